@@ -1,0 +1,473 @@
+/**
+ * Every broadcasting rule of SPEC.md, as conditional types over shape tuples:
+ * §2 binary element-wise modes (`numpy`, `none`, `xla`, `pdpd`) and §3
+ * broadcasting one shape to a target (`numpy`, `bidirectional`, `explicit`).
+ *
+ * Each rule gives the result shape, or a `ShapeTypeError` whose message is the
+ * one `src/shape/broadcast.ts` throws for the same input. The checks run in
+ * the same order as at run time: spec fields, sizes, then the mode's rule.
+ *
+ * Cost notes: per-axis work is done by homomorphic mapped types (one pass,
+ * no recursion) and failures are located only on the error path, so a
+ * successful rank-4 broadcast costs about a hundred instantiations.
+ */
+import type {
+  Fail,
+  ShapeTypeError,
+  WriteAxisMismatch,
+  WriteDimsEqualRank,
+  WriteDimsFix,
+  WriteDimsLength,
+  WriteDimsOrder,
+  WriteDimsRange,
+  WriteDimsScalar,
+  WriteExplicitFix,
+  WriteInvalidSize,
+  WriteMissingDims,
+  WriteNumpyFix,
+  WritePdpdAxis,
+  WritePdpdFix,
+  WritePdpdRange,
+  WritePdpdRank,
+  WriteRankMismatch,
+  WriteStrayField,
+} from "./errors.js";
+import type {
+  AllSizesValid,
+  FirstFailure,
+  FirstInvalidSize,
+  FirstMatch,
+  FitsOneWay,
+  FitsTwoWay,
+  LastFailure,
+  OneWay,
+  Same,
+  TwoWay,
+} from "./internal/sizes.js";
+import type { Below, Counter, Increment, Ones, Subtract, Unknowns } from "./internal/tuple.js";
+import type { Shape } from "./shape.js";
+import type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
+
+// ===========================================================================
+// Public entry points
+// ===========================================================================
+
+/**
+ * The result shape of a binary element-wise op on operands of shapes `A` and
+ * `B` under a broadcast spec (NumPy by default), or a `ShapeTypeError`.
+ *
+ * @example
+ * BroadcastShapes<[2, 1, 5], [4, 1]>                                       //=> [2, 4, 5]
+ * BroadcastShapes<[2, 3], [3], { mode: "xla"; broadcastDimensions: [1] }>  //=> [2, 3]
+ * BroadcastShapes<[2, 3, 4, 5], [3, 1], { mode: "pdpd"; axis: 1 }>         //=> [2, 3, 4, 5]
+ * ErrorMessage<BroadcastShapes<[3], [2]>>
+ * //=> "broadcastShapes (numpy): axis 0 has 3 vs 2; cannot broadcast [3] with [2]"
+ */
+export type BroadcastShapes<A extends Shape, B extends Shape, Spec extends BroadcastSpec = { mode: "numpy" }> =
+  BroadcastShapesOf<"broadcastShapes", A, B, Spec>;
+
+/**
+ * The shape of one tensor broadcast to `Target` (OpenVINO Broadcast), or a `ShapeTypeError`.
+ *
+ * @example
+ * BroadcastToShape<[3, 1], [2, 3, 4]>                                      //=> [2, 3, 4]
+ * BroadcastToShape<[3, 1], [2, 1, 6], { mode: "bidirectional" }>           //=> [2, 3, 6]
+ * BroadcastToShape<[3], [3, 4], { mode: "explicit"; axesMapping: [0] }>    //=> [3, 4]
+ */
+export type BroadcastToShape<Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec = { mode: "numpy" }> =
+  BroadcastToShapeOf<"broadcastToShape", Input, Target, Spec>;
+
+/** `BroadcastShapes` for an op named `Op` (the name leads the message). */
+export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
+    ? SizesChecked<Op, Spec["mode"], A, B, "a", "b", "with", BinaryRule<Op, A, B, Spec>>
+    : StrayField<Op, Spec, BinaryModeFields>;
+
+/** `BroadcastToShape` for an op named `Op`. */
+export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
+    ? SizesChecked<Op, Spec["mode"], Input, Target, "the input", "the target", "to", ToRule<Op, Input, Target, Spec>>
+    : StrayField<Op, Spec, ToModeFields>;
+
+// ===========================================================================
+// Argument checks
+// ===========================================================================
+
+type StrayField<Op extends string, Spec extends { readonly mode: string }, Fields> = ShapeTypeError<
+  WriteStrayField<Op, Exclude<keyof Spec, "mode" | Fields[Spec["mode"] & keyof Fields]> & string, Spec["mode"]>
+>;
+
+/** `Rule` when every literal size is a non-negative integer; else the first bad size, of `A` then `B`. */
+type SizesChecked<
+  Op extends string,
+  Mode extends string,
+  A extends Shape,
+  B extends Shape,
+  NameA extends string,
+  NameB extends string,
+  Verb extends "with" | "to",
+  Rule,
+> =
+  AllSizesValid<A, B> extends true ? Rule
+  : FirstInvalidSize<A> extends [infer Axis, infer Size] ? Fail<Op, Mode, WriteInvalidSize<Size, Axis, NameA>, A, B, Verb>
+  : FirstInvalidSize<B> extends [infer Axis, infer Size] ? Fail<Op, Mode, WriteInvalidSize<Size, Axis, NameB>, A, B, Verb>
+  : Rule; // a dynamic-rank shape: its sizes are checked at run time
+
+/** A spec field as given: the tuple, `Unknown` when the spec's type does not pin it, else `Absent`. */
+type FieldOf<Spec, Field extends string, Absent, Unknown> =
+  Spec extends { readonly [Key in Field]: infer Value } ? (undefined extends Value ? Unknown : Value)
+  : Field extends keyof Spec ? Unknown
+  : Absent;
+
+// ===========================================================================
+// Mode dispatch
+// ===========================================================================
+
+type BinaryRule<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  number extends A["length"] ? number[]
+  : number extends B["length"] ? number[]
+  : Spec["mode"] extends "numpy" ? NumpyRule<Op, "numpy", A, B, "with">
+  : Spec["mode"] extends "xla" ? XlaRule<Op, A, B, FieldOf<Spec, "broadcastDimensions", undefined, number[]>>
+  : Spec["mode"] extends "pdpd" ? PdpdRule<Op, A, B, FieldOf<Spec, "axis", -1, number>>
+  : Spec["mode"] extends "none" ? NoneRule<Op, A, B>
+  : number[]; // the mode is not known at compile time
+
+type ToRule<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  number extends Input["length"] ? number[]
+  : number extends Target["length"] ? number[]
+  : Spec["mode"] extends "numpy" ? ToNumpyRule<Op, Input, Target>
+  : Spec["mode"] extends "bidirectional" ? NumpyRule<Op, "bidirectional", Input, Target, "to">
+  : Spec["mode"] extends "explicit" ? ExplicitRule<Op, Input, Target, FieldOf<Spec, "axesMapping", number[], number[]>>
+  : number[];
+
+// ===========================================================================
+// numpy (and bidirectional): right-align, pad with 1s, equal or 1 per axis
+// ===========================================================================
+
+// Mapped over the longer, unpadded shape and indexing the padded one: a mapped
+// type over a spread tuple (`[...Ones<Head>, ...A]`) maps each part on its
+// own, restarting the keys at 0, which would misalign the axes.
+type ZipTwoWay<A extends Shape, B extends Shape> = { -readonly [Key in keyof A]: TwoWay<A[Key], B[Key & keyof B]> };
+type ZipTwoWayOnB<A extends Shape, B extends Shape> = { -readonly [Key in keyof B]: TwoWay<A[Key & keyof A], B[Key]> };
+
+/** Both shapes right-aligned and zipped: per axis the result size or the failing pair. */
+type NumpyZipped<A extends Shape, B extends Shape> =
+  A["length"] extends B["length"] ? ZipTwoWay<A, B>
+  // `Unknowns<B>` matches B's length only, so `Head` is the part of A that B lacks
+  : A extends readonly [...infer Head, ...Unknowns<B>] ? ZipTwoWay<A, [...Ones<Head>, ...B]>
+  : B extends readonly [...infer Head, ...Unknowns<A>] ? ZipTwoWayOnB<[...Ones<Head>, ...A], B>
+  : never;
+
+type NumpyRule<Op extends string, Mode extends string, A extends Shape, B extends Shape, Verb extends "with" | "to"> =
+  AxesChecked<Op, Mode, A, B, Verb, NumpyZipped<A, B>, "no fix">;
+
+/** Which fix an axis misfit offers; computed only on the error path. */
+type FixKind = "no fix" | "numpy" | "explicit";
+type FixFor<Kind extends FixKind, A extends Shape, B extends Shape> =
+  Kind extends "numpy" ? NumpyFix<A, B> : Kind extends "explicit" ? ExplicitFix<A, B> : undefined;
+
+/**
+ * A zipped shape when every axis fits; otherwise the error for the first
+ * offending axis, which is the rightmost one: NumPy compares trailing axes first.
+ */
+type AxesChecked<
+  Op extends string,
+  Mode extends string,
+  A extends Shape,
+  B extends Shape,
+  Verb extends "with" | "to",
+  Zipped,
+  Fix extends FixKind,
+> =
+  Zipped extends readonly unknown[]
+    ? Zipped[number] extends number ? Zipped
+    : LastFailure<Zipped> extends [infer Axis, [infer X, infer Y]] ? Fail<Op, Mode, WriteAxisMismatch<Axis, X, Y>, A, B, Verb, FixFor<Fix, A, B>>
+    : never
+  : never;
+
+// ===========================================================================
+// none: identical shapes
+// ===========================================================================
+
+type ZipSame<A extends Shape, B extends Shape> = { -readonly [Key in keyof A]: Same<A[Key], B[Key & keyof B]> };
+
+/** What NumPy mode would give, as a fix for mode none. */
+type NumpyFix<A extends Shape, B extends Shape> =
+  NumpyZipped<A, B> extends infer Zipped extends readonly unknown[]
+    ? Zipped extends Shape ? WriteNumpyFix<Zipped> : undefined
+    : undefined;
+
+type NoneRule<Op extends string, A extends Shape, B extends Shape> =
+  A["length"] extends B["length"] ? AxesChecked<Op, "none", A, B, "with", ZipSame<A, B>, "numpy">
+  : Fail<Op, "none", WriteRankMismatch<A["length"], B["length"]>, A, B, "with", NumpyFix<A, B>>;
+
+// ===========================================================================
+// xla: degenerate dims for equal ranks; broadcastDimensions otherwise
+// ===========================================================================
+
+/** `true` when `Dims` is absent, empty, or `[0, 1, ..., Rank - 1]`. */
+type EmptyOrIdentity<Dims, Rank extends number> =
+  Dims extends undefined | readonly [] ? true
+  : Dims extends Shape
+    ? Dims["length"] extends Rank
+      ? { [Key in keyof Dims]: `${Dims[Key] & number}` extends Key ? true : false }[number] extends true ? true : false
+      : false
+  : false;
+
+type XlaRule<Op extends string, A extends Shape, B extends Shape, Dims> =
+  number extends AsShape<Dims>["length"] ? number[] // broadcastDimensions not known at compile time
+  : A["length"] extends B["length"]
+    ? EmptyOrIdentity<Dims, A["length"]> extends true ? NumpyRule<Op, "xla", A, B, "with">
+    : Fail<Op, "xla", WriteDimsEqualRank<AsShape<Dims>>, A, B, "with">
+  // a scalar broadcasts to anything and takes no broadcastDimensions
+  : A extends readonly [] ? XlaScalar<Op, A, B, Dims, B>
+  : B extends readonly [] ? XlaScalar<Op, A, B, Dims, A>
+  : A extends readonly [...Unknowns<B>, ...unknown[]] // is A the higher rank?
+    ? InDim<Op, "xla", "broadcastDimensions", "the lower", "two-way", A, B, B, A, true, Dims>
+    : InDim<Op, "xla", "broadcastDimensions", "the lower", "two-way", A, B, A, B, false, Dims>;
+
+type XlaScalar<Op extends string, A extends Shape, B extends Shape, Dims, Other extends Shape> =
+  Dims extends undefined | readonly [] ? [...Other] : Fail<Op, "xla", WriteDimsScalar<AsShape<Dims>>, A, B, "with">;
+
+// (`Dims & Shape` would not do: an intersection with a tuple no longer reads as that tuple)
+type AsShape<Dims> = Dims extends Shape ? Dims : [];
+
+// ===========================================================================
+// In-dim broadcast (xla with broadcastDimensions, explicit axesMapping)
+// ===========================================================================
+
+type Rule = "two-way" | "one-way";
+
+/** Per entry of `Dims`: the result size on axis `Dims[i]`, or why the entry fails. */
+type InDimEntries<RuleName extends Rule, Low extends Shape, High extends Shape, Dims extends Shape, Previous extends Shape, AIsHigh> = {
+  -readonly [Key in keyof Dims]: `${Dims[Key]}` extends keyof High // an axis of High? (also rejects -1 and 1.5)
+    // `Previous` is Dims shifted right by one, `never` first: `never extends` anything holds
+    ? Previous[Key & keyof Previous] extends Below<Dims[Key]>
+      ? InDimSize<RuleName, Low[Key & keyof Low], High[Dims[Key] & keyof High], AIsHigh>
+      : ["order"]
+    : ["range"];
+};
+
+type InDimSize<RuleName extends Rule, LowSize, HighSize, AIsHigh> =
+  (RuleName extends "two-way" ? TwoWay<LowSize, HighSize> : OneWay<LowSize, HighSize>) extends infer Size
+    ? Size extends number ? Size
+    // the pair reads in operand order: a's size first
+    : AIsHigh extends true ? ["size", HighSize, LowSize] : ["size", LowSize, HighSize]
+    : never;
+
+/** High's shape with the sizes of the mapped axes replaced by their broadcast sizes. */
+type InDimResult<High extends Shape, Dims extends Shape, Sizes> = InDimPlace<
+  High,
+  { [Index in Extract<keyof Dims, `${number}`> as `${Dims[Index] & number}`]: Sizes[Index & keyof Sizes] }
+>;
+type InDimPlace<High extends Shape, ByAxis> = {
+  -readonly [Key in keyof High]: Key extends keyof ByAxis ? ByAxis[Key] : High[Key];
+};
+
+type InDim<
+  Op extends string,
+  Mode extends string,
+  Field extends string,
+  Whose extends string,
+  RuleName extends Rule,
+  A extends Shape,
+  B extends Shape,
+  Low extends Shape,
+  High extends Shape,
+  AIsHigh extends boolean,
+  Dims,
+> =
+  Dims extends Shape
+    ? Dims["length"] extends Low["length"]
+      ? InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
+      : Fail<Op, Mode, WriteDimsLength<Field, Dims, Whose, Low["length"]>, A, B, VerbOf<Mode>, DimsFix<Field, RuleName, Low, High>>
+    : Fail<Op, Mode, WriteMissingDims<A["length"], B["length"]>, A, B, "with", DimsFix<Field, RuleName, Low, High>>;
+
+type VerbOf<Mode extends string> = Mode extends "explicit" ? "to" : "with";
+
+type InDimChecked<
+  Op extends string,
+  Mode extends string,
+  Field extends string,
+  RuleName extends Rule,
+  A extends Shape,
+  B extends Shape,
+  Low extends Shape,
+  High extends Shape,
+  Dims extends Shape,
+  Entries,
+> =
+  Entries extends readonly unknown[]
+    ? Entries[number] extends number ? InDimResult<High, Dims, Entries>
+    // a malformed entry anywhere is reported before any size that does not fit
+    : (FirstMatch<Entries, ["range"] | ["order"]> extends [infer Index, infer Why] ? [Index, Why] : FirstFailure<Entries>) extends [
+        infer Index,
+        infer Why,
+      ]
+      ? Fail<Op, Mode, InDimDetail<Field, Index, Dims, High, Why>, A, B, VerbOf<Mode>, DimsFix<Field, RuleName, Low, High>>
+      : never
+  : never;
+
+type InDimDetail<Field extends string, Index, Dims extends Shape, High extends Shape, Why> =
+  Why extends ["range"] ? WriteDimsRange<Field, Index, Dims[Index & keyof Dims], High["length"]>
+  : Why extends ["order"] ? WriteDimsOrder<Field, Dims, Index>
+  : Why extends ["size", infer X, infer Y] ? WriteAxisMismatch<Dims[Index & keyof Dims], X, Y>
+  : never;
+
+type DimsFix<Field extends string, RuleName extends Rule, Low extends Shape, High extends Shape> =
+  WriteDimsFix<Field, ValidAxisMaps<RuleName, Low, High>>;
+
+// ===========================================================================
+// The fix list: strictly increasing maps of Low's axes onto High's axes under
+// which all sizes fit, in lexicographic order, at most 7 (one past the cap
+// of 6 shown). Mirrors `validAxisMaps` in src/shape/broadcast.ts.
+// ===========================================================================
+
+type Fits<RuleName extends Rule, LowSize, HighSize> =
+  RuleName extends "two-way" ? FitsTwoWay<LowSize, HighSize> : FitsOneWay<LowSize, HighSize>;
+
+/**
+ * Feasibility table: `Table[i][j]` is true when Low's axes i.. can still be
+ * placed on High's axes j... Built from the last row up; each row right to left.
+ */
+type FeasibleTable<RuleName extends Rule, Low extends Shape, High extends Shape, Rows extends boolean[][]> =
+  Low extends readonly [...infer Init extends Shape, infer LowSize]
+    ? FeasibleRow<RuleName, LowSize, High, Rows[0], [false]> extends infer Row extends boolean[]
+      ? FeasibleTable<RuleName, Init, High, [Row, ...Rows]>
+      : never
+    : Rows;
+
+type FeasibleRow<RuleName extends Rule, LowSize, High extends Shape, Next extends readonly boolean[], Row extends boolean[]> =
+  High extends readonly [...infer HighInit extends Shape, infer HighSize]
+    ? Next extends readonly [...infer NextInit extends boolean[], infer NextLast]
+      ? FeasibleRow<RuleName, LowSize, HighInit, NextInit, [
+          Fits<RuleName, LowSize, HighSize> extends true ? (NextLast extends true ? true : Row[0]) : Row[0],
+          ...Row,
+        ]>
+      : never
+    : Row;
+
+/** The smallest axis t >= From where Low's axis i fits and the rest can follow; -1 if none. */
+type NextAxis<RuleName extends Rule, LowSize, High extends Shape, NextRow extends readonly boolean[], From extends unknown[]> =
+  From["length"] extends High["length"] ? -1
+  : Fits<RuleName, LowSize, High[From["length"]]> extends true
+    ? NextRow[[...From, unknown]["length"]] extends true ? From["length"] : NextAxis<RuleName, LowSize, High, NextRow, [...From, unknown]>
+  : NextAxis<RuleName, LowSize, High, NextRow, [...From, unknown]>;
+
+/** Depth-first search with an explicit stack; the table keeps it out of dead ends. */
+type SearchMaps<
+  RuleName extends Rule,
+  Low extends Shape,
+  High extends Shape,
+  Table extends readonly (readonly boolean[])[],
+  Stack extends number[],
+  From extends number,
+  Found extends number[][],
+> =
+  Found["length"] extends 7 ? Found
+  : Stack["length"] extends Low["length"]
+    ? BacktrackMaps<RuleName, Low, High, Table, Stack, [...Found, Stack]>
+    : NextAxis<RuleName, Low[Stack["length"]], High, Table[Increment<Stack["length"]> & keyof Table], Counter<From>> extends infer Axis extends number
+      ? Axis extends -1 ? BacktrackMaps<RuleName, Low, High, Table, Stack, Found>
+      : SearchMaps<RuleName, Low, High, Table, [...Stack, Axis], Increment<Axis>, Found>
+    : never;
+
+type BacktrackMaps<
+  RuleName extends Rule,
+  Low extends Shape,
+  High extends Shape,
+  Table extends readonly (readonly boolean[])[],
+  Stack extends number[],
+  Found extends number[][],
+> =
+  Stack extends [...infer Rest extends number[], infer Last extends number]
+    ? SearchMaps<RuleName, Low, High, Table, Rest, Increment<Last>, Found>
+    : Found;
+
+type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape> =
+  FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
+    ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
+    : never;
+
+// ===========================================================================
+// pdpd: only b onto a, aligned at axis
+// ===========================================================================
+
+type TrimTrailingOnes<S extends Shape> = S extends readonly [...infer Init extends Shape, 1] ? TrimTrailingOnes<Init> : S;
+
+/** Is the axis -1 or a non-negative integer literal? */
+type PdpdAxisValid<Axis extends number> =
+  Axis extends -1 ? true : [`${Axis}` & (`-${string}` | `${string}.${string}` | `${string}e${string}`)] extends [never] ? true : false;
+
+type PdpdRule<Op extends string, A extends Shape, B extends Shape, Axis extends number> =
+  A extends readonly [...Unknowns<B>, ...unknown[]] // rank(b) <= rank(a)
+    ? number extends Axis ? [...A] // axis not known at compile time: the result is a's shape anyway
+    : PdpdAxisValid<Axis> extends true
+      ? PdpdAt<Op, A, B, Axis extends -1 ? Subtract<A["length"], B["length"]> : Axis, TrimTrailingOnes<B>>
+      : Fail<Op, "pdpd", WritePdpdAxis<Axis>, A, B, "with">
+    : Fail<Op, "pdpd", WritePdpdRank<A["length"], B["length"]>, A, B, "with">;
+
+type ZipPdpd<Trimmed extends Shape, Window extends Shape> = {
+  -readonly [Key in keyof Trimmed]: OneWay<Trimmed[Key], Window[Key & keyof Window]>;
+};
+
+type PdpdAt<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape> =
+  // Start in 0..rank(a)? (checked before counting to it, so a huge axis costs nothing)
+  `${Start}` extends keyof [...A, unknown]
+    ? PdpdWindow<Op, A, B, Start, Trimmed>
+    : PdpdRangeFail<Op, A, B, Start, Trimmed>;
+
+type PdpdWindow<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape> =
+  A extends readonly [...Counter<Start>, ...infer Window extends Shape] // a's axes from Start on
+    ? Window extends readonly [...Unknowns<Trimmed>, ...unknown[]]
+      ? PdpdChecked<Op, A, B, Start, Trimmed, ZipPdpd<Trimmed, Window>>
+      : PdpdRangeFail<Op, A, B, Start, Trimmed>
+    : PdpdRangeFail<Op, A, B, Start, Trimmed>;
+
+type PdpdRangeFail<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape> =
+  Fail<Op, "pdpd", WritePdpdRange<Start, Trimmed["length"], A["length"]>, A, B, "with", PdpdFix<A, Trimmed>>;
+
+type PdpdChecked<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape, Zipped> =
+  Zipped extends readonly unknown[]
+    ? Zipped[number] extends number ? [...A]
+    : FirstFailure<Zipped> extends [infer Index extends number, [infer Y, infer X]] // OneWay pairs read (b, a)
+      ? Fail<Op, "pdpd", WriteAxisMismatch<[...Counter<Start>, ...Counter<Index>]["length"], X, Y>, A, B, "with", PdpdFix<A, Trimmed>>
+      : never
+  : never;
+
+/** The axes at which b would fit, at most 7; `undefined` (no fix) when none does. */
+type PdpdFix<A extends Shape, Trimmed extends Shape> =
+  PdpdFitAxes<A, Trimmed, [], []> extends infer Axes extends number[]
+    ? Axes["length"] extends 0 ? undefined : WritePdpdFix<Axes>
+    : never;
+
+type PdpdFitAxes<Window extends Shape, Trimmed extends Shape, At extends unknown[], Found extends number[]> =
+  Found["length"] extends 7 ? Found
+  : Window extends readonly [...Unknowns<Trimmed>, ...unknown[]]
+    ? PdpdFitNext<Window, Trimmed, At, ZipPdpd<Trimmed, Window>[number] extends number ? [...Found, At["length"]] : Found>
+    : Found;
+
+type PdpdFitNext<Window extends Shape, Trimmed extends Shape, At extends unknown[], Found extends number[]> =
+  Window extends readonly [unknown, ...infer Rest extends Shape] ? PdpdFitAxes<Rest, Trimmed, [...At, unknown], Found> : Found;
+
+// ===========================================================================
+// Broadcast to a target: numpy (unidirectional) and explicit
+// ===========================================================================
+
+type ZipOneWay<Input extends Shape, Target extends Shape> = {
+  -readonly [Key in keyof Target]: OneWay<Input[Key & keyof Input], Target[Key]>;
+};
+
+type ToNumpyRule<Op extends string, Input extends Shape, Target extends Shape> =
+  Target extends readonly [...infer Head, ...Unknowns<Input>]
+    ? AxesChecked<Op, "numpy", Input, Target, "to", ZipOneWay<[...Ones<Head>, ...Input], Target>, "explicit">
+    : Fail<Op, "numpy", WriteRankMismatch<Input["length"], Target["length"]>, Input, Target, "to">;
+
+type ExplicitFix<Input extends Shape, Target extends Shape> =
+  ValidAxisMaps<"one-way", Input, Target> extends infer Maps extends number[][]
+    ? Maps["length"] extends 0 ? undefined : WriteExplicitFix<Maps>
+    : never;
+
+type ExplicitRule<Op extends string, Input extends Shape, Target extends Shape, Mapping extends Shape> =
+  number extends Mapping["length"] ? number[]
+  : InDim<Op, "explicit", "axesMapping", "the input's", "one-way", Input, Target, Input, Target, false, Mapping>;

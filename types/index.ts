@@ -1,0 +1,15 @@
+/**
+ * The type-level shape algebra of shapecast: shapes as tuple types, every
+ * broadcasting mode of SPEC.md, and errors whose messages match the runtime's.
+ * Type-only: importing this module emits no code.
+ */
+
+// Shapes
+export type { Dim, Shape, ShapeArgument, ShowDim, ShowShape } from "./shape.js";
+
+// Broadcasting
+export type { BroadcastShapes, BroadcastShapesOf, BroadcastToShape, BroadcastToShapeOf } from "./broadcast.js";
+export type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
+
+// Errors
+export type { ErrorMessage, IsShapeError, ShapeTypeError } from "./errors.js";

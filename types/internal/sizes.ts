@@ -1,0 +1,84 @@
+import type { Dim } from "../shape.js";
+
+/**
+ * Per-axis size rules, for the three kinds of size (literal, `Dim<"name">`, `number`).
+ * Each gives the result size, or the pair `[X, Y]` of sizes that do not fit, so
+ * a whole zipped shape can be tested with `Zipped[number] extends number`.
+ *
+ * Checks are written with the cheapest case first (equal sizes) because these
+ * run once per axis of every broadcast in a program.
+ */
+
+/**
+ * Two-way (degenerate-dimension) rule of NumPy and XLA: equal, or one side is 1.
+ * `number` (dynamic) against a known size gives the known size (SPEC §4);
+ * a symbolic size fits only itself or 1.
+ */
+export type TwoWay<X, Y> = X extends Y ? (Y extends X ? X : TwoWaySlow<X, Y>) : TwoWaySlow<X, Y>;
+type TwoWaySlow<X, Y> =
+  X extends 1 ? Y
+  : Y extends 1 ? X
+  : number extends X ? Y
+  : number extends Y ? X
+  : [X, Y];
+
+/**
+ * One-way rule (`Input` onto `Target`): equal, or the input is 1.
+ * A dynamic target takes the input's size when that is known.
+ */
+export type OneWay<Input, Target> =
+  Input extends Target ? (Target extends Input ? Target : OneWaySlow<Input, Target>) : OneWaySlow<Input, Target>;
+type OneWaySlow<Input, Target> =
+  Input extends 1 ? Target
+  : number extends Target ? Input
+  : number extends Input ? Target
+  : [Input, Target];
+
+/** Identity rule of mode `none`: equal sizes; a dynamic size is checked at run time. */
+export type Same<X, Y> = X extends Y ? (Y extends X ? X : SameSlow<X, Y>) : SameSlow<X, Y>;
+type SameSlow<X, Y> = number extends X ? Y : number extends Y ? X : [X, Y];
+
+/** Does the pair fit under the rule? (`true`/`false`), for searches over axes. */
+export type FitsTwoWay<X, Y> = TwoWay<X, Y> extends number ? true : false;
+export type FitsOneWay<Input, Target> = OneWay<Input, Target> extends number ? true : false;
+
+/** The last (rightmost) element of `Zipped` that is a failing pair, with its index. */
+export type LastFailure<Zipped extends readonly unknown[]> =
+  Zipped extends readonly [...infer Init, infer Last]
+    ? Last extends number ? LastFailure<Init> : [Init["length"], Last]
+    : never;
+
+/** The first (leftmost) element of `Zipped` that is not a size, with its index. */
+export type FirstFailure<Zipped extends readonly unknown[], Seen extends unknown[] = []> =
+  Zipped extends readonly [infer First, ...infer Rest]
+    ? First extends number ? FirstFailure<Rest, [...Seen, First]> : [Seen["length"], First]
+    : never;
+
+/** The first (leftmost) element of `Zipped` that extends `Pattern`, with its index; `undefined` if none. */
+export type FirstMatch<Zipped extends readonly unknown[], Pattern, Seen extends unknown[] = []> =
+  Zipped extends readonly [infer First, ...infer Rest]
+    ? First extends Pattern ? [Seen["length"], First] : FirstMatch<Rest, Pattern, [...Seen, First]>
+    : undefined;
+
+/** Literal sizes the runtime rejects: negative, fractional, or written with an exponent. */
+type InvalidSizeText = `-${string}` | `${string}.${string}` | `${string}e${string}`;
+
+/** The fast path: are all literal sizes of both shapes non-negative integers? One template, no per-axis work. */
+export type AllSizesValid<A extends readonly number[], B extends readonly number[]> =
+  [`${A[number] | B[number]}` & InvalidSizeText] extends [never] ? true : false;
+
+/**
+ * The first size of `S` that is a negative or non-integer literal, as `[axis, size]`;
+ * `undefined` when all sizes are valid. Dynamic and symbolic sizes are checked at run time.
+ */
+export type FirstInvalidSize<S extends readonly number[]> =
+  // fast path: one template over the union of all sizes, no per-axis work
+  [`${S[number]}` & InvalidSizeText] extends [never] ? undefined : FirstInvalidSizeScan<S, []>;
+
+type FirstInvalidSizeScan<S, Seen extends unknown[]> =
+  S extends readonly [infer Size extends number, ...infer Rest]
+    ? number extends Size ? FirstInvalidSizeScan<Rest, [...Seen, Size]>
+    : Size extends Dim<string> ? FirstInvalidSizeScan<Rest, [...Seen, Size]>
+    : [`${Size}` & InvalidSizeText] extends [never] ? FirstInvalidSizeScan<Rest, [...Seen, Size]>
+    : [Seen["length"], Size]
+    : undefined;

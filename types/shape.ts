@@ -1,0 +1,52 @@
+/**
+ * Shapes at the type level.
+ *
+ * A shape is a tuple of sizes. Each size is one of three kinds:
+ * - a literal (`3`): known at compile time, checked by the compiler;
+ * - a symbolic dim (`Dim<"batch">`): unknown, but equal only to itself (and
+ *   broadcastable with 1), so two different names never mix by accident;
+ * - `number`: dynamic, checked at run time.
+ * A shape whose length is unknown (`number[]`) has dynamic rank.
+ */
+
+declare const dimName: unique symbol;
+
+/**
+ * A named size known only at run time. At run time it is a plain number; at the
+ * type level it broadcasts only with itself or with 1.
+ *
+ * @example
+ * type Batch = Dim<"batch">;
+ * BroadcastShapes<[Batch, 3], [1, 3]>        //=> [Batch, 3]
+ * BroadcastShapes<[Batch, 3], [Dim<"seq">, 3]> //=> error: axis 0 has batch vs seq
+ */
+export type Dim<Name extends string> = number & { readonly [dimName]: Name };
+
+/** Any shape: a tuple of sizes, or `number[]` when the rank is dynamic. */
+export type Shape = readonly number[];
+
+/** What the public functions accept as a shape argument (`const`-inferred tuples are readonly). */
+export type ShapeArgument = readonly number[];
+
+/** How a size reads in a message: `3`, `batch` for `Dim<"batch">`, `?` for `number`. */
+export type ShowDim<Size> =
+  Size extends { readonly [dimName]: infer Name extends string } ? Name
+  : number extends Size ? "?"
+  : `${Size & number}`;
+
+// Tail-recursive with an accumulator, so rank 32 (or 900) stays far from the limits.
+type JoinSizes<Rest, Text extends string> =
+  Rest extends readonly [infer Size, ...infer Tail] ? JoinSizes<Tail, `${Text}, ${ShowDim<Size>}`> : Text;
+
+/**
+ * How a shape reads in a message, exactly as `showShape` prints it at run time.
+ *
+ * @example
+ * ShowShape<[2, 3]>   //=> "[2, 3]"
+ * ShowShape<[]>       //=> "[]"
+ * ShowShape<number[]> //=> "[...]"
+ */
+export type ShowShape<S extends Shape> =
+  number extends S["length"] ? "[...]"
+  : S extends readonly [infer First, ...infer Rest] ? `[${JoinSizes<Rest, ShowDim<First>>}]`
+  : "[]";

@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    // tests import the package by name, as users do, but run against the sources
+    alias: { shapecast: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    // the parity test compiles a program of 1,000+ type-level cases
+    testTimeout: 120_000,
+  },
+});
