@@ -44,7 +44,17 @@ import type {
   Same,
   TwoWay,
 } from "./internal/sizes.js";
-import type { Below, Counter, Increment, Ones, Subtract, Unknowns } from "./internal/tuple.js";
+import type {
+  Below,
+  Combinations,
+  Counter,
+  Increment,
+  IncreasingAxes,
+  Iota,
+  Ones,
+  Subtract,
+  Unknowns,
+} from "./internal/tuple.js";
 import type { Shape } from "./shape.js";
 import type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
 
@@ -279,9 +289,20 @@ type InDim<
 > =
   Dims extends Shape
     ? Dims["length"] extends Low["length"]
-      ? InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
+      // fast path: valid axes and no size to change, so the result is High itself
+      ? Dims extends IncreasingAxes<High["length"]>
+        ? { [Key in keyof Dims]: Unchanged<Low[Key & keyof Low], High[Dims[Key] & keyof High]> }[number] extends true
+          ? [...High]
+          : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
+        : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
       : Fail<Op, Mode, WriteDimsLength<Field, Dims, Whose, Low["length"]>, A, B, VerbOf<Mode>, DimsFix<Field, RuleName, Low, High>>
     : Fail<Op, Mode, WriteMissingDims<A["length"], B["length"]>, A, B, "with", DimsFix<Field, RuleName, Low, High>>;
+
+/** Does the low size fit and leave the high size as it is (equal sizes, or a low 1)? */
+type Unchanged<LowSize, HighSize> =
+  LowSize extends HighSize ? (HighSize extends LowSize ? true : LowSize extends 1 ? true : false)
+  : LowSize extends 1 ? true
+  : false;
 
 type VerbOf<Mode extends string> = Mode extends "explicit" ? "to" : "with";
 
@@ -385,9 +406,29 @@ type BacktrackMaps<
     : Found;
 
 type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape> =
-  FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
-    ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
-    : never;
+  High["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8
+    ? FilterMaps<Combinations<Iota<High["length"]>, Unknowns<Low>>, CompatibleAxes<RuleName, Low, High>, []>
+    : FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
+      ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
+      : never;
+
+/** Per axis of Low, the axes of High (as key strings) where its size fits. */
+type CompatibleAxes<RuleName extends Rule, Low extends Shape, High extends Shape> = {
+  [LowKey in keyof Low]: { [HighKey in keyof High]: Fits<RuleName, Low[LowKey], High[HighKey]> extends true ? HighKey : never }[number];
+};
+
+/** The first 7 candidates (small ranks: every increasing tuple, in order) whose every axis fits. */
+type FilterMaps<Candidates extends readonly number[][], Compatible, Found extends number[][]> =
+  Found["length"] extends 7 ? Found
+  : Candidates extends readonly [infer Candidate extends number[], ...infer Rest extends number[][]]
+    ? FilterMaps<
+        Rest,
+        Compatible,
+        { [Key in keyof Candidate]: `${Candidate[Key]}` extends Compatible[Key & keyof Compatible] ? true : false }[number] extends true
+          ? [...Found, Candidate]
+          : Found
+      >
+    : Found;
 
 // ===========================================================================
 // pdpd: only b onto a, aligned at axis

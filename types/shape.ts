@@ -38,6 +38,20 @@ export type ShowDim<Size> =
 type JoinSizes<Rest, Text extends string> =
   Rest extends readonly [infer Size, ...infer Tail] ? JoinSizes<Tail, `${Text}, ${ShowDim<Size>}`> : Text;
 
+// Shapes of integer literals up to rank 8 read straight off their elements:
+// one property lookup instead of a recursion (about a third of the cost).
+type ShowLiteral<S extends Shape> = {
+  0: "[]";
+  1: `[${S[0]}]`;
+  2: `[${S[0]}, ${S[1]}]`;
+  3: `[${S[0]}, ${S[1]}, ${S[2]}]`;
+  4: `[${S[0]}, ${S[1]}, ${S[2]}, ${S[3]}]`;
+  5: `[${S[0]}, ${S[1]}, ${S[2]}, ${S[3]}, ${S[4]}]`;
+  6: `[${S[0]}, ${S[1]}, ${S[2]}, ${S[3]}, ${S[4]}, ${S[5]}]`;
+  7: `[${S[0]}, ${S[1]}, ${S[2]}, ${S[3]}, ${S[4]}, ${S[5]}, ${S[6]}]`;
+  8: `[${S[0]}, ${S[1]}, ${S[2]}, ${S[3]}, ${S[4]}, ${S[5]}, ${S[6]}, ${S[7]}]`;
+}[S["length"] & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8)];
+
 /**
  * How a shape reads in a message, exactly as `showShape` prints it at run time.
  *
@@ -48,5 +62,8 @@ type JoinSizes<Rest, Text extends string> =
  */
 export type ShowShape<S extends Shape> =
   number extends S["length"] ? "[...]"
-  : S extends readonly [infer First, ...infer Rest] ? `[${JoinSizes<Rest, ShowDim<First>>}]`
-  : "[]";
+  // all sizes integer literals (not `number`, not `Dim<"name">`) and rank <= 8?
+  : `${S[number]}` extends `${bigint}` ? (S["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 ? ShowLiteral<S> : ShowAny<S>)
+  : ShowAny<S>;
+
+type ShowAny<S extends Shape> = S extends readonly [infer First, ...infer Rest] ? `[${JoinSizes<Rest, ShowDim<First>>}]` : "[]";

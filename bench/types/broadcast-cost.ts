@@ -1,7 +1,8 @@
 /**
  * `npm run bench:types`: what `BroadcastShapes` / `BroadcastToShape` cost the
  * compiler. For each mode it generates 1,000 uses on rank-4 shapes (1,000 that
- * fit, then 1,000 that do not), type-checks each file with
+ * fit, then 1,000 that do not, whose message is asked for with `ErrorMessage`,
+ * as an editor showing the error does), type-checks each file with
  * `--extendedDiagnostics` under TypeScript 6 and 7, and prints instantiations
  * per use (above an empty baseline: deterministic) and check time (noisy:
  * median of `--runs`, default 3). Target: at most 200 instantiations per use.
@@ -163,7 +164,7 @@ const modes: Record<string, { type: "BroadcastShapes" | "BroadcastToShape"; fit:
   },
 };
 
-const header = `import type { BroadcastShapes, BroadcastToShape } from "../../../types/index.js";\n`;
+const header = `import type { BroadcastShapes, BroadcastToShape, ErrorMessage } from "../../../types/index.js";\n`;
 
 function writeProject(name: string, body: string): string {
   const folder = join(out, name);
@@ -218,7 +219,9 @@ for (const [index, [mode, { type, fit, misfit }]] of Object.entries(modes).entri
     progress(`[${index + 1}/${modeNames.length}] ${mode} (${kind}): generating and checking ${USES} uses`);
     const lines = Array.from({ length: USES }, (_, i) => {
       const use = make();
-      return `export declare const u${i}: ${type}<${tuple(use.a)}, ${tuple(use.b)}${use.spec === "" ? "" : `, ${use.spec}`}>;`;
+      const expression = `${type}<${tuple(use.a)}, ${tuple(use.b)}${use.spec === "" ? "" : `, ${use.spec}`}>`;
+      // a misfit's message is built lazily; ask for it, as an editor showing the error does
+      return `export declare const u${i}: ${kind === "fit" ? expression : `ErrorMessage<${expression}>`};`;
     });
     const project = writeProject(`${mode.replace(" ", "-")}-${kind}`, `${lines.join("\n")}\n`);
     const row = [mode, kind];
