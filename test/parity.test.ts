@@ -104,6 +104,64 @@ describe("type level vs runtime on generated cases", () => {
   });
 });
 
+/**
+ * Type-level limits: rank-32 shapes with sizes up to 2^31 - 1, in every mode,
+ * fitting and failing, including the worst cases of the fix search (a rank-31
+ * shape of 1s, which fits almost anywhere). No TS2589 on any compiler, and
+ * the same result or message as the runtime.
+ */
+const MAX = 2147483647;
+const rank32 = Array.from({ length: 32 }, (_, i) => (i % 3 === 0 ? MAX : (i % 7) + 2));
+const evens = rank32.filter((_, i) => i % 2 === 0);
+const evenAxes = Array.from({ length: 16 }, (_, i) => 2 * i);
+const ones = (count: number) => Array<number>(count).fill(1);
+const bin = (a: number[], b: number[], spec?: Record<string, unknown>): Case => ({ kind: "binary", a, b, spec });
+const to = (a: number[], b: number[], spec?: Record<string, unknown>): Case => ({ kind: "to", a, b, spec });
+const limitCases: Case[] = [
+  bin(rank32, [...ones(16), ...rank32.slice(16)]),
+  bin(rank32, [...rank32.slice(0, -1), 9]),
+  bin([MAX, 1], [1, MAX]),
+  bin(rank32, rank32, { mode: "none" }),
+  bin(rank32, rank32.slice(1), { mode: "none" }),
+  bin(rank32, ones(32), { mode: "xla" }),
+  bin(rank32, evens, { mode: "xla", broadcastDimensions: evenAxes }),
+  bin(evens, rank32, { mode: "xla", broadcastDimensions: evenAxes }),
+  bin(rank32, evens, { mode: "xla" }),
+  bin(rank32, ones(16), { mode: "xla" }),
+  bin(rank32, ones(31), { mode: "xla" }),
+  bin(ones(32), [MAX, ...ones(30)], { mode: "xla" }),
+  bin(rank32, [...evens.slice(0, -1), 9], { mode: "xla", broadcastDimensions: evenAxes }),
+  bin(rank32, evens, { mode: "xla", broadcastDimensions: [...evenAxes.slice(0, -1), 29] }),
+  bin(rank32, rank32.slice(10, 26), { mode: "pdpd", axis: 10 }),
+  bin(rank32, rank32.slice(10, 26), { mode: "pdpd", axis: 11 }),
+  bin(rank32, ones(31), { mode: "pdpd", axis: 40 }),
+  bin(ones(32), [3], { mode: "pdpd" }),
+  to(rank32.slice(16), rank32),
+  to(rank32.slice(0, 16), rank32),
+  to(ones(32), rank32, { mode: "bidirectional" }),
+  to(rank32, [...rank32.slice(0, -1), 9], { mode: "bidirectional" }),
+  to(evens, rank32, { mode: "explicit", axesMapping: evenAxes }),
+  to(evens, rank32, { mode: "explicit", axesMapping: [...evenAxes.slice(1), 31] }),
+  to(ones(31), rank32, { mode: "explicit", axesMapping: [] }),
+];
+const limitResults = limitCases.map(runtime);
+
+describe("type-level limits: rank 32, sizes up to 2^31 - 1, every mode", () => {
+  it("give the runtime's result or message under TypeScript 6", () => {
+    const typeResults = evaluate(limitCases);
+    for (const [i, c] of limitCases.entries()) {
+      const r = limitResults[i]!;
+      expect(typeResults[i], typeExpression(c)).toEqual("shape" in r ? { shape: r.shape } : { error: r.error });
+    }
+  });
+
+  for (const [name, compiler] of Object.entries(compilers)) {
+    it(`give the runtime's result or message under ${name}, with no TS2589`, () => {
+      expect(() => typeCheckWith(compiler, "limit-cases.ts", assertionFile(limitCases, limitResults))).not.toThrow();
+    });
+  }
+});
+
 describe("SPEC.md tables at the type level", () => {
   it("every row gives the same shape or message through the compiler", () => {
     const rows: Case[] = specTable.map((row) => ({ kind: row.kind, a: row.a, b: row.b, spec: row.spec }));

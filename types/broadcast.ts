@@ -89,19 +89,28 @@ export type BroadcastToShape<Input extends Shape, Target extends Shape, Spec ext
 
 /** `BroadcastShapes` for an op named `Op` (the name leads the message). */
 export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
-  keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
+  // an `any` size would make every conditional take both branches: read it as `number`
+  0 extends 1 & (A[number] | B[number]) ? BroadcastShapesOf<Op, WithoutAny<A>, WithoutAny<B>, Spec>
+  : keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
     ? SizesChecked<Op, Spec["mode"], A, B, "a", "b", "with", BinaryRule<Op, A, B, Spec>>
     : StrayField<Op, Spec, BinaryModeFields>;
 
 /** `BroadcastToShape` for an op named `Op`. */
 export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
+  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToShapeOf<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
+  : keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
     ? SizesChecked<Op, Spec["mode"], Input, Target, "the input", "the target", "to", ToRule<Op, Input, Target, Spec>>
     : StrayField<Op, Spec, ToModeFields>;
 
 // ===========================================================================
 // Argument checks
 // ===========================================================================
+
+/** `any` sizes as `number`; an `any` shape as `number[]`. */
+type WithoutAny<S extends Shape> =
+  0 extends 1 & S ? number[]
+  : number extends S["length"] ? number[]
+  : { -readonly [Key in keyof S]: 0 extends 1 & S[Key] ? number : S[Key] };
 
 type StrayField<Op extends string, Spec extends { readonly mode: string }, Fields> = ShapeTypeError<
   WriteStrayField<Op, Exclude<keyof Spec, "mode" | Fields[Spec["mode"] & keyof Fields]> & string, Spec["mode"]>

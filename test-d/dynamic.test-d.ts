@@ -1,0 +1,58 @@
+/**
+ * SPEC.md §4: sizes and ranks the compiler cannot know. `number` is a dynamic
+ * size (checked at run time), `Dim<"name">` a symbolic one (equal only to
+ * itself), `number[]` a dynamic rank.
+ */
+import { expectTypeOf } from "expect-type";
+import { broadcastShapes, broadcastToShape, type BroadcastShapes, type BroadcastToShape, type Dim, type ErrorMessage } from "shapecast";
+
+// number vs 1 gives number; number vs a literal n gives n; number vs number gives number
+expectTypeOf<BroadcastShapes<[number], [1]>>().toEqualTypeOf<[number]>();
+expectTypeOf<BroadcastShapes<[number], [7]>>().toEqualTypeOf<[7]>();
+expectTypeOf<BroadcastShapes<[7], [number]>>().toEqualTypeOf<[7]>();
+expectTypeOf<BroadcastShapes<[number], [number]>>().toEqualTypeOf<[number]>();
+expectTypeOf<BroadcastShapes<[number, 3], [5, 1, 3]>>().toEqualTypeOf<[5, number, 3]>();
+// in every mode
+expectTypeOf<BroadcastShapes<[number, 3], [3, number], { mode: "none" }>>().toEqualTypeOf<[3, 3]>();
+expectTypeOf<BroadcastShapes<[number, 3], [3], { mode: "xla"; broadcastDimensions: [1] }>>().toEqualTypeOf<[number, 3]>();
+expectTypeOf<BroadcastShapes<[2, 1], [number], { mode: "xla"; broadcastDimensions: [1] }>>().toEqualTypeOf<[2, number]>();
+expectTypeOf<BroadcastShapes<[2, number, 4], [3, 4], { mode: "pdpd"; axis: 1 }>>().toEqualTypeOf<[2, number, 4]>();
+expectTypeOf<BroadcastToShape<[5], [number]>>().toEqualTypeOf<[5]>();
+expectTypeOf<BroadcastToShape<[number], [5]>>().toEqualTypeOf<[5]>();
+expectTypeOf<BroadcastToShape<[3], [number, number], { mode: "explicit"; axesMapping: [1] }>>().toEqualTypeOf<[number, 3]>();
+
+// A dynamic rank makes the result's rank dynamic: the runtime checks
+expectTypeOf<BroadcastShapes<number[], [3]>>().toEqualTypeOf<number[]>();
+expectTypeOf<BroadcastShapes<[2, 3], readonly number[], { mode: "xla" }>>().toEqualTypeOf<number[]>();
+expectTypeOf<BroadcastToShape<[3], number[]>>().toEqualTypeOf<number[]>();
+declare const fromFile: number[];
+expectTypeOf(broadcastShapes(fromFile, [3])).toEqualTypeOf<number[]>();
+expectTypeOf(broadcastToShape([3], fromFile, { mode: "bidirectional" })).toEqualTypeOf<number[]>();
+
+// Symbolic sizes: equal only to themselves, broadcastable with 1
+type Batch = Dim<"batch">;
+type Seq = Dim<"seq">;
+expectTypeOf<BroadcastShapes<[Batch, 3], [1, 3]>>().toEqualTypeOf<[Batch, 3]>();
+expectTypeOf<BroadcastShapes<[Batch, 1, 4], [Batch, 7, 1]>>().toEqualTypeOf<[Batch, 7, 4]>();
+expectTypeOf<BroadcastShapes<[Batch, 3], [number, 1]>>().toEqualTypeOf<[Batch, 3]>(); // a dynamic size adopts the name
+expectTypeOf<ErrorMessage<BroadcastShapes<[Batch, 3], [Seq, 3]>>>().toEqualTypeOf<
+  "broadcastShapes (numpy): axis 0 has batch vs seq; cannot broadcast [batch, 3] with [seq, 3]"
+>();
+expectTypeOf<ErrorMessage<BroadcastShapes<[Batch], [3]>>>().toEqualTypeOf<
+  "broadcastShapes (numpy): axis 0 has batch vs 3; cannot broadcast [batch] with [3]"
+>();
+expectTypeOf<ErrorMessage<BroadcastShapes<[Batch, 3], [Seq], { mode: "xla"; broadcastDimensions: [0] }>>>().toEqualTypeOf<
+  "broadcastShapes (xla): axis 0 has batch vs seq; cannot broadcast [batch, 3] with [seq]; no broadcastDimensions fit"
+>();
+declare const batch: Batch;
+expectTypeOf(broadcastShapes([batch, 3], [1, 3])).toEqualTypeOf<[Batch, 3]>();
+
+// `any` sizes count as dynamic; an `any` shape as a dynamic rank; unions of shapes distribute
+expectTypeOf<BroadcastShapes<[2, any], [3]>>().toEqualTypeOf<[2, 3]>();
+expectTypeOf<BroadcastShapes<any, [3]>>().toEqualTypeOf<number[]>();
+expectTypeOf<BroadcastShapes<[2, 3] | [4, 3], [3]>>().toEqualTypeOf<[2, 3] | [4, 3]>();
+// readonly shapes (what `as const` gives) work, and results are mutable tuples
+expectTypeOf<BroadcastShapes<readonly [2, 3], readonly [3]>>().toEqualTypeOf<[2, 3]>();
+// a spec whose mode is not known at compile time gives a dynamic rank
+declare const spec: import("shapecast").BroadcastSpec;
+expectTypeOf(broadcastShapes([2, 3], [3], spec)).toEqualTypeOf<number[]>();
