@@ -50,6 +50,7 @@ import type {
   Counter,
   Increment,
   IncreasingAxes,
+  Indices,
   Iota,
   Ones,
   Subtract,
@@ -267,6 +268,11 @@ type InDimEntries<RuleName extends Rule, Low extends Shape, High extends Shape, 
     : ["range"];
 };
 
+/** Per entry of valid `Dims`: the result size on axis `Dims[i]`, or the sizes that do not fit. */
+type InDimSizes<RuleName extends Rule, Low extends Shape, High extends Shape, Dims extends Shape, AIsHigh> = {
+  -readonly [Key in keyof Dims]: InDimSize<RuleName, Low[Key & keyof Low], High[Dims[Key] & keyof High], AIsHigh>;
+};
+
 type InDimSize<RuleName extends Rule, LowSize, HighSize, AIsHigh> =
   (RuleName extends "two-way" ? TwoWay<LowSize, HighSize> : OneWay<LowSize, HighSize>) extends infer Size
     ? Size extends number ? Size
@@ -277,7 +283,8 @@ type InDimSize<RuleName extends Rule, LowSize, HighSize, AIsHigh> =
 /** High's shape with the sizes of the mapped axes replaced by their broadcast sizes. */
 type InDimResult<High extends Shape, Dims extends Shape, Sizes> = InDimPlace<
   High,
-  { [Index in Extract<keyof Dims, `${number}`> as `${Dims[Index] & number}`]: Sizes[Index & keyof Sizes] }
+  // (numeric indices: a key-remapped mapped type over a tuple would walk all its methods too)
+  { [Index in Indices<Dims> as `${Dims[Index & keyof Dims] & number}`]: Sizes[Index & keyof Sizes] }
 >;
 type InDimPlace<High extends Shape, ByAxis> = {
   -readonly [Key in keyof High]: Key extends keyof ByAxis ? ByAxis[Key] : High[Key];
@@ -302,7 +309,8 @@ type InDim<
       ? Dims extends IncreasingAxes<High["length"]>
         ? { [Key in keyof Dims]: Unchanged<Low[Key & keyof Low], High[Dims[Key] & keyof High]> }[number] extends true
           ? [...High]
-          : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
+          // valid axes: only the sizes can fail
+          : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimSizes<RuleName, Low, High, Dims, AIsHigh>>
         : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
       : Fail<Op, Mode, WriteDimsLength<Field, Dims, Whose, Low["length"]>, A, B, VerbOf<Mode>, DimsFix<Field, RuleName, Low, High>>
     : Fail<Op, Mode, WriteMissingDims<A["length"], B["length"]>, A, B, "with", DimsFix<Field, RuleName, Low, High>>;
@@ -423,8 +431,16 @@ type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape>
 
 /** Per axis of Low, the axes of High (as key strings) where its size fits. */
 type CompatibleAxes<RuleName extends Rule, Low extends Shape, High extends Shape> = {
-  [LowKey in keyof Low]: { [HighKey in keyof High]: Fits<RuleName, Low[LowKey], High[HighKey]> extends true ? HighKey : never }[number];
+  [LowKey in keyof Low]: { [HighKey in keyof High]: FitsAxis<RuleName, Low[LowKey], High[HighKey], HighKey> }[number];
 };
+/** `Key` when the sizes fit under the rule, else `never`: the rules of ./internal/sizes.ts, as one chain. */
+type FitsAxis<RuleName extends Rule, LowSize, HighSize, Key> =
+  LowSize extends HighSize ? Key
+  : LowSize extends 1 ? Key
+  : HighSize extends 1 ? (RuleName extends "two-way" ? Key : never)
+  : number extends LowSize ? Key
+  : number extends HighSize ? Key
+  : never;
 
 /** The first 7 candidates (small ranks: every increasing tuple, in order) whose every axis fits. */
 type FilterMaps<Candidates extends readonly number[][], Compatible, Found extends number[][]> =

@@ -65,3 +65,4 @@ export type Combinations<Axes extends readonly number[], Length extends readonly
       : []
     : [[]];
 type PrependAll<First extends number, Lists extends number[][]> = { [Key in keyof Lists]: [First, ...Lists[Key]] };
+
