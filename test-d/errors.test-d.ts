@@ -57,3 +57,10 @@ expectTypeOf<ShapeError>().toMatchTypeOf<Error>();
 expectTypeOf<ShapeError["axis"]>().toEqualTypeOf<number | undefined>();
 expectTypeOf<ShapeError["sizes"]>().toEqualTypeOf<readonly [number, number] | undefined>();
 expectTypeOf<ShapeError["a"]>().toEqualTypeOf<readonly number[]>();
+
+// The types-only entry carries the same algebra
+import type { BroadcastShapes as BroadcastShapesFromTypes, ErrorMessage as ErrorMessageFromTypes } from "shapecast/types";
+expectTypeOf<BroadcastShapesFromTypes<[2, 1], [3]>>().toEqualTypeOf<[2, 3]>();
+expectTypeOf<ErrorMessageFromTypes<BroadcastShapesFromTypes<[3], [2]>>>().toEqualTypeOf<
+  "broadcastShapes (numpy): axis 0 has 3 vs 2; cannot broadcast [3] with [2]"
+>();
