@@ -7,12 +7,15 @@
  * one `src/shape/broadcast.ts` throws for the same input. The checks run in
  * the same order as at run time: spec fields, sizes, then the mode's rule.
  *
- * Cost notes: per-axis work is done by homomorphic mapped types (one pass,
- * no recursion) and failures are located only on the error path, so a
- * successful rank-4 broadcast costs about a hundred instantiations.
+ * Cost notes (see `npm run bench:types`):
+ * - per-axis work is done by homomorphic mapped types (one pass, no recursion);
+ * - a conditional type re-instantiates every type parameter it mentions each
+ *   time it is evaluated, so rules take only the shapes they need and return
+ *   a small `Failure<Detail, Fix>`; only the entry points, evaluated once per
+ *   use, know the op, the mode and the verb and write the whole message;
+ * - failures are located, and fixes searched, only on the error path.
  */
 import type {
-  Fail,
   ShapeTypeError,
   WriteAxisMismatch,
   WriteDimsEqualRank,
@@ -30,6 +33,7 @@ import type {
   WritePdpdRange,
   WritePdpdRank,
   WriteRankMismatch,
+  WriteShapeMessage,
   WriteStrayField,
 } from "./errors.js";
 import type {
@@ -93,15 +97,29 @@ export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shap
   // an `any` size would make every conditional take both branches: read it as `number`
   0 extends 1 & (A[number] | B[number]) ? BroadcastShapesOf<Op, WithoutAny<A>, WithoutAny<B>, Spec>
   : keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
-    ? SizesChecked<Op, Spec["mode"], A, B, "a", "b", "with", BinaryRule<Op, A, B, Spec>>
+    ? Finish<Op, Spec["mode"], A, B, "with", BinaryChecked<A, B, Spec>>
     : StrayField<Op, Spec, BinaryModeFields>;
 
 /** `BroadcastToShape` for an op named `Op`. */
 export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
   0 extends 1 & (Input[number] | Target[number]) ? BroadcastToShapeOf<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
   : keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
-    ? SizesChecked<Op, Spec["mode"], Input, Target, "the input", "the target", "to", ToRule<Op, Input, Target, Spec>>
+    ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
     : StrayField<Op, Spec, ToModeFields>;
+
+/**
+ * What a rule gives when the shapes do not fit: what failed first, and the fix
+ * (`undefined` when there is none). The entry points turn it into the message.
+ */
+interface Failure<Detail extends string, Fix extends string | undefined> {
+  readonly detail: Detail;
+  readonly fix: Fix;
+}
+
+type Finish<Op extends string, Mode extends string, A extends Shape, B extends Shape, Verb extends "with" | "to", Result> =
+  Result extends Shape ? Result // the common case first: no inference
+  : Result extends Failure<infer Detail, infer Fix> ? ShapeTypeError<WriteShapeMessage<Op, Mode, Detail, A, B, Verb, Fix>>
+  : never;
 
 // ===========================================================================
 // Argument checks
@@ -117,23 +135,23 @@ type StrayField<Op extends string, Spec extends { readonly mode: string }, Field
   WriteStrayField<Op, Exclude<keyof Spec, "mode" | Fields[Spec["mode"] & keyof Fields]> & string, Spec["mode"]>
 >;
 
-/** `Rule` when every literal size is a non-negative integer; else the first bad size, of `A` then `B`. */
-type SizesChecked<
-  Op extends string,
-  Mode extends string,
-  A extends Shape,
-  B extends Shape,
-  NameA extends string,
-  NameB extends string,
-  Verb extends "with" | "to",
-  Rule,
-> =
-  AllSizesValid<A, B> extends true ? Rule
-  : FirstInvalidSize<A> extends [infer Axis, infer Size] ? Fail<Op, Mode, WriteInvalidSize<Size, Axis, NameA>, A, B, Verb>
-  : FirstInvalidSize<B> extends [infer Axis, infer Size] ? Fail<Op, Mode, WriteInvalidSize<Size, Axis, NameB>, A, B, Verb>
-  : Rule; // a dynamic-rank shape: its sizes are checked at run time
+/** The first size of `A`, then of `B`, that is a negative or fractional literal; `undefined` if none. */
+type SizeFailure<A extends Shape, B extends Shape, NameA extends string, NameB extends string> =
+  FirstInvalidSize<A> extends [infer Axis, infer Size] ? Failure<WriteInvalidSize<Size, Axis, NameA>, undefined>
+  : FirstInvalidSize<B> extends [infer Axis, infer Size] ? Failure<WriteInvalidSize<Size, Axis, NameB>, undefined>
+  : undefined; // the sizes that kept the fast check from passing are dynamic or symbolic
 
-/** A spec field as given: the tuple, `Unknown` when the spec's type does not pin it, else `Absent`. */
+type BinaryChecked<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  AllSizesValid<A, B> extends true ? BinaryRule<A, B, Spec>
+  : SizeFailure<A, B, "a", "b"> extends infer Failed extends Failure<string, undefined> ? Failed
+  : BinaryRule<A, B, Spec>;
+
+type ToChecked<Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  AllSizesValid<Input, Target> extends true ? ToRule<Input, Target, Spec>
+  : SizeFailure<Input, Target, "the input", "the target"> extends infer Failed extends Failure<string, undefined> ? Failed
+  : ToRule<Input, Target, Spec>;
+
+/** A spec field as given: the value, `Unknown` when the spec's type does not pin it, else `Absent`. */
 type FieldOf<Spec, Field extends string, Absent, Unknown> =
   Spec extends { readonly [Key in Field]: infer Value } ? (undefined extends Value ? Unknown : Value)
   : Field extends keyof Spec ? Unknown
@@ -143,21 +161,21 @@ type FieldOf<Spec, Field extends string, Absent, Unknown> =
 // Mode dispatch
 // ===========================================================================
 
-type BinaryRule<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+type BinaryRule<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   number extends A["length"] ? number[]
   : number extends B["length"] ? number[]
-  : Spec["mode"] extends "numpy" ? NumpyRule<Op, "numpy", A, B, "with">
-  : Spec["mode"] extends "xla" ? XlaRule<Op, A, B, FieldOf<Spec, "broadcastDimensions", undefined, number[]>>
-  : Spec["mode"] extends "pdpd" ? PdpdRule<Op, A, B, FieldOf<Spec, "axis", -1, number>>
-  : Spec["mode"] extends "none" ? NoneRule<Op, A, B>
+  : Spec["mode"] extends "numpy" ? NumpyRule<A, B>
+  : Spec["mode"] extends "xla" ? XlaRule<A, B, FieldOf<Spec, "broadcastDimensions", undefined, number[]>>
+  : Spec["mode"] extends "pdpd" ? PdpdRule<A, B, FieldOf<Spec, "axis", -1, number>>
+  : Spec["mode"] extends "none" ? NoneRule<A, B>
   : number[]; // the mode is not known at compile time
 
-type ToRule<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+type ToRule<Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
   number extends Input["length"] ? number[]
   : number extends Target["length"] ? number[]
-  : Spec["mode"] extends "numpy" ? ToNumpyRule<Op, Input, Target>
-  : Spec["mode"] extends "bidirectional" ? NumpyRule<Op, "bidirectional", Input, Target, "to">
-  : Spec["mode"] extends "explicit" ? ExplicitRule<Op, Input, Target, FieldOf<Spec, "axesMapping", number[], number[]>>
+  : Spec["mode"] extends "numpy" ? ToNumpyRule<Input, Target>
+  : Spec["mode"] extends "bidirectional" ? NumpyRule<Input, Target>
+  : Spec["mode"] extends "explicit" ? ExplicitRule<Input, Target, FieldOf<Spec, "axesMapping", number[], number[]>>
   : number[];
 
 // ===========================================================================
@@ -178,8 +196,7 @@ type NumpyZipped<A extends Shape, B extends Shape> =
   : B extends readonly [...infer Head, ...Unknowns<A>] ? ZipTwoWayOnB<[...Ones<Head>, ...A], B>
   : never;
 
-type NumpyRule<Op extends string, Mode extends string, A extends Shape, B extends Shape, Verb extends "with" | "to"> =
-  AxesChecked<Op, Mode, A, B, Verb, NumpyZipped<A, B>, "no fix">;
+type NumpyRule<A extends Shape, B extends Shape> = AxesChecked<NumpyZipped<A, B>, "no fix", A, B>;
 
 /** Which fix an axis misfit offers; computed only on the error path. */
 type FixKind = "no fix" | "numpy" | "explicit";
@@ -187,21 +204,13 @@ type FixFor<Kind extends FixKind, A extends Shape, B extends Shape> =
   Kind extends "numpy" ? NumpyFix<A, B> : Kind extends "explicit" ? ExplicitFix<A, B> : undefined;
 
 /**
- * A zipped shape when every axis fits; otherwise the error for the first
+ * A zipped shape when every axis fits; otherwise the failure at the first
  * offending axis, which is the rightmost one: NumPy compares trailing axes first.
  */
-type AxesChecked<
-  Op extends string,
-  Mode extends string,
-  A extends Shape,
-  B extends Shape,
-  Verb extends "with" | "to",
-  Zipped,
-  Fix extends FixKind,
-> =
+type AxesChecked<Zipped, Fix extends FixKind, A extends Shape, B extends Shape> =
   Zipped extends readonly unknown[]
     ? Zipped[number] extends number ? Zipped
-    : LastFailure<Zipped> extends [infer Axis, [infer X, infer Y]] ? Fail<Op, Mode, WriteAxisMismatch<Axis, X, Y>, A, B, Verb, FixFor<Fix, A, B>>
+    : LastFailure<Zipped> extends [infer Axis, [infer X, infer Y]] ? Failure<WriteAxisMismatch<Axis, X, Y>, FixFor<Fix, A, B>>
     : never
   : never;
 
@@ -217,9 +226,9 @@ type NumpyFix<A extends Shape, B extends Shape> =
     ? Zipped extends Shape ? WriteNumpyFix<Zipped> : undefined
     : undefined;
 
-type NoneRule<Op extends string, A extends Shape, B extends Shape> =
-  A["length"] extends B["length"] ? AxesChecked<Op, "none", A, B, "with", ZipSame<A, B>, "numpy">
-  : Fail<Op, "none", WriteRankMismatch<A["length"], B["length"]>, A, B, "with", NumpyFix<A, B>>;
+type NoneRule<A extends Shape, B extends Shape> =
+  A["length"] extends B["length"] ? AxesChecked<ZipSame<A, B>, "numpy", A, B>
+  : Failure<WriteRankMismatch<A["length"], B["length"]>, NumpyFix<A, B>>;
 
 // ===========================================================================
 // xla: degenerate dims for equal ranks; broadcastDimensions otherwise
@@ -234,29 +243,37 @@ type EmptyOrIdentity<Dims, Rank extends number> =
       : false
   : false;
 
-type XlaRule<Op extends string, A extends Shape, B extends Shape, Dims> =
-  number extends AsShape<Dims>["length"] ? number[] // broadcastDimensions not known at compile time
-  : A["length"] extends B["length"]
-    ? EmptyOrIdentity<Dims, A["length"]> extends true ? NumpyRule<Op, "xla", A, B, "with">
-    : Fail<Op, "xla", WriteDimsEqualRank<AsShape<Dims>>, A, B, "with">
-  // a scalar broadcasts to anything and takes no broadcastDimensions
-  : A extends readonly [] ? XlaScalar<Op, A, B, Dims, B>
-  : B extends readonly [] ? XlaScalar<Op, A, B, Dims, A>
-  : A extends readonly [...Unknowns<B>, ...unknown[]] // is A the higher rank?
-    ? InDim<Op, "xla", "broadcastDimensions", "the lower", "two-way", A, B, B, A, true, Dims>
-    : InDim<Op, "xla", "broadcastDimensions", "the lower", "two-way", A, B, A, B, false, Dims>;
-
-type XlaScalar<Op extends string, A extends Shape, B extends Shape, Dims, Other extends Shape> =
-  Dims extends undefined | readonly [] ? [...Other] : Fail<Op, "xla", WriteDimsScalar<AsShape<Dims>>, A, B, "with">;
-
 // (`Dims & Shape` would not do: an intersection with a tuple no longer reads as that tuple)
 type AsShape<Dims> = Dims extends Shape ? Dims : [];
+
+type XlaRule<A extends Shape, B extends Shape, Dims> =
+  number extends AsShape<Dims>["length"] ? number[] // broadcastDimensions not known at compile time
+  : A["length"] extends B["length"]
+    ? EmptyOrIdentity<Dims, A["length"]> extends true ? NumpyRule<A, B>
+    : Failure<WriteDimsEqualRank<AsShape<Dims>>, undefined>
+  // a scalar broadcasts to anything and takes no broadcastDimensions
+  : A extends readonly [] ? XlaScalar<Dims, B>
+  : B extends readonly [] ? XlaScalar<Dims, A>
+  : A extends readonly [...Unknowns<B>, ...unknown[]] // is A the higher rank?
+    ? InDim<"xla", B, A, true, Dims>
+    : InDim<"xla", A, B, false, Dims>;
+
+type XlaScalar<Dims, Other extends Shape> =
+  Dims extends undefined | readonly [] ? [...Other] : Failure<WriteDimsScalar<AsShape<Dims>>, undefined>;
 
 // ===========================================================================
 // In-dim broadcast (xla with broadcastDimensions, explicit axesMapping)
 // ===========================================================================
 
+type InDimKind = "xla" | "explicit";
 type Rule = "two-way" | "one-way";
+/** Per kind: the spec field, whose rank it must match, and the size rule. */
+interface InDimKinds {
+  xla: { field: "broadcastDimensions"; whose: "the lower"; rule: "two-way" };
+  explicit: { field: "axesMapping"; whose: "the input's"; rule: "one-way" };
+}
+type FieldName<Kind extends InDimKind> = InDimKinds[Kind]["field"];
+type RuleOf<Kind extends InDimKind> = InDimKinds[Kind]["rule"];
 
 /** Per entry of `Dims`: the result size on axis `Dims[i]`, or why the entry fails. */
 type InDimEntries<RuleName extends Rule, Low extends Shape, High extends Shape, Dims extends Shape, Previous extends Shape, AIsHigh> = {
@@ -290,19 +307,13 @@ type InDimPlace<High extends Shape, ByAxis> = {
   -readonly [Key in keyof High]: Key extends keyof ByAxis ? ByAxis[Key] : High[Key];
 };
 
-type InDim<
-  Op extends string,
-  Mode extends string,
-  Field extends string,
-  Whose extends string,
-  RuleName extends Rule,
-  A extends Shape,
-  B extends Shape,
-  Low extends Shape,
-  High extends Shape,
-  AIsHigh extends boolean,
-  Dims,
-> =
+/** Does the low size fit and leave the high size as it is (equal sizes, or a low 1)? */
+type Unchanged<LowSize, HighSize> =
+  LowSize extends HighSize ? (HighSize extends LowSize ? true : LowSize extends 1 ? true : false)
+  : LowSize extends 1 ? true
+  : false;
+
+type InDim<Kind extends InDimKind, Low extends Shape, High extends Shape, AIsHigh extends boolean, Dims> =
   Dims extends Shape
     ? Dims["length"] extends Low["length"]
       // fast path: valid axes and no size to change, so the result is High itself
@@ -310,31 +321,16 @@ type InDim<
         ? { [Key in keyof Dims]: Unchanged<Low[Key & keyof Low], High[Dims[Key] & keyof High]> }[number] extends true
           ? [...High]
           // valid axes: only the sizes can fail
-          : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimSizes<RuleName, Low, High, Dims, AIsHigh>>
-        : InDimChecked<Op, Mode, Field, RuleName, A, B, Low, High, Dims, InDimEntries<RuleName, Low, High, Dims, [never, ...Dims], AIsHigh>>
-      : Fail<Op, Mode, WriteDimsLength<Field, Dims, Whose, Low["length"]>, A, B, VerbOf<Mode>, DimsFix<Field, RuleName, Low, High>>
-    : Fail<Op, Mode, WriteMissingDims<A["length"], B["length"]>, A, B, "with", DimsFix<Field, RuleName, Low, High>>;
+          : InDimChecked<Kind, Low, High, Dims, InDimSizes<RuleOf<Kind>, Low, High, Dims, AIsHigh>>
+        : InDimChecked<Kind, Low, High, Dims, InDimEntries<RuleOf<Kind>, Low, High, Dims, [never, ...Dims], AIsHigh>>
+      : Failure<WriteDimsLength<FieldName<Kind>, Dims, InDimKinds[Kind]["whose"], Low["length"]>, DimsFix<Kind, Low, High>>
+    // only xla leaves the dims out; the ranks read in operand order
+    : Failure<
+        AIsHigh extends true ? WriteMissingDims<High["length"], Low["length"]> : WriteMissingDims<Low["length"], High["length"]>,
+        DimsFix<Kind, Low, High>
+      >;
 
-/** Does the low size fit and leave the high size as it is (equal sizes, or a low 1)? */
-type Unchanged<LowSize, HighSize> =
-  LowSize extends HighSize ? (HighSize extends LowSize ? true : LowSize extends 1 ? true : false)
-  : LowSize extends 1 ? true
-  : false;
-
-type VerbOf<Mode extends string> = Mode extends "explicit" ? "to" : "with";
-
-type InDimChecked<
-  Op extends string,
-  Mode extends string,
-  Field extends string,
-  RuleName extends Rule,
-  A extends Shape,
-  B extends Shape,
-  Low extends Shape,
-  High extends Shape,
-  Dims extends Shape,
-  Entries,
-> =
+type InDimChecked<Kind extends InDimKind, Low extends Shape, High extends Shape, Dims extends Shape, Entries> =
   Entries extends readonly unknown[]
     ? Entries[number] extends number ? InDimResult<High, Dims, Entries>
     // a malformed entry anywhere is reported before any size that does not fit
@@ -342,7 +338,7 @@ type InDimChecked<
         infer Index,
         infer Why,
       ]
-      ? Fail<Op, Mode, InDimDetail<Field, Index, Dims, High, Why>, A, B, VerbOf<Mode>, DimsFix<Field, RuleName, Low, High>>
+      ? Failure<InDimDetail<FieldName<Kind>, Index, Dims, High, Why>, DimsFix<Kind, Low, High>>
       : never
   : never;
 
@@ -352,14 +348,53 @@ type InDimDetail<Field extends string, Index, Dims extends Shape, High extends S
   : Why extends ["size", infer X, infer Y] ? WriteAxisMismatch<Dims[Index & keyof Dims], X, Y>
   : never;
 
-type DimsFix<Field extends string, RuleName extends Rule, Low extends Shape, High extends Shape> =
-  WriteDimsFix<Field, ValidAxisMaps<RuleName, Low, High>>;
+type DimsFix<Kind extends InDimKind, Low extends Shape, High extends Shape> =
+  WriteDimsFix<FieldName<Kind>, ValidAxisMaps<RuleOf<Kind>, Low, High>>;
 
 // ===========================================================================
 // The fix list: strictly increasing maps of Low's axes onto High's axes under
 // which all sizes fit, in lexicographic order, at most 7 (one past the cap
 // of 6 shown). Mirrors `validAxisMaps` in src/shape/broadcast.ts.
 // ===========================================================================
+
+type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape> =
+  High["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8
+    ? FilterMaps<Combinations<Iota<High["length"]>, Unknowns<Low>>, CompatibleAxes<RuleName, Low, High>, []>
+    : FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
+      ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
+      : never;
+
+// Small ranks: every increasing tuple of axes is listed in order (cached per
+// rank and length); a candidate is kept when each of its axes is compatible.
+
+/** Per axis of Low, the axes of High (as key strings) where its size fits. */
+type CompatibleAxes<RuleName extends Rule, Low extends Shape, High extends Shape> = {
+  [LowKey in keyof Low]: { [HighKey in keyof High]: FitsAxis<RuleName, Low[LowKey], High[HighKey], HighKey> }[number];
+};
+
+/** `Key` when the sizes fit under the rule, else `never`: the rules of ./internal/sizes.ts, as one chain. */
+type FitsAxis<RuleName extends Rule, LowSize, HighSize, Key> =
+  LowSize extends HighSize ? Key
+  : LowSize extends 1 ? Key
+  : HighSize extends 1 ? (RuleName extends "two-way" ? Key : never)
+  : number extends LowSize ? Key
+  : number extends HighSize ? Key
+  : never;
+
+/** The first 7 candidates whose every axis fits. */
+type FilterMaps<Candidates extends readonly number[][], Compatible, Found extends number[][]> =
+  Found["length"] extends 7 ? Found
+  : Candidates extends readonly [infer Candidate extends number[], ...infer Rest extends number[][]]
+    ? FilterMaps<
+        Rest,
+        Compatible,
+        { [Key in keyof Candidate]: `${Candidate[Key]}` extends Compatible[Key & keyof Compatible] ? true : false }[number] extends true
+          ? [...Found, Candidate]
+          : Found
+      >
+    : Found;
+
+// Large ranks: a depth-first search over a feasibility table.
 
 type Fits<RuleName extends Rule, LowSize, HighSize> =
   RuleName extends "two-way" ? FitsTwoWay<LowSize, HighSize> : FitsOneWay<LowSize, HighSize>;
@@ -422,39 +457,6 @@ type BacktrackMaps<
     ? SearchMaps<RuleName, Low, High, Table, Rest, Increment<Last>, Found>
     : Found;
 
-type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape> =
-  High["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8
-    ? FilterMaps<Combinations<Iota<High["length"]>, Unknowns<Low>>, CompatibleAxes<RuleName, Low, High>, []>
-    : FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
-      ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
-      : never;
-
-/** Per axis of Low, the axes of High (as key strings) where its size fits. */
-type CompatibleAxes<RuleName extends Rule, Low extends Shape, High extends Shape> = {
-  [LowKey in keyof Low]: { [HighKey in keyof High]: FitsAxis<RuleName, Low[LowKey], High[HighKey], HighKey> }[number];
-};
-/** `Key` when the sizes fit under the rule, else `never`: the rules of ./internal/sizes.ts, as one chain. */
-type FitsAxis<RuleName extends Rule, LowSize, HighSize, Key> =
-  LowSize extends HighSize ? Key
-  : LowSize extends 1 ? Key
-  : HighSize extends 1 ? (RuleName extends "two-way" ? Key : never)
-  : number extends LowSize ? Key
-  : number extends HighSize ? Key
-  : never;
-
-/** The first 7 candidates (small ranks: every increasing tuple, in order) whose every axis fits. */
-type FilterMaps<Candidates extends readonly number[][], Compatible, Found extends number[][]> =
-  Found["length"] extends 7 ? Found
-  : Candidates extends readonly [infer Candidate extends number[], ...infer Rest extends number[][]]
-    ? FilterMaps<
-        Rest,
-        Compatible,
-        { [Key in keyof Candidate]: `${Candidate[Key]}` extends Compatible[Key & keyof Compatible] ? true : false }[number] extends true
-          ? [...Found, Candidate]
-          : Found
-      >
-    : Found;
-
 // ===========================================================================
 // pdpd: only b onto a, aligned at axis
 // ===========================================================================
@@ -465,39 +467,37 @@ type TrimTrailingOnes<S extends Shape> = S extends readonly [...infer Init exten
 type PdpdAxisValid<Axis extends number> =
   Axis extends -1 ? true : [`${Axis}` & (`-${string}` | `${string}.${string}` | `${string}e${string}`)] extends [never] ? true : false;
 
-type PdpdRule<Op extends string, A extends Shape, B extends Shape, Axis extends number> =
+type PdpdRule<A extends Shape, B extends Shape, Axis extends number> =
   A extends readonly [...Unknowns<B>, ...unknown[]] // rank(b) <= rank(a)
     ? number extends Axis ? [...A] // axis not known at compile time: the result is a's shape anyway
     : PdpdAxisValid<Axis> extends true
-      ? PdpdAt<Op, A, B, Axis extends -1 ? Subtract<A["length"], B["length"]> : Axis, TrimTrailingOnes<B>>
-      : Fail<Op, "pdpd", WritePdpdAxis<Axis>, A, B, "with">
-    : Fail<Op, "pdpd", WritePdpdRank<A["length"], B["length"]>, A, B, "with">;
+      ? PdpdAt<A, Axis extends -1 ? Subtract<A["length"], B["length"]> : Axis, TrimTrailingOnes<B>>
+      : Failure<WritePdpdAxis<Axis>, undefined>
+    : Failure<WritePdpdRank<A["length"], B["length"]>, undefined>;
 
 type ZipPdpd<Trimmed extends Shape, Window extends Shape> = {
   -readonly [Key in keyof Trimmed]: OneWay<Trimmed[Key], Window[Key & keyof Window]>;
 };
 
-type PdpdAt<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape> =
+type PdpdAt<A extends Shape, Start extends number, Trimmed extends Shape> =
   // Start in 0..rank(a)? (checked before counting to it, so a huge axis costs nothing)
-  `${Start}` extends keyof [...A, unknown]
-    ? PdpdWindow<Op, A, B, Start, Trimmed>
-    : PdpdRangeFail<Op, A, B, Start, Trimmed>;
+  `${Start}` extends keyof [...A, unknown] ? PdpdWindow<A, Start, Trimmed> : PdpdRangeFailure<A, Start, Trimmed>;
 
-type PdpdWindow<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape> =
+type PdpdWindow<A extends Shape, Start extends number, Trimmed extends Shape> =
   A extends readonly [...Counter<Start>, ...infer Window extends Shape] // a's axes from Start on
     ? Window extends readonly [...Unknowns<Trimmed>, ...unknown[]]
-      ? PdpdChecked<Op, A, B, Start, Trimmed, ZipPdpd<Trimmed, Window>>
-      : PdpdRangeFail<Op, A, B, Start, Trimmed>
-    : PdpdRangeFail<Op, A, B, Start, Trimmed>;
+      ? PdpdChecked<A, Start, Trimmed, ZipPdpd<Trimmed, Window>>
+      : PdpdRangeFailure<A, Start, Trimmed>
+    : PdpdRangeFailure<A, Start, Trimmed>;
 
-type PdpdRangeFail<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape> =
-  Fail<Op, "pdpd", WritePdpdRange<Start, Trimmed["length"], A["length"]>, A, B, "with", PdpdFix<A, Trimmed>>;
+type PdpdRangeFailure<A extends Shape, Start extends number, Trimmed extends Shape> =
+  Failure<WritePdpdRange<Start, Trimmed["length"], A["length"]>, PdpdFix<A, Trimmed>>;
 
-type PdpdChecked<Op extends string, A extends Shape, B extends Shape, Start extends number, Trimmed extends Shape, Zipped> =
+type PdpdChecked<A extends Shape, Start extends number, Trimmed extends Shape, Zipped> =
   Zipped extends readonly unknown[]
     ? Zipped[number] extends number ? [...A]
     : FirstFailure<Zipped> extends [infer Index extends number, [infer Y, infer X]] // OneWay pairs read (b, a)
-      ? Fail<Op, "pdpd", WriteAxisMismatch<[...Counter<Start>, ...Counter<Index>]["length"], X, Y>, A, B, "with", PdpdFix<A, Trimmed>>
+      ? Failure<WriteAxisMismatch<[...Counter<Start>, ...Counter<Index>]["length"], X, Y>, PdpdFix<A, Trimmed>>
       : never
   : never;
 
@@ -524,16 +524,15 @@ type ZipOneWay<Input extends Shape, Target extends Shape> = {
   -readonly [Key in keyof Target]: OneWay<Input[Key & keyof Input], Target[Key]>;
 };
 
-type ToNumpyRule<Op extends string, Input extends Shape, Target extends Shape> =
+type ToNumpyRule<Input extends Shape, Target extends Shape> =
   Target extends readonly [...infer Head, ...Unknowns<Input>]
-    ? AxesChecked<Op, "numpy", Input, Target, "to", ZipOneWay<[...Ones<Head>, ...Input], Target>, "explicit">
-    : Fail<Op, "numpy", WriteRankMismatch<Input["length"], Target["length"]>, Input, Target, "to">;
+    ? AxesChecked<ZipOneWay<[...Ones<Head>, ...Input], Target>, "explicit", Input, Target>
+    : Failure<WriteRankMismatch<Input["length"], Target["length"]>, undefined>;
 
 type ExplicitFix<Input extends Shape, Target extends Shape> =
   ValidAxisMaps<"one-way", Input, Target> extends infer Maps extends number[][]
     ? Maps["length"] extends 0 ? undefined : WriteExplicitFix<Maps>
     : never;
 
-type ExplicitRule<Op extends string, Input extends Shape, Target extends Shape, Mapping extends Shape> =
-  number extends Mapping["length"] ? number[]
-  : InDim<Op, "explicit", "axesMapping", "the input's", "one-way", Input, Target, Input, Target, false, Mapping>;
+type ExplicitRule<Input extends Shape, Target extends Shape, Mapping extends Shape> =
+  number extends Mapping["length"] ? number[] : InDim<"explicit", Input, Target, false, Mapping>;

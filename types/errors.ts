@@ -48,17 +48,6 @@ export type WriteShapeMessage<
   Fix extends string | undefined,
 > = `${Op} (${Mode}): ${Detail}; cannot broadcast ${ShowShape<A>} ${Verb} ${ShowShape<B>}${Fix extends string ? `; ${Fix}` : ""}`;
 
-/** The error type carrying a whole message. */
-export type Fail<
-  Op extends string,
-  Mode extends string,
-  Detail extends string,
-  A extends Shape,
-  B extends Shape,
-  Verb extends "with" | "to",
-  Fix extends string | undefined = undefined,
-> = ShapeTypeError<WriteShapeMessage<Op, Mode, Detail, A, B, Verb, Fix>>;
-
 export type WriteAxisMismatch<Axis, X, Y> = `axis ${Text<Axis>} has ${ShowSize<X>} vs ${ShowSize<Y>}`;
 
 export type WriteRankMismatch<X, Y> = `rank ${Text<X>} vs ${Text<Y>}`;
