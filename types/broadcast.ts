@@ -60,6 +60,18 @@ import type {
   Subtract,
   Unknowns,
 } from "./internal/tuple.js";
+import type {
+  BelowRank,
+  PadToRank,
+  RankDifference,
+  RankSum,
+  SmallRank,
+  UnchangedByRank,
+  ZipOneWayAtByRank,
+  ZipOneWayByRank,
+  ZipSameByRank,
+  ZipTwoWayByRank,
+} from "./internal/by-rank.js";
 import type { Shape } from "./shape.js";
 import type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
 
@@ -94,15 +106,22 @@ export type BroadcastToShape<Input extends Shape, Target extends Shape, Spec ext
 
 /** `BroadcastShapes` for an op named `Op` (the name leads the message). */
 export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  // one union member at a time: `[2, 3] | [4, 3]` gives a union of results, not `[2 | 4, 3]`
+  A extends unknown ? B extends unknown ? BroadcastOne<Op, A, B, Spec> : never : never;
+
+type BroadcastOne<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   // an `any` size would make every conditional take both branches: read it as `number`
-  0 extends 1 & (A[number] | B[number]) ? BroadcastShapesOf<Op, WithoutAny<A>, WithoutAny<B>, Spec>
+  0 extends 1 & (A[number] | B[number]) ? BroadcastOne<Op, WithoutAny<A>, WithoutAny<B>, Spec>
   : keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], A, B, "with", BinaryChecked<A, B, Spec>>
     : StrayField<Op, Spec, BinaryModeFields>;
 
 /** `BroadcastToShape` for an op named `Op`. */
 export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToShapeOf<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
+  Input extends unknown ? Target extends unknown ? BroadcastToOne<Op, Input, Target, Spec> : never : never;
+
+type BroadcastToOne<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToOne<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
   : keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
     : StrayField<Op, Spec, ToModeFields>;
@@ -178,6 +197,12 @@ type ToRule<Input extends Shape, Target extends Shape, Spec extends BroadcastToS
   : Spec["mode"] extends "explicit" ? ExplicitRule<Input, Target, FieldOf<Spec, "axesMapping", number[], number[]>>
   : number[];
 
+/** Is `A` of higher rank than `B`? A table lookup for small ranks. */
+type LongerThan<A extends Shape, B extends Shape> =
+  A["length"] extends SmallRank ? (B["length"] extends BelowRank[A["length"]] ? true : false)
+  : A extends readonly [...Unknowns<B>, unknown, ...unknown[]] ? true
+  : false;
+
 // ===========================================================================
 // numpy (and bidirectional): right-align, pad with 1s, equal or 1 per axis
 // ===========================================================================
@@ -190,6 +215,13 @@ type ZipTwoWayOnB<A extends Shape, B extends Shape> = { -readonly [Key in keyof 
 
 /** Both shapes right-aligned and zipped: per axis the result size or the failing pair. */
 type NumpyZipped<A extends Shape, B extends Shape> =
+  [A["length"], B["length"]] extends [SmallRank, SmallRank]
+    ? A["length"] extends B["length"] ? ZipTwoWayByRank<A, B>
+    : B["length"] extends BelowRank[A["length"]] ? ZipTwoWayByRank<A, PadToRank<B, A["length"] & SmallRank>>
+    : ZipTwoWayByRank<PadToRank<A, B["length"] & SmallRank>, B>
+  : NumpyZippedMapped<A, B>;
+
+type NumpyZippedMapped<A extends Shape, B extends Shape> =
   A["length"] extends B["length"] ? ZipTwoWay<A, B>
   // `Unknowns<B>` matches B's length only, so `Head` is the part of A that B lacks
   : A extends readonly [...infer Head, ...Unknowns<B>] ? ZipTwoWay<A, [...Ones<Head>, ...B]>
@@ -227,7 +259,8 @@ type NumpyFix<A extends Shape, B extends Shape> =
     : undefined;
 
 type NoneRule<A extends Shape, B extends Shape> =
-  A["length"] extends B["length"] ? AxesChecked<ZipSame<A, B>, "numpy", A, B>
+  A["length"] extends B["length"]
+    ? AxesChecked<A["length"] extends SmallRank ? ZipSameByRank<A, B> : ZipSame<A, B>, "numpy", A, B>
   : Failure<WriteRankMismatch<A["length"], B["length"]>, NumpyFix<A, B>>;
 
 // ===========================================================================
@@ -254,7 +287,7 @@ type XlaRule<A extends Shape, B extends Shape, Dims> =
   // a scalar broadcasts to anything and takes no broadcastDimensions
   : A extends readonly [] ? XlaScalar<Dims, B>
   : B extends readonly [] ? XlaScalar<Dims, A>
-  : A extends readonly [...Unknowns<B>, ...unknown[]] // is A the higher rank?
+  : LongerThan<A, B> extends true
     ? InDim<"xla", B, A, true, Dims>
     : InDim<"xla", A, B, false, Dims>;
 
@@ -307,18 +340,12 @@ type InDimPlace<High extends Shape, ByAxis> = {
   -readonly [Key in keyof High]: Key extends keyof ByAxis ? ByAxis[Key] : High[Key];
 };
 
-/** Does the low size fit and leave the high size as it is (equal sizes, or a low 1)? */
-type Unchanged<LowSize, HighSize> =
-  LowSize extends HighSize ? (HighSize extends LowSize ? true : LowSize extends 1 ? true : false)
-  : LowSize extends 1 ? true
-  : false;
-
 type InDim<Kind extends InDimKind, Low extends Shape, High extends Shape, AIsHigh extends boolean, Dims> =
   Dims extends Shape
     ? Dims["length"] extends Low["length"]
       // fast path: valid axes and no size to change, so the result is High itself
       ? Dims extends IncreasingAxes<High["length"]>
-        ? { [Key in keyof Dims]: Unchanged<Low[Key & keyof Low], High[Dims[Key] & keyof High]> }[number] extends true
+        ? UnchangedByRank<Low, High, Dims> extends true // (Dims has at most 8 entries here)
           ? [...High]
           // valid axes: only the sizes can fail
           : InDimChecked<Kind, Low, High, Dims, InDimSizes<RuleOf<Kind>, Low, High, Dims, AIsHigh>>
@@ -461,27 +488,40 @@ type BacktrackMaps<
 // pdpd: only b onto a, aligned at axis
 // ===========================================================================
 
-type TrimTrailingOnes<S extends Shape> = S extends readonly [...infer Init extends Shape, 1] ? TrimTrailingOnes<Init> : S;
+/** b without its trailing 1s; the last size is looked at first, as it is rarely a 1. */
+type TrimTrailingOnes<S extends Shape> =
+  S["length"] extends SmallRank ? (S[RankDifference[S["length"]][1] & number] extends 1 ? TrimOnes<S> : S) : TrimOnes<S>;
+type TrimOnes<S extends Shape> = S extends readonly [...infer Init extends Shape, 1] ? TrimOnes<Init> : S;
+
+/** `A - B` for ranks `B <= A`. */
+type RankMinus<A extends number, B extends number> =
+  [A, B] extends [SmallRank, SmallRank] ? RankDifference[A & SmallRank][B & SmallRank] : Subtract<A, B>;
 
 /** Is the axis -1 or a non-negative integer literal? */
 type PdpdAxisValid<Axis extends number> =
   Axis extends -1 ? true : [`${Axis}` & (`-${string}` | `${string}.${string}` | `${string}e${string}`)] extends [never] ? true : false;
 
 type PdpdRule<A extends Shape, B extends Shape, Axis extends number> =
-  A extends readonly [...Unknowns<B>, ...unknown[]] // rank(b) <= rank(a)
+  LongerThan<B, A> extends false // only b onto a
     ? number extends Axis ? [...A] // axis not known at compile time: the result is a's shape anyway
     : PdpdAxisValid<Axis> extends true
-      ? PdpdAt<A, Axis extends -1 ? Subtract<A["length"], B["length"]> : Axis, TrimTrailingOnes<B>>
+      ? PdpdAt<A, Axis extends -1 ? RankMinus<A["length"], B["length"]> : Axis, TrimTrailingOnes<B>>
       : Failure<WritePdpdAxis<Axis>, undefined>
     : Failure<WritePdpdRank<A["length"], B["length"]>, undefined>;
 
-type ZipPdpd<Trimmed extends Shape, Window extends Shape> = {
-  -readonly [Key in keyof Trimmed]: OneWay<Trimmed[Key], Window[Key & keyof Window]>;
-};
+type ZipPdpd<Trimmed extends Shape, Window extends Shape> =
+  Trimmed["length"] extends SmallRank ? ZipOneWayByRank<Trimmed, Window>
+  : { -readonly [Key in keyof Trimmed]: OneWay<Trimmed[Key], Window[Key & keyof Window]> };
 
 type PdpdAt<A extends Shape, Start extends number, Trimmed extends Shape> =
+  [A["length"], Start] extends [SmallRank, SmallRank]
+    // small ranks: does b end within a? then zip b with a's axes from Start by table
+    ? RankSum[Start & SmallRank][Trimmed["length"] & SmallRank] extends BelowRank[A["length"] & SmallRank] | A["length"]
+      ? PdpdChecked<A, Start, Trimmed, ZipOneWayAtByRank<Trimmed, A, Start & SmallRank>>
+      : PdpdRangeFailure<A, Start, Trimmed>
   // Start in 0..rank(a)? (checked before counting to it, so a huge axis costs nothing)
-  `${Start}` extends keyof [...A, unknown] ? PdpdWindow<A, Start, Trimmed> : PdpdRangeFailure<A, Start, Trimmed>;
+  : `${Start}` extends keyof [...A, unknown] ? PdpdWindow<A, Start, Trimmed>
+  : PdpdRangeFailure<A, Start, Trimmed>;
 
 type PdpdWindow<A extends Shape, Start extends number, Trimmed extends Shape> =
   A extends readonly [...Counter<Start>, ...infer Window extends Shape] // a's axes from Start on
@@ -525,7 +565,11 @@ type ZipOneWay<Input extends Shape, Target extends Shape> = {
 };
 
 type ToNumpyRule<Input extends Shape, Target extends Shape> =
-  Target extends readonly [...infer Head, ...Unknowns<Input>]
+  [Input["length"], Target["length"]] extends [SmallRank, SmallRank]
+    ? LongerThan<Input, Target> extends false
+      ? AxesChecked<ZipOneWayByRank<PadToRank<Input, Target["length"] & SmallRank>, Target>, "explicit", Input, Target>
+      : Failure<WriteRankMismatch<Input["length"], Target["length"]>, undefined>
+  : Target extends readonly [...infer Head, ...Unknowns<Input>]
     ? AxesChecked<ZipOneWay<[...Ones<Head>, ...Input], Target>, "explicit", Input, Target>
     : Failure<WriteRankMismatch<Input["length"], Target["length"]>, undefined>;
 

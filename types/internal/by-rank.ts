@@ -1,0 +1,122 @@
+/**
+ * Rank-indexed forms of the per-axis zips, for shapes of rank 0 to 8.
+ *
+ * A homomorphic mapped type over a tuple costs the compiler about 9
+ * instantiations per element plus its set-up; reading elements by constant
+ * index from a table keyed by rank costs about half as much, and these zips run
+ * in every broadcast of a program. Shapes of higher rank use the mapped forms
+ * in ../broadcast.ts. Each row `R` lists the rule applied to elements 0..R-1.
+ * Not exported from the package.
+ */
+import type { Shape } from "../shape.js";
+import type { OneWay, Same, TwoWay } from "./sizes.js";
+
+/** The ranks these tables cover. */
+export type SmallRank = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+/** `OnesOf[N]`: a tuple of N 1s, the padding of NumPy's right alignment. */
+export type OnesOf = [[], [1], [1, 1], [1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 1]];
+
+/** `RankDifference[R][L]`: `R - L` for `L <= R <= 8`, `never` otherwise. */
+export type RankDifference = [
+  [0, never, never, never, never, never, never, never, never],
+  [1, 0, never, never, never, never, never, never, never],
+  [2, 1, 0, never, never, never, never, never, never],
+  [3, 2, 1, 0, never, never, never, never, never],
+  [4, 3, 2, 1, 0, never, never, never, never],
+  [5, 4, 3, 2, 1, 0, never, never, never],
+  [6, 5, 4, 3, 2, 1, 0, never, never],
+  [7, 6, 5, 4, 3, 2, 1, 0, never],
+  [8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+
+/** `RankSum[S][L]`: `S + L` for both at most 8. */
+export type RankSum = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8],
+  [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [2, 3, 4, 5, 6, 7, 8, 9, 10],
+  [3, 4, 5, 6, 7, 8, 9, 10, 11],
+  [4, 5, 6, 7, 8, 9, 10, 11, 12],
+  [5, 6, 7, 8, 9, 10, 11, 12, 13],
+  [6, 7, 8, 9, 10, 11, 12, 13, 14],
+  [7, 8, 9, 10, 11, 12, 13, 14, 15],
+  [8, 9, 10, 11, 12, 13, 14, 15, 16],
+];
+
+/** `BelowRank[R]`: the ranks below `R`, as a union (`never` for 0). */
+export type BelowRank = [never, 0, 0 | 1, 0 | 1 | 2, 0 | 1 | 2 | 3, 0 | 1 | 2 | 3 | 4, 0 | 1 | 2 | 3 | 4 | 5, 0 | 1 | 2 | 3 | 4 | 5 | 6, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7];
+
+/** `S` left-padded with 1s to rank `Rank` (both at most 8, `Rank >= S["length"]`). */
+export type PadToRank<S extends Shape, Rank extends SmallRank> = [...OnesOf[RankDifference[Rank][S["length"] & SmallRank] & SmallRank], ...S];
+
+/** Per axis the two-way (NumPy, XLA degenerate) result size or the failing pair; equal ranks. */
+export type ZipTwoWayByRank<A extends Shape, B extends Shape> = {
+  0: [];
+  1: [TwoWay<A[0], B[0]>];
+  2: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>];
+  3: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>, TwoWay<A[2], B[2]>];
+  4: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>, TwoWay<A[2], B[2]>, TwoWay<A[3], B[3]>];
+  5: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>, TwoWay<A[2], B[2]>, TwoWay<A[3], B[3]>, TwoWay<A[4], B[4]>];
+  6: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>, TwoWay<A[2], B[2]>, TwoWay<A[3], B[3]>, TwoWay<A[4], B[4]>, TwoWay<A[5], B[5]>];
+  7: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>, TwoWay<A[2], B[2]>, TwoWay<A[3], B[3]>, TwoWay<A[4], B[4]>, TwoWay<A[5], B[5]>, TwoWay<A[6], B[6]>];
+  8: [TwoWay<A[0], B[0]>, TwoWay<A[1], B[1]>, TwoWay<A[2], B[2]>, TwoWay<A[3], B[3]>, TwoWay<A[4], B[4]>, TwoWay<A[5], B[5]>, TwoWay<A[6], B[6]>, TwoWay<A[7], B[7]>];
+}[A["length"] & SmallRank];
+
+/** Per axis the `none` result size or the failing pair; equal ranks. */
+export type ZipSameByRank<A extends Shape, B extends Shape> = {
+  0: [];
+  1: [Same<A[0], B[0]>];
+  2: [Same<A[0], B[0]>, Same<A[1], B[1]>];
+  3: [Same<A[0], B[0]>, Same<A[1], B[1]>, Same<A[2], B[2]>];
+  4: [Same<A[0], B[0]>, Same<A[1], B[1]>, Same<A[2], B[2]>, Same<A[3], B[3]>];
+  5: [Same<A[0], B[0]>, Same<A[1], B[1]>, Same<A[2], B[2]>, Same<A[3], B[3]>, Same<A[4], B[4]>];
+  6: [Same<A[0], B[0]>, Same<A[1], B[1]>, Same<A[2], B[2]>, Same<A[3], B[3]>, Same<A[4], B[4]>, Same<A[5], B[5]>];
+  7: [Same<A[0], B[0]>, Same<A[1], B[1]>, Same<A[2], B[2]>, Same<A[3], B[3]>, Same<A[4], B[4]>, Same<A[5], B[5]>, Same<A[6], B[6]>];
+  8: [Same<A[0], B[0]>, Same<A[1], B[1]>, Same<A[2], B[2]>, Same<A[3], B[3]>, Same<A[4], B[4]>, Same<A[5], B[5]>, Same<A[6], B[6]>, Same<A[7], B[7]>];
+}[A["length"] & SmallRank];
+
+/** Per axis the one-way (input onto target) result size or the failing pair; `Target` at least as long. */
+export type ZipOneWayByRank<Input extends Shape, Target extends Shape> = {
+  0: [];
+  1: [OneWay<Input[0], Target[0]>];
+  2: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>];
+  3: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>, OneWay<Input[2], Target[2]>];
+  4: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>, OneWay<Input[2], Target[2]>, OneWay<Input[3], Target[3]>];
+  5: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>, OneWay<Input[2], Target[2]>, OneWay<Input[3], Target[3]>, OneWay<Input[4], Target[4]>];
+  6: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>, OneWay<Input[2], Target[2]>, OneWay<Input[3], Target[3]>, OneWay<Input[4], Target[4]>, OneWay<Input[5], Target[5]>];
+  7: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>, OneWay<Input[2], Target[2]>, OneWay<Input[3], Target[3]>, OneWay<Input[4], Target[4]>, OneWay<Input[5], Target[5]>, OneWay<Input[6], Target[6]>];
+  8: [OneWay<Input[0], Target[0]>, OneWay<Input[1], Target[1]>, OneWay<Input[2], Target[2]>, OneWay<Input[3], Target[3]>, OneWay<Input[4], Target[4]>, OneWay<Input[5], Target[5]>, OneWay<Input[6], Target[6]>, OneWay<Input[7], Target[7]>];
+}[Input["length"] & SmallRank];
+
+/** Does every mapped low size fit and leave the high size as it is? `Dims` are valid axes of `High`. */
+export type UnchangedByRank<Low extends Shape, High extends Shape, Dims extends Shape> = {
+  0: true;
+  1: Unchanged<Low[0], High[Dims[0] & number]>;
+  2: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]>;
+  3: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]> | Unchanged<Low[2], High[Dims[2] & number]>;
+  4: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]> | Unchanged<Low[2], High[Dims[2] & number]> | Unchanged<Low[3], High[Dims[3] & number]>;
+  5: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]> | Unchanged<Low[2], High[Dims[2] & number]> | Unchanged<Low[3], High[Dims[3] & number]> | Unchanged<Low[4], High[Dims[4] & number]>;
+  6: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]> | Unchanged<Low[2], High[Dims[2] & number]> | Unchanged<Low[3], High[Dims[3] & number]> | Unchanged<Low[4], High[Dims[4] & number]> | Unchanged<Low[5], High[Dims[5] & number]>;
+  7: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]> | Unchanged<Low[2], High[Dims[2] & number]> | Unchanged<Low[3], High[Dims[3] & number]> | Unchanged<Low[4], High[Dims[4] & number]> | Unchanged<Low[5], High[Dims[5] & number]> | Unchanged<Low[6], High[Dims[6] & number]>;
+  8: Unchanged<Low[0], High[Dims[0] & number]> | Unchanged<Low[1], High[Dims[1] & number]> | Unchanged<Low[2], High[Dims[2] & number]> | Unchanged<Low[3], High[Dims[3] & number]> | Unchanged<Low[4], High[Dims[4] & number]> | Unchanged<Low[5], High[Dims[5] & number]> | Unchanged<Low[6], High[Dims[6] & number]> | Unchanged<Low[7], High[Dims[7] & number]>;
+}[Dims["length"] & SmallRank];
+
+
+/** Does the low size fit and leave the high size as it is (equal sizes, or a low 1)? */
+export type Unchanged<LowSize, HighSize> =
+  LowSize extends HighSize ? (HighSize extends LowSize ? true : LowSize extends 1 ? true : false)
+  : LowSize extends 1 ? true
+  : false;
+
+/** pdpd: per axis of `Trimmed` (b), the one-way fit onto `A`'s axis `Start + i`; `A` long enough. */
+export type ZipOneWayAtByRank<Trimmed extends Shape, A extends Shape, Start extends SmallRank> = {
+  0: [];
+  1: [OneWay<Trimmed[0], A[RankSum[Start][0]]>];
+  2: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>];
+  3: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>];
+  4: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>];
+  5: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>, OneWay<Trimmed[4], A[RankSum[Start][4]]>];
+  6: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>, OneWay<Trimmed[4], A[RankSum[Start][4]]>, OneWay<Trimmed[5], A[RankSum[Start][5]]>];
+  7: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>, OneWay<Trimmed[4], A[RankSum[Start][4]]>, OneWay<Trimmed[5], A[RankSum[Start][5]]>, OneWay<Trimmed[6], A[RankSum[Start][6]]>];
+  8: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>, OneWay<Trimmed[4], A[RankSum[Start][4]]>, OneWay<Trimmed[5], A[RankSum[Start][5]]>, OneWay<Trimmed[6], A[RankSum[Start][6]]>, OneWay<Trimmed[7], A[RankSum[Start][7]]>];
+}[Trimmed["length"] & SmallRank];
