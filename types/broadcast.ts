@@ -62,6 +62,9 @@ import type {
 } from "./internal/tuple.js";
 import type {
   BelowRank,
+  CandidateFitsByRank,
+  CompatibleAxesByRank,
+  OnesOf,
   PadToRank,
   RankDifference,
   RankSum,
@@ -385,8 +388,8 @@ type DimsFix<Kind extends InDimKind, Low extends Shape, High extends Shape> =
 // ===========================================================================
 
 type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape> =
-  High["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8
-    ? FilterMaps<Combinations<Iota<High["length"]>, Unknowns<Low>>, CompatibleAxes<RuleName, Low, High>, []>
+  High["length"] extends SmallRank
+    ? FilterMaps<Combinations<Iota<High["length"]>, OnesOf[Low["length"] & SmallRank]>, CompatibleAxesByRank<RuleName, Low, High>, []>
     : FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
       ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
       : never;
@@ -394,31 +397,11 @@ type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape>
 // Small ranks: every increasing tuple of axes is listed in order (cached per
 // rank and length); a candidate is kept when each of its axes is compatible.
 
-/** Per axis of Low, the axes of High (as key strings) where its size fits. */
-type CompatibleAxes<RuleName extends Rule, Low extends Shape, High extends Shape> = {
-  [LowKey in keyof Low]: { [HighKey in keyof High]: FitsAxis<RuleName, Low[LowKey], High[HighKey], HighKey> }[number];
-};
-
-/** `Key` when the sizes fit under the rule, else `never`: the rules of ./internal/sizes.ts, as one chain. */
-type FitsAxis<RuleName extends Rule, LowSize, HighSize, Key> =
-  LowSize extends HighSize ? Key
-  : LowSize extends 1 ? Key
-  : HighSize extends 1 ? (RuleName extends "two-way" ? Key : never)
-  : number extends LowSize ? Key
-  : number extends HighSize ? Key
-  : never;
-
 /** The first 7 candidates whose every axis fits. */
-type FilterMaps<Candidates extends readonly number[][], Compatible, Found extends number[][]> =
+type FilterMaps<Candidates extends readonly number[][], Compatible extends readonly unknown[], Found extends number[][]> =
   Found["length"] extends 7 ? Found
   : Candidates extends readonly [infer Candidate extends number[], ...infer Rest extends number[][]]
-    ? FilterMaps<
-        Rest,
-        Compatible,
-        { [Key in keyof Candidate]: `${Candidate[Key]}` extends Compatible[Key & keyof Compatible] ? true : false }[number] extends true
-          ? [...Found, Candidate]
-          : Found
-      >
+    ? FilterMaps<Rest, Compatible, CandidateFitsByRank<Candidate, Compatible> extends true ? [...Found, Candidate] : Found>
     : Found;
 
 // Large ranks: a depth-first search over a feasibility table.
@@ -543,9 +526,18 @@ type PdpdChecked<A extends Shape, Start extends number, Trimmed extends Shape, Z
 
 /** The axes at which b would fit, at most 7; `undefined` (no fix) when none does. */
 type PdpdFix<A extends Shape, Trimmed extends Shape> =
-  PdpdFitAxes<A, Trimmed, [], []> extends infer Axes extends number[]
+  (A["length"] extends SmallRank ? PdpdFitAxesByRank<A, Trimmed, 0, []> : PdpdFitAxes<A, Trimmed, [], []>) extends infer Axes extends number[]
     ? Axes["length"] extends 0 ? undefined : WritePdpdFix<Axes>
     : never;
+
+// Small ranks: each window is zipped by table from its start; stops when b would pass a's end.
+type PdpdFitAxesByRank<A extends Shape, Trimmed extends Shape, At extends SmallRank, Found extends number[]> =
+  Found["length"] extends 7 ? Found
+  : RankSum[At][Trimmed["length"] & SmallRank] extends BelowRank[A["length"] & SmallRank] | A["length"]
+    ? PdpdFitAxesNext<A, Trimmed, At, ZipOneWayAtByRank<Trimmed, A, At>[number] extends number ? [...Found, At] : Found>
+    : Found;
+type PdpdFitAxesNext<A extends Shape, Trimmed extends Shape, At extends SmallRank, Found extends number[]> =
+  RankSum[At][1] extends infer Next extends SmallRank ? PdpdFitAxesByRank<A, Trimmed, Next, Found> : Found;
 
 type PdpdFitAxes<Window extends Shape, Trimmed extends Shape, At extends unknown[], Found extends number[]> =
   Found["length"] extends 7 ? Found

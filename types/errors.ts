@@ -81,44 +81,39 @@ export type WritePdpdRange<Axis, Length, Rank> =
 export type WriteStrayField<Op extends string, Field extends string, Mode extends string> =
   `${Op}: spec field "${Field}" is not allowed with mode "${Mode}"`;
 
-/** The most fixes a message lists (`FIX_LIST_CAP` at run time); a seventh found means "and more". */
-type FixListCap = 6;
+/**
+ * A list of at most 7 choices (`FIX_LIST_CAP` + 1 at run time) read as
+ * `"x"`, `"x or y"`, `"x, y or z"`; seven means "six and more": `"x, ..., y, ..."`.
+ * `Show` says how an item reads. By length, with no recursion: these lists
+ * never grow past 7.
+ */
+type JoinChoices<Items extends readonly unknown[], Show extends "shape" | "number"> = {
+  0: "";
+  1: Item<Items[0], Show>;
+  2: `${Item<Items[0], Show>} or ${Item<Items[1], Show>}`;
+  3: `${Item<Items[0], Show>}, ${Item<Items[1], Show>} or ${Item<Items[2], Show>}`;
+  4: `${Item<Items[0], Show>}, ${Item<Items[1], Show>}, ${Item<Items[2], Show>} or ${Item<Items[3], Show>}`;
+  5: `${Item<Items[0], Show>}, ${Item<Items[1], Show>}, ${Item<Items[2], Show>}, ${Item<Items[3], Show>} or ${Item<Items[4], Show>}`;
+  6: `${Item<Items[0], Show>}, ${Item<Items[1], Show>}, ${Item<Items[2], Show>}, ${Item<Items[3], Show>}, ${Item<Items[4], Show>} or ${Item<Items[5], Show>}`;
+  7: `${Item<Items[0], Show>}, ${Item<Items[1], Show>}, ${Item<Items[2], Show>}, ${Item<Items[3], Show>}, ${Item<Items[4], Show>}, ${Item<Items[5], Show>}, ...`;
+}[Items["length"] & (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7)];
 
-/** `"x"`, `"x or y"`, `"x, y or z"`; past the cap, `"x, ..., y, ..."`. */
-export type JoinChoices<Items extends readonly string[]> =
-  Items["length"] extends 0 ? ""
-  : Items extends readonly [infer Only extends string] ? Only
-  : Items extends readonly [...infer Init extends string[], infer Last extends string]
-    ? Items["length"] extends FixListCap | 2 | 3 | 4 | 5 ? `${JoinComma<Init>} or ${Last}`
-    : `${JoinComma<Init>}, ...` // one past the cap: the last item only says "there are more"
-  : never;
-
-type JoinComma<Items extends readonly string[], Out extends string = ""> =
-  Items extends readonly [infer First extends string, ...infer Rest extends string[]]
-    ? JoinComma<Rest, Out extends "" ? First : `${Out}, ${First}`>
-    : Out;
-
-/** Shapes to their display text, in order. */
-export type ShowAll<Shapes extends readonly Shape[], Out extends string[] = []> =
-  Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
-    ? ShowAll<Rest, [...Out, ShowShape<First>]>
-    : Out;
+// (through `infer`, so the compiler sees each item as just `string`: spelling out the
+// possible texts of seven items at once would be a union too large to represent, TS2590)
+type Item<Value, Show extends "shape" | "number"> =
+  (Show extends "shape" ? (Value extends Shape ? ShowShape<Value> : never) : `${Value & number}`) extends infer Text extends string
+    ? Text
+    : never;
 
 export type WriteDimsFix<Field extends string, Choices extends readonly Shape[]> =
-  Choices["length"] extends 0 ? `no ${Field} fit` : `valid ${Field}: ${JoinChoices<ShowAll<Choices>>}`;
+  Choices["length"] extends 0 ? `no ${Field} fit` : `valid ${Field}: ${JoinChoices<Choices, "shape">}`;
 
-export type WriteExplicitFix<Choices extends readonly Shape[]> =
-  `mode "explicit" fits with axesMapping ${JoinChoices<ShowAll<Choices>>}`;
+export type WriteExplicitFix<Choices extends readonly Shape[]> = `mode "explicit" fits with axesMapping ${JoinChoices<Choices, "shape">}`;
 
 export type WriteNumpyFix<Result extends Shape> = `mode "numpy" would broadcast them to ${ShowShape<Result>}`;
 
 export type WritePdpdFix<Axes extends readonly number[]> =
-  Axes["length"] extends 1 ? `axis ${JoinChoices<TextAll<Axes>>} fits` : `axes ${JoinChoices<TextAll<Axes>>} fit`;
-
-type TextAll<Values extends readonly number[], Out extends string[] = []> =
-  Values extends readonly [infer First extends number, ...infer Rest extends readonly number[]]
-    ? TextAll<Rest, [...Out, `${First}`]>
-    : Out;
+  Axes["length"] extends 1 ? `axis ${JoinChoices<Axes, "number">} fits` : `axes ${JoinChoices<Axes, "number">} fit`;
 
 /** A size in a message: literal, symbolic name, or `?` for a dynamic size. */
 type ShowSize<Size> = import("./shape.js").ShowDim<Size>;

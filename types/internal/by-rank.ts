@@ -120,3 +120,82 @@ export type ZipOneWayAtByRank<Trimmed extends Shape, A extends Shape, Start exte
   7: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>, OneWay<Trimmed[4], A[RankSum[Start][4]]>, OneWay<Trimmed[5], A[RankSum[Start][5]]>, OneWay<Trimmed[6], A[RankSum[Start][6]]>];
   8: [OneWay<Trimmed[0], A[RankSum[Start][0]]>, OneWay<Trimmed[1], A[RankSum[Start][1]]>, OneWay<Trimmed[2], A[RankSum[Start][2]]>, OneWay<Trimmed[3], A[RankSum[Start][3]]>, OneWay<Trimmed[4], A[RankSum[Start][4]]>, OneWay<Trimmed[5], A[RankSum[Start][5]]>, OneWay<Trimmed[6], A[RankSum[Start][6]]>, OneWay<Trimmed[7], A[RankSum[Start][7]]>];
 }[Trimmed["length"] & SmallRank];
+
+/**
+ * The last (rightmost) element of `Zipped` that is not a size, with its index:
+ * constant-index checks from the end, for zips of rank up to 8. `never` when all fit.
+ */
+export type LastFailureByRank<Zipped extends readonly unknown[]> = {
+  0: never;
+  1: Zipped[0] extends number ? never : [0, Zipped[0]];
+  2: Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]];
+  3: Zipped[2] extends number ? Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]] : [2, Zipped[2]];
+  4: Zipped[3] extends number ? Zipped[2] extends number ? Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]] : [2, Zipped[2]] : [3, Zipped[3]];
+  5: Zipped[4] extends number ? Zipped[3] extends number ? Zipped[2] extends number ? Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]] : [2, Zipped[2]] : [3, Zipped[3]] : [4, Zipped[4]];
+  6: Zipped[5] extends number ? Zipped[4] extends number ? Zipped[3] extends number ? Zipped[2] extends number ? Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]] : [2, Zipped[2]] : [3, Zipped[3]] : [4, Zipped[4]] : [5, Zipped[5]];
+  7: Zipped[6] extends number ? Zipped[5] extends number ? Zipped[4] extends number ? Zipped[3] extends number ? Zipped[2] extends number ? Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]] : [2, Zipped[2]] : [3, Zipped[3]] : [4, Zipped[4]] : [5, Zipped[5]] : [6, Zipped[6]];
+  8: Zipped[7] extends number ? Zipped[6] extends number ? Zipped[5] extends number ? Zipped[4] extends number ? Zipped[3] extends number ? Zipped[2] extends number ? Zipped[1] extends number ? Zipped[0] extends number ? never : [0, Zipped[0]] : [1, Zipped[1]] : [2, Zipped[2]] : [3, Zipped[3]] : [4, Zipped[4]] : [5, Zipped[5]] : [6, Zipped[6]] : [7, Zipped[7]];
+}[Zipped["length"] & SmallRank];
+
+/** The first (leftmost) element of `Zipped` that is not a size, with its index; rank up to 8. */
+export type FirstFailureByRank<Zipped extends readonly unknown[]> = {
+  0: never;
+  1: Zipped[0] extends number ? never : [0, Zipped[0]];
+  2: Zipped[0] extends number ? Zipped[1] extends number ? never : [1, Zipped[1]] : [0, Zipped[0]];
+  3: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? never : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
+  4: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? Zipped[3] extends number ? never : [3, Zipped[3]] : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
+  5: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? Zipped[3] extends number ? Zipped[4] extends number ? never : [4, Zipped[4]] : [3, Zipped[3]] : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
+  6: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? Zipped[3] extends number ? Zipped[4] extends number ? Zipped[5] extends number ? never : [5, Zipped[5]] : [4, Zipped[4]] : [3, Zipped[3]] : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
+  7: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? Zipped[3] extends number ? Zipped[4] extends number ? Zipped[5] extends number ? Zipped[6] extends number ? never : [6, Zipped[6]] : [5, Zipped[5]] : [4, Zipped[4]] : [3, Zipped[3]] : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
+  8: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? Zipped[3] extends number ? Zipped[4] extends number ? Zipped[5] extends number ? Zipped[6] extends number ? Zipped[7] extends number ? never : [7, Zipped[7]] : [6, Zipped[6]] : [5, Zipped[5]] : [4, Zipped[4]] : [3, Zipped[3]] : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
+}[Zipped["length"] & SmallRank];
+
+/**
+ * Fix search, small ranks: per axis of `Low`, the union of `High`'s axes (as
+ * numbers) where its size fits under `Rule`; keyed by both ranks.
+ */
+export type CompatibleAxesByRank<Rule, Low extends Shape, High extends Shape> = {
+  0: [];
+  1: [CompatibleRow<Rule, Low[0], High>];
+  2: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>];
+  3: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>, CompatibleRow<Rule, Low[2], High>];
+  4: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>, CompatibleRow<Rule, Low[2], High>, CompatibleRow<Rule, Low[3], High>];
+  5: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>, CompatibleRow<Rule, Low[2], High>, CompatibleRow<Rule, Low[3], High>, CompatibleRow<Rule, Low[4], High>];
+  6: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>, CompatibleRow<Rule, Low[2], High>, CompatibleRow<Rule, Low[3], High>, CompatibleRow<Rule, Low[4], High>, CompatibleRow<Rule, Low[5], High>];
+  7: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>, CompatibleRow<Rule, Low[2], High>, CompatibleRow<Rule, Low[3], High>, CompatibleRow<Rule, Low[4], High>, CompatibleRow<Rule, Low[5], High>, CompatibleRow<Rule, Low[6], High>];
+  8: [CompatibleRow<Rule, Low[0], High>, CompatibleRow<Rule, Low[1], High>, CompatibleRow<Rule, Low[2], High>, CompatibleRow<Rule, Low[3], High>, CompatibleRow<Rule, Low[4], High>, CompatibleRow<Rule, Low[5], High>, CompatibleRow<Rule, Low[6], High>, CompatibleRow<Rule, Low[7], High>];
+}[Low["length"] & SmallRank];
+
+type CompatibleRow<Rule, LowSize, High extends Shape> = {
+  0: never;
+  1: FitsAxis<Rule, LowSize, High[0], 0>;
+  2: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1>;
+  3: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1> | FitsAxis<Rule, LowSize, High[2], 2>;
+  4: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1> | FitsAxis<Rule, LowSize, High[2], 2> | FitsAxis<Rule, LowSize, High[3], 3>;
+  5: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1> | FitsAxis<Rule, LowSize, High[2], 2> | FitsAxis<Rule, LowSize, High[3], 3> | FitsAxis<Rule, LowSize, High[4], 4>;
+  6: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1> | FitsAxis<Rule, LowSize, High[2], 2> | FitsAxis<Rule, LowSize, High[3], 3> | FitsAxis<Rule, LowSize, High[4], 4> | FitsAxis<Rule, LowSize, High[5], 5>;
+  7: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1> | FitsAxis<Rule, LowSize, High[2], 2> | FitsAxis<Rule, LowSize, High[3], 3> | FitsAxis<Rule, LowSize, High[4], 4> | FitsAxis<Rule, LowSize, High[5], 5> | FitsAxis<Rule, LowSize, High[6], 6>;
+  8: FitsAxis<Rule, LowSize, High[0], 0> | FitsAxis<Rule, LowSize, High[1], 1> | FitsAxis<Rule, LowSize, High[2], 2> | FitsAxis<Rule, LowSize, High[3], 3> | FitsAxis<Rule, LowSize, High[4], 4> | FitsAxis<Rule, LowSize, High[5], 5> | FitsAxis<Rule, LowSize, High[6], 6> | FitsAxis<Rule, LowSize, High[7], 7>;
+}[High["length"] & SmallRank];
+
+/** `Axis` when the sizes fit under the rule (`two-way`: either side may be 1; `one-way`: the low one), else `never`. */
+export type FitsAxis<Rule, LowSize, HighSize, Axis> =
+  LowSize extends HighSize ? Axis
+  : LowSize extends 1 ? Axis
+  : HighSize extends 1 ? (Rule extends "two-way" ? Axis : never)
+  : number extends LowSize ? Axis
+  : number extends HighSize ? Axis
+  : never;
+
+/** Does every entry of the candidate map lie among its axis's compatible axes? Keyed by the candidate's length. */
+export type CandidateFitsByRank<Candidate extends readonly number[], Compatible extends readonly unknown[]> = {
+  0: true;
+  1: Candidate[0] extends Compatible[0] ? true : false;
+  2: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? true : false : false;
+  3: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? true : false : false : false;
+  4: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? true : false : false : false : false;
+  5: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? Candidate[4] extends Compatible[4] ? true : false : false : false : false : false;
+  6: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? Candidate[4] extends Compatible[4] ? Candidate[5] extends Compatible[5] ? true : false : false : false : false : false : false;
+  7: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? Candidate[4] extends Compatible[4] ? Candidate[5] extends Compatible[5] ? Candidate[6] extends Compatible[6] ? true : false : false : false : false : false : false : false;
+  8: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? Candidate[4] extends Compatible[4] ? Candidate[5] extends Compatible[5] ? Candidate[6] extends Compatible[6] ? Candidate[7] extends Compatible[7] ? true : false : false : false : false : false : false : false : false;
+}[Candidate["length"] & SmallRank];

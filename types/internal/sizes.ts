@@ -1,4 +1,5 @@
 import type { Dim } from "../shape.js";
+import type { FirstFailureByRank, LastFailureByRank, SmallRank } from "./by-rank.js";
 
 /**
  * Per-axis size rules, for the three kinds of size (literal, `Dim<"name">`, `number`).
@@ -44,14 +45,20 @@ export type FitsOneWay<Input, Target> = OneWay<Input, Target> extends number ? t
 
 /** The last (rightmost) element of `Zipped` that is a failing pair, with its index. */
 export type LastFailure<Zipped extends readonly unknown[]> =
+  Zipped["length"] extends SmallRank ? LastFailureByRank<Zipped> : LastFailureScan<Zipped>;
+
+type LastFailureScan<Zipped extends readonly unknown[]> =
   Zipped extends readonly [...infer Init, infer Last]
-    ? Last extends number ? LastFailure<Init> : [Init["length"], Last]
+    ? Last extends number ? LastFailureScan<Init> : [Init["length"], Last]
     : never;
 
 /** The first (leftmost) element of `Zipped` that is not a size, with its index. */
-export type FirstFailure<Zipped extends readonly unknown[], Seen extends unknown[] = []> =
+export type FirstFailure<Zipped extends readonly unknown[]> =
+  Zipped["length"] extends SmallRank ? FirstFailureByRank<Zipped> : FirstFailureScan<Zipped, []>;
+
+type FirstFailureScan<Zipped extends readonly unknown[], Seen extends unknown[]> =
   Zipped extends readonly [infer First, ...infer Rest]
-    ? First extends number ? FirstFailure<Rest, [...Seen, First]> : [Seen["length"], First]
+    ? First extends number ? FirstFailureScan<Rest, [...Seen, First]> : [Seen["length"], First]
     : never;
 
 /** The first (leftmost) element of `Zipped` that extends `Pattern`, with its index; `undefined` if none. */
