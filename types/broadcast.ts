@@ -69,6 +69,7 @@ import type {
   RankDifference,
   RankSum,
   SmallRank,
+  Successor,
   UnchangedByRank,
   ZipOneWayAtByRank,
   ZipOneWayByRank,
@@ -351,8 +352,8 @@ type InDim<Kind extends InDimKind, Low extends Shape, High extends Shape, AIsHig
         ? UnchangedByRank<Low, High, Dims> extends true // (Dims has at most 8 entries here)
           ? [...High]
           // valid axes: only the sizes can fail
-          : InDimChecked<Kind, Low, High, Dims, InDimSizes<RuleOf<Kind>, Low, High, Dims, AIsHigh>>
-        : InDimChecked<Kind, Low, High, Dims, InDimEntries<RuleOf<Kind>, Low, High, Dims, [never, ...Dims], AIsHigh>>
+          : InDimChecked<Kind, Low, High, Dims, InDimSizes<RuleOf<Kind>, Low, High, Dims, AIsHigh>, false>
+        : InDimChecked<Kind, Low, High, Dims, InDimEntries<RuleOf<Kind>, Low, High, Dims, [never, ...Dims], AIsHigh>, true>
       : Failure<WriteDimsLength<FieldName<Kind>, Dims, InDimKinds[Kind]["whose"], Low["length"]>, DimsFix<Kind, Low, High>>
     // only xla leaves the dims out; the ranks read in operand order
     : Failure<
@@ -360,11 +361,14 @@ type InDim<Kind extends InDimKind, Low extends Shape, High extends Shape, AIsHig
         DimsFix<Kind, Low, High>
       >;
 
-type InDimChecked<Kind extends InDimKind, Low extends Shape, High extends Shape, Dims extends Shape, Entries> =
+/** `MayBeMalformed`: the entries may hold range or order failures, not only sizes. */
+type InDimChecked<Kind extends InDimKind, Low extends Shape, High extends Shape, Dims extends Shape, Entries, MayBeMalformed extends boolean> =
   Entries extends readonly unknown[]
     ? Entries[number] extends number ? InDimResult<High, Dims, Entries>
     // a malformed entry anywhere is reported before any size that does not fit
-    : (FirstMatch<Entries, ["range"] | ["order"]> extends [infer Index, infer Why] ? [Index, Why] : FirstFailure<Entries>) extends [
+    : (MayBeMalformed extends true
+        ? FirstMatch<Entries, ["range"] | ["order"]> extends [infer Index, infer Why] ? [Index, Why] : FirstFailure<Entries>
+        : FirstFailure<Entries>) extends [
         infer Index,
         infer Why,
       ]
@@ -379,7 +383,7 @@ type InDimDetail<Field extends string, Index, Dims extends Shape, High extends S
   : never;
 
 type DimsFix<Kind extends InDimKind, Low extends Shape, High extends Shape> =
-  WriteDimsFix<FieldName<Kind>, ValidAxisMaps<RuleOf<Kind>, Low, High>>;
+  ValidAxisMaps<RuleOf<Kind>, Low, High> extends infer Maps extends readonly Shape[] ? WriteDimsFix<FieldName<Kind>, Maps> : never;
 
 // ===========================================================================
 // The fix list: strictly increasing maps of Low's axes onto High's axes under
@@ -389,7 +393,7 @@ type DimsFix<Kind extends InDimKind, Low extends Shape, High extends Shape> =
 
 type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape> =
   High["length"] extends SmallRank
-    ? FilterMaps<Combinations<Iota<High["length"]>, OnesOf[Low["length"] & SmallRank]>, CompatibleAxesByRank<RuleName, Low, High>, []>
+    ? FilterMaps<Combinations<Iota<High["length"]>, OnesOf[Low["length"] & SmallRank]>, CompatibleAxesByRank<RuleName, Low, High>, 0, []>
     : FeasibleTable<RuleName, Low, High, [[true, ...{ [Key in keyof High]: true }]]> extends infer Table extends boolean[][]
       ? SearchMaps<RuleName, Low, High, Table, [], 0, []>
       : never;
@@ -397,12 +401,16 @@ type ValidAxisMaps<RuleName extends Rule, Low extends Shape, High extends Shape>
 // Small ranks: every increasing tuple of axes is listed in order (cached per
 // rank and length); a candidate is kept when each of its axes is compatible.
 
-/** The first 7 candidates whose every axis fits. */
-type FilterMaps<Candidates extends readonly number[][], Compatible extends readonly unknown[], Found extends number[][]> =
+/** The first 7 candidates whose every axis fits; walked by index (no tuple is re-inferred per step). */
+type FilterMaps<Candidates extends readonly number[][], Compatible extends readonly unknown[], Index extends number, Found extends number[][]> =
   Found["length"] extends 7 ? Found
-  : Candidates extends readonly [infer Candidate extends number[], ...infer Rest extends number[][]]
-    ? FilterMaps<Rest, Compatible, CandidateFitsByRank<Candidate, Compatible> extends true ? [...Found, Candidate] : Found>
-    : Found;
+  : Index extends Candidates["length"] ? Found
+  : FilterMaps<
+      Candidates,
+      Compatible,
+      Successor[Index],
+      CandidateFitsByRank<Candidates[Index], Compatible> extends true ? [...Found, Candidates[Index]] : Found
+    >;
 
 // Large ranks: a depth-first search over a feasibility table.
 

@@ -199,3 +199,8 @@ export type CandidateFitsByRank<Candidate extends readonly number[], Compatible 
   7: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? Candidate[4] extends Compatible[4] ? Candidate[5] extends Compatible[5] ? Candidate[6] extends Compatible[6] ? true : false : false : false : false : false : false : false;
   8: Candidate[0] extends Compatible[0] ? Candidate[1] extends Compatible[1] ? Candidate[2] extends Compatible[2] ? Candidate[3] extends Compatible[3] ? Candidate[4] extends Compatible[4] ? Candidate[5] extends Compatible[5] ? Candidate[6] extends Compatible[6] ? Candidate[7] extends Compatible[7] ? true : false : false : false : false : false : false : false : false;
 }[Candidate["length"] & SmallRank];
+
+/** `Successor[N]` is `N + 1`, for walking lists of up to 70 entries (the most increasing axis tuples of a rank-8 shape) by index. */
+export type Successor = [
+  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71,
+];
