@@ -70,6 +70,8 @@ import type {
   RankSum,
   SmallRank,
   Successor,
+  InDimSize,
+  InDimSizesByRank,
   UnchangedByRank,
   ZipOneWayAtByRank,
   ZipOneWayByRank,
@@ -322,18 +324,6 @@ type InDimEntries<RuleName extends Rule, Low extends Shape, High extends Shape, 
     : ["range"];
 };
 
-/** Per entry of valid `Dims`: the result size on axis `Dims[i]`, or the sizes that do not fit. */
-type InDimSizes<RuleName extends Rule, Low extends Shape, High extends Shape, Dims extends Shape, AIsHigh> = {
-  -readonly [Key in keyof Dims]: InDimSize<RuleName, Low[Key & keyof Low], High[Dims[Key] & keyof High], AIsHigh>;
-};
-
-type InDimSize<RuleName extends Rule, LowSize, HighSize, AIsHigh> =
-  (RuleName extends "two-way" ? TwoWay<LowSize, HighSize> : OneWay<LowSize, HighSize>) extends infer Size
-    ? Size extends number ? Size
-    // the pair reads in operand order: a's size first
-    : AIsHigh extends true ? ["size", HighSize, LowSize] : ["size", LowSize, HighSize]
-    : never;
-
 /** High's shape with the sizes of the mapped axes replaced by their broadcast sizes. */
 type InDimResult<High extends Shape, Dims extends Shape, Sizes> = InDimPlace<
   High,
@@ -352,7 +342,7 @@ type InDim<Kind extends InDimKind, Low extends Shape, High extends Shape, AIsHig
         ? UnchangedByRank<Low, High, Dims> extends true // (Dims has at most 8 entries here)
           ? [...High]
           // valid axes: only the sizes can fail
-          : InDimChecked<Kind, Low, High, Dims, InDimSizes<RuleOf<Kind>, Low, High, Dims, AIsHigh>, false>
+          : InDimChecked<Kind, Low, High, Dims, InDimSizesByRank<RuleOf<Kind>, Low, High, Dims, AIsHigh>, false>
         : InDimChecked<Kind, Low, High, Dims, InDimEntries<RuleOf<Kind>, Low, High, Dims, [never, ...Dims], AIsHigh>, true>
       : Failure<WriteDimsLength<FieldName<Kind>, Dims, InDimKinds[Kind]["whose"], Low["length"]>, DimsFix<Kind, Low, High>>
     // only xla leaves the dims out; the ranks read in operand order

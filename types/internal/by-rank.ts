@@ -204,3 +204,23 @@ export type CandidateFitsByRank<Candidate extends readonly number[], Compatible 
 export type Successor = [
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71,
 ];
+
+/** In-dim sizes for valid `Dims` (at most 8): per entry the rule's size, or `["size", a's size, b's size]`. */
+export type InDimSizesByRank<Rule, Low extends Shape, High extends Shape, Dims extends Shape, AIsHigh> = {
+  0: [];
+  1: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>];
+  2: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>];
+  3: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>, InDimSize<Rule, Low[2], High[Dims[2] & number], AIsHigh>];
+  4: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>, InDimSize<Rule, Low[2], High[Dims[2] & number], AIsHigh>, InDimSize<Rule, Low[3], High[Dims[3] & number], AIsHigh>];
+  5: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>, InDimSize<Rule, Low[2], High[Dims[2] & number], AIsHigh>, InDimSize<Rule, Low[3], High[Dims[3] & number], AIsHigh>, InDimSize<Rule, Low[4], High[Dims[4] & number], AIsHigh>];
+  6: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>, InDimSize<Rule, Low[2], High[Dims[2] & number], AIsHigh>, InDimSize<Rule, Low[3], High[Dims[3] & number], AIsHigh>, InDimSize<Rule, Low[4], High[Dims[4] & number], AIsHigh>, InDimSize<Rule, Low[5], High[Dims[5] & number], AIsHigh>];
+  7: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>, InDimSize<Rule, Low[2], High[Dims[2] & number], AIsHigh>, InDimSize<Rule, Low[3], High[Dims[3] & number], AIsHigh>, InDimSize<Rule, Low[4], High[Dims[4] & number], AIsHigh>, InDimSize<Rule, Low[5], High[Dims[5] & number], AIsHigh>, InDimSize<Rule, Low[6], High[Dims[6] & number], AIsHigh>];
+  8: [InDimSize<Rule, Low[0], High[Dims[0] & number], AIsHigh>, InDimSize<Rule, Low[1], High[Dims[1] & number], AIsHigh>, InDimSize<Rule, Low[2], High[Dims[2] & number], AIsHigh>, InDimSize<Rule, Low[3], High[Dims[3] & number], AIsHigh>, InDimSize<Rule, Low[4], High[Dims[4] & number], AIsHigh>, InDimSize<Rule, Low[5], High[Dims[5] & number], AIsHigh>, InDimSize<Rule, Low[6], High[Dims[6] & number], AIsHigh>, InDimSize<Rule, Low[7], High[Dims[7] & number], AIsHigh>];
+}[Dims["length"] & SmallRank];
+
+/** One in-dim entry: the result size under the rule, or the pair that does not fit, in operand order. */
+export type InDimSize<Rule, LowSize, HighSize, AIsHigh> =
+  (Rule extends "two-way" ? TwoWay<LowSize, HighSize> : OneWay<LowSize, HighSize>) extends infer Size
+    ? Size extends number ? Size
+    : AIsHigh extends true ? ["size", HighSize, LowSize] : ["size", LowSize, HighSize]
+    : never;
