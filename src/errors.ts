@@ -18,7 +18,8 @@ export type ShapeErrorCode =
   | "dims-scalar" // xla: a scalar operand takes no broadcastDimensions
   | "axis" // pdpd: the axis is neither -1 nor a non-negative integer
   | "axis-range" // pdpd: b does not fit into a at the axis
-  | "size"; // a size is not a non-negative integer
+  | "size" // a size is not a non-negative integer
+  | "out"; // an op's out tensor does not have the result's shape
 
 export interface ShapeErrorDetails {
   readonly code: ShapeErrorCode;

@@ -9,5 +9,20 @@ export { broadcastShapes, broadcastToShape } from "./shape/broadcast.js";
 export { ShapeError, showShape } from "./errors.js";
 export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 
+// Tensors
+export { Tensor } from "./tensor.js";
+export type { ElementOf, NestedArray } from "./tensor.js";
+export type { DType, StorageOf } from "./dtype.js";
+export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
+export type { CreateOptions, RandomOptions } from "./ops/create.js";
+
+// Element-wise operations
+export {
+  abs, add, cast, ceil, clip, cos, div, equal, exp, floor, greater, greaterEqual, less, lessEqual, log,
+  logicalAnd, logicalOr, logicalXor, maximum, minimum, mod, mul, neg, notEqual, pow, relu, round, sigmoid,
+  sign, sin, sqrt, sub, tanh, where,
+} from "./ops/elementwise.js";
+export type { ElementwiseOptions, UnaryOptions } from "./ops/types.js";
+
 // Shape algebra, compile time
 export type * from "../types/index.js";

@@ -384,3 +384,76 @@ type CheckedTarget<Input extends ShapeArgument, Target extends ShapeArgument, Sp
   BroadcastToShape<Input, Target, Spec> extends ShapeTypeError<infer Message> ? Message : Target;
 // On error the call still returns a shape of unknown rank, so one mistake gives one error.
 type ResultOf<Result> = Result extends Shape ? Result : number[];
+
+// ---------------------------------------------------------------------------
+// Layouts: where each operand axis lands in the result, so that every mode
+// becomes plain strides (0 on broadcast axes) for the kernels.
+// ---------------------------------------------------------------------------
+
+/** `axes[i]`: the result axis of operand axis `i`, or -1 when it maps to none (a size-1 axis). */
+export interface BroadcastLayout {
+  readonly shape: number[];
+  readonly aAxes: readonly number[];
+  readonly bAxes: readonly number[];
+}
+
+const rightAligned = (rank: number, resultRank: number): number[] =>
+  Array.from({ length: rank }, (_, axis) => axis + resultRank - rank);
+
+/**
+ * The result shape of a binary op and where each operand's axes land in it;
+ * throws like `resolveBroadcast`.
+ */
+export function resolveBroadcastLayout(op: string, a: unknown, b: unknown, spec?: unknown): BroadcastLayout {
+  const shape = resolveBroadcast(op, a, b, spec);
+  const aShape = a as readonly number[];
+  const bShape = b as readonly number[];
+  const rank = shape.length;
+  const checked = (spec ?? NUMPY) as BroadcastSpec;
+  if (checked.mode === "xla" && aShape.length !== bShape.length && aShape.length > 0 && bShape.length > 0) {
+    const dims = checked.broadcastDimensions!;
+    const aIsHigh = aShape.length > bShape.length;
+    const identity = rightAligned(rank, rank);
+    return { shape, aAxes: aIsHigh ? identity : [...dims], bAxes: aIsHigh ? [...dims] : identity };
+  }
+  if (checked.mode === "pdpd") {
+    const start = (checked.axis ?? -1) === -1 ? aShape.length - bShape.length : checked.axis!;
+    let length = bShape.length;
+    while (length > 0 && bShape[length - 1] === 1) length--;
+    return {
+      shape,
+      aAxes: rightAligned(aShape.length, rank),
+      bAxes: Array.from({ length: bShape.length }, (_, axis) => (axis < length ? start + axis : -1)),
+    };
+  }
+  return { shape, aAxes: rightAligned(aShape.length, rank), bAxes: rightAligned(bShape.length, rank) };
+}
+
+/** The shape of broadcasting `input` to `target` and where its axes land; throws like `resolveBroadcastTo`. */
+export function resolveBroadcastToLayout(
+  op: string,
+  input: unknown,
+  target: unknown,
+  spec?: unknown,
+): { readonly shape: number[]; readonly axes: readonly number[] } {
+  const shape = resolveBroadcastTo(op, input, target, spec);
+  const inputShape = input as readonly number[];
+  const checked = (spec ?? { mode: "numpy" }) as BroadcastToSpec;
+  if (checked.mode === "explicit") return { shape, axes: [...checked.axesMapping] };
+  return { shape, axes: rightAligned(inputShape.length, shape.length) };
+}
+
+/** Strides that read an operand through a layout: its own stride on its mapped axes, 0 elsewhere. */
+export function mappedStrides(
+  operandShape: readonly number[],
+  operandStrides: readonly number[],
+  axes: readonly number[],
+  resultRank: number,
+): number[] {
+  const strides = new Array<number>(resultRank).fill(0);
+  for (let axis = 0; axis < operandShape.length; axis++) {
+    const target = axes[axis]!;
+    if (target >= 0 && operandShape[axis] !== 1) strides[target] = operandStrides[axis]!;
+  }
+  return strides;
+}

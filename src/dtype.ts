@@ -1,0 +1,71 @@
+/**
+ * Element types: their storage and how mixed-dtype operations promote.
+ * The type-level twin is `types/dtype.ts`.
+ *
+ * Promotion follows one chain, `bool < uint8 < int32 < float32 < float64`:
+ * a binary op on two dtypes computes in the later of the two. Arithmetic on
+ * two `bool` operands computes in `int32` (`true + true` is 2), `div` on
+ * integers computes in `float32` (true division), comparisons and logical ops
+ * give `bool`. A plain number operand takes the tensor's dtype.
+ */
+
+export type DType = "float32" | "float64" | "int32" | "uint8" | "bool";
+
+export const DTYPES: readonly DType[] = ["bool", "uint8", "int32", "float32", "float64"];
+
+/** The typed array each dtype is stored in (`bool` as 0/1 bytes). */
+export interface StorageOf {
+  float32: Float32Array;
+  float64: Float64Array;
+  int32: Int32Array;
+  uint8: Uint8Array;
+  bool: Uint8Array;
+}
+
+export type Storage = StorageOf[DType];
+
+const CONSTRUCTORS = {
+  float32: Float32Array,
+  float64: Float64Array,
+  int32: Int32Array,
+  uint8: Uint8Array,
+  bool: Uint8Array,
+} as const;
+
+/** A zeroed buffer of `length` elements of `dtype`. */
+export const allocate = <D extends DType>(dtype: D, length: number): StorageOf[D] =>
+  new CONSTRUCTORS[dtype](length) as StorageOf[D];
+
+/** The dtype a typed array stores by default (`Uint8Array` reads as `uint8`). */
+export function dtypeOfArray(array: ArrayBufferView): DType | undefined {
+  if (array instanceof Float32Array) return "float32";
+  if (array instanceof Float64Array) return "float64";
+  if (array instanceof Int32Array) return "int32";
+  if (array instanceof Uint8Array) return "uint8";
+  return undefined;
+}
+
+export const isDType = (value: unknown): value is DType =>
+  typeof value === "string" && Object.hasOwn(CONSTRUCTORS, value);
+
+const RANK: Record<DType, number> = { bool: 0, uint8: 1, int32: 2, float32: 3, float64: 4 };
+
+/** The dtype two operands compute in: the later one on the promotion chain. */
+export const promote = (a: DType, b: DType): DType => (RANK[a] >= RANK[b] ? a : b);
+
+/** Arithmetic (`add`, `sub`, `mul`, `pow`, `mod`, `maximum`, `minimum`): bool+bool computes in int32. */
+export const arithmeticDType = (a: DType, b: DType): DType => {
+  const promoted = promote(a, b);
+  return promoted === "bool" ? "int32" : promoted;
+};
+
+/** True division: integer and bool operands divide in float32. */
+export const divisionDType = (a: DType, b: DType): DType => {
+  const promoted = promote(a, b);
+  return promoted === "float64" ? "float64" : "float32";
+};
+
+/** Floating-point functions (`sqrt`, `exp`, `log`, ...): float64 stays, everything else is float32. */
+export const floatDType = (dtype: DType): DType => (dtype === "float64" ? "float64" : "float32");
+
+export const isInteger = (dtype: DType): boolean => dtype === "int32" || dtype === "uint8" || dtype === "bool";

@@ -1,0 +1,275 @@
+/**
+ * Creating tensors: from nested arrays (the shape is read off the nesting),
+ * from flat data plus a shape, and the usual constructors. Every creator
+ * copies its input, so later changes to the source do not leak in.
+ */
+import { allocate, type DType, dtypeOfArray, isDType, type StorageOf } from "../dtype.js";
+import { contiguousStrides } from "../kernels/plan.js";
+import { Tensor } from "../tensor.js";
+import { assertNumberArray } from "../shape/validate.js";
+import { checkSize } from "./engine.js";
+import type { Shape } from "../../types/index.js";
+
+export interface CreateOptions<D extends DType = DType> {
+  readonly dtype?: D;
+}
+
+const describe = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+
+/** Checks a shape argument: an array of non-negative integers whose product a tensor can hold. */
+export function checkShape(op: string, name: string, shape: unknown): asserts shape is readonly number[] {
+  assertNumberArray(op, name, shape);
+  for (let axis = 0; axis < shape.length; axis++) {
+    const dim = shape[axis]!;
+    if (!(Number.isSafeInteger(dim) && dim >= 0)) {
+      throw new RangeError(`${op}: ${name}[${axis}] = ${dim} is not a valid size (sizes are non-negative integers)`);
+    }
+  }
+  checkSize(op, shape);
+}
+
+function checkDType(op: string, dtype: unknown): DType | undefined {
+  if (dtype === undefined) return undefined;
+  if (!isDType(dtype)) {
+    throw new TypeError(`${op}: dtype must be one of "float32", "float64", "int32", "uint8", "bool", got ${describe(dtype)}`);
+  }
+  return dtype;
+}
+
+function checkOptions(op: string, options: unknown): DType | undefined {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`${op}: options must be an object such as { dtype: "float32" }, got ${describe(options)}`);
+  }
+  return checkDType(op, (options as { dtype?: unknown }).dtype);
+}
+
+const store = (value: number | boolean): number => (typeof value === "boolean" ? (value ? 1 : 0) : value);
+
+/** The shape of a nested array literal, checking that it is not ragged and holds only numbers or booleans. */
+function nestedShape(data: unknown): { shape: number[]; leaf: "number" | "boolean" | "empty" } {
+  const shape: number[] = [];
+  let level: unknown = data;
+  while (Array.isArray(level)) {
+    shape.push(level.length);
+    if (level.length === 0) break;
+    level = level[0];
+  }
+  let leaf: "number" | "boolean" | "empty" = "empty";
+  const visit = (value: unknown, axis: number, path: string): void => {
+    if (axis === shape.length) {
+      if (typeof value !== "number" && typeof value !== "boolean") {
+        throw new TypeError(`tensor: data${path} must be a number or a boolean, got ${describe(value)}`);
+      }
+      const kind = typeof value === "number" ? "number" : "boolean";
+      if (leaf !== "empty" && leaf !== kind) throw new TypeError(`tensor: data${path} is a ${kind}, but earlier elements are ${leaf}s`);
+      leaf = kind;
+      return;
+    }
+    if (!Array.isArray(value) || value.length !== shape[axis]) {
+      const found = Array.isArray(value) ? `has ${value.length} elements` : `is ${describe(value)}`;
+      throw new TypeError(`tensor: ragged data: data${path} ${found} but data${path.replace(/\[\d+\]$/, "[0]") || ""} has ${shape[axis]} (every row of an axis must have the same length)`);
+    }
+    for (let i = 0; i < value.length; i++) visit(value[i], axis + 1, `${path}[${i}]`);
+  };
+  visit(data, 0, "");
+  return { shape, leaf };
+}
+
+/**
+ * A tensor from nested arrays (`tensor([[1, 2, 3], [4, 5, 6]])` has shape
+ * [2, 3]), or from flat values plus a shape (`tensor([1, 2, 3, 4, 5, 6], [2, 3])`,
+ * also from a typed array). Numbers default to float32, booleans to bool, a
+ * typed array to its own dtype; `{ dtype }` converts.
+ */
+export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: unknown): Tensor {
+  const op = "tensor";
+  if (Array.isArray(shapeOrOptions)) {
+    checkShape(op, "shape", shapeOrOptions);
+    const dtypeOption = checkOptions(op, maybeOptions);
+    const shape = [...shapeOrOptions];
+    let size = 1;
+    for (const dim of shape) size *= dim;
+    let values: ArrayLike<number | boolean>;
+    let dtype: DType;
+    if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
+      const own = dtypeOfArray(data);
+      if (own === undefined) throw new TypeError(`tensor: data is a ${data.constructor.name}; use a Float32Array, Float64Array, Int32Array or Uint8Array`);
+      values = data as unknown as ArrayLike<number>;
+      dtype = dtypeOption ?? own;
+    } else if (Array.isArray(data)) {
+      for (let i = 0; i < data.length; i++) {
+        if (typeof data[i] !== "number" && typeof data[i] !== "boolean") {
+          throw new TypeError(`tensor: data[${i}] must be a number or a boolean, got ${describe(data[i])} (pass nested arrays without a shape)`);
+        }
+      }
+      values = data as (number | boolean)[];
+      dtype = dtypeOption ?? (data.length > 0 && typeof data[0] === "boolean" ? "bool" : "float32");
+    } else {
+      throw new TypeError(`tensor: data must be an array or a typed array when a shape is given, got ${describe(data)}`);
+    }
+    if (values.length !== size) {
+      throw new RangeError(`tensor: ${values.length} values do not fill shape [${shape.join(", ")}], which holds ${size}`);
+    }
+    const buffer = allocate(dtype, size);
+    for (let i = 0; i < size; i++) buffer[i] = dtype === "bool" ? (values[i] ? 1 : 0) : store(values[i]!);
+    return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
+  }
+  const dtypeOption = checkOptions(op, shapeOrOptions);
+  if (maybeOptions !== undefined) throw new TypeError("tensor: a third argument is only taken after a shape");
+  const { shape, leaf } = nestedShape(data);
+  const dtype = dtypeOption ?? (leaf === "boolean" ? "bool" : "float32");
+  const size = checkSize(op, shape);
+  const buffer = allocate(dtype, size);
+  let k = 0;
+  const fill = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) fill(item);
+    else buffer[k++] = dtype === "bool" ? (value ? 1 : 0) : store(value as number | boolean);
+  };
+  fill(data);
+  return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
+}
+
+function filled(op: string, shape: unknown, value: number, dtype: unknown): Tensor {
+  checkShape(op, "shape", shape);
+  const type = checkDType(op, dtype) ?? "float32";
+  const buffer = allocate(type, checkSize(op, shape));
+  if (value !== 0) buffer.fill(type === "bool" ? (value ? 1 : 0) : value);
+  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, type);
+}
+
+export const zeros = (shape: Shape, dtype?: DType): Tensor => filled("zeros", shape, 0, dtype);
+export const ones = (shape: Shape, dtype?: DType): Tensor => filled("ones", shape, 1, dtype);
+
+/** A tensor of `shape` with every element `value`. */
+export function full(shape: Shape, value: number | boolean, dtype?: DType): Tensor {
+  if (typeof value !== "number" && typeof value !== "boolean") {
+    throw new TypeError(`full: value must be a number or a boolean, got ${describe(value)}`);
+  }
+  return filled("full", shape, store(value), dtype ?? (typeof value === "boolean" ? "bool" : undefined));
+}
+
+function checkNumber(op: string, name: string, value: unknown): asserts value is number {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new TypeError(`${op}: ${name} must be a finite number, got ${describe(value)}`);
+  }
+}
+
+/**
+ * `arange(stop)` or `arange(start, stop, step = 1)`: evenly spaced values in
+ * [start, stop), as NumPy's arange. float32 unless `{ dtype }` says otherwise.
+ */
+export function arange(startOrStop: number, stop?: number, step?: number, options?: CreateOptions): Tensor {
+  const op = "arange";
+  const [start, end] = stop === undefined ? [0, startOrStop] : [startOrStop, stop];
+  const delta = step ?? 1;
+  checkNumber(op, stop === undefined ? "stop" : "start", startOrStop);
+  checkNumber(op, "stop", end);
+  checkNumber(op, "step", delta);
+  if (delta === 0) throw new RangeError("arange: step must not be 0");
+  const dtype = checkOptions(op, options) ?? "float32";
+  const length = Math.max(0, Math.ceil((end - start) / delta));
+  checkSize(op, [length]);
+  const buffer = allocate(dtype, length);
+  for (let i = 0; i < length; i++) buffer[i] = start + i * delta;
+  return new Tensor(buffer, [length], [1], 0, dtype);
+}
+
+/** `num` evenly spaced values from `start` to `stop`, both included. */
+export function linspace(start: number, stop: number, num: number, options?: CreateOptions): Tensor {
+  const op = "linspace";
+  checkNumber(op, "start", start);
+  checkNumber(op, "stop", stop);
+  if (!(Number.isSafeInteger(num) && num >= 0)) throw new RangeError(`linspace: num must be a non-negative integer, got ${String(num)}`);
+  const dtype = checkOptions(op, options) ?? "float32";
+  checkSize(op, [num]);
+  const buffer = allocate(dtype, num);
+  const delta = num > 1 ? (stop - start) / (num - 1) : 0;
+  for (let i = 0; i < num; i++) buffer[i] = i === num - 1 && num > 1 ? stop : start + i * delta;
+  return new Tensor(buffer, [num], [1], 0, dtype);
+}
+
+/** An `n` x `m` matrix with ones on the diagonal. */
+export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
+  const op = "eye";
+  checkShape(op, "[n, m]", [n, m]);
+  const dtype = checkOptions(op, options) ?? "float32";
+  const buffer = allocate(dtype, n * m);
+  for (let i = 0; i < Math.min(n, m); i++) buffer[i * m + i] = 1;
+  return new Tensor(buffer, [n, m], contiguousStrides([n, m]), 0, dtype);
+}
+
+// ---------------------------------------------------------------------------
+// Seeded random numbers: xoshiro128** seeded through splitmix32.
+// ---------------------------------------------------------------------------
+
+export interface RandomOptions {
+  /** The same seed gives the same numbers on every platform. Without one, a seed is drawn from Math.random. */
+  readonly seed?: number;
+  readonly dtype?: "float32" | "float64";
+}
+
+function generator(op: string, seed: unknown): () => number {
+  if (seed !== undefined && (typeof seed !== "number" || !Number.isInteger(seed))) {
+    throw new TypeError(`${op}: seed must be an integer, got ${describe(seed)}`);
+  }
+  let state: number = seed === undefined ? Math.floor(Math.random() * 2 ** 32) : seed;
+  const splitmix = (): number => {
+    state = (state + 0x9e3779b9) | 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let s0 = splitmix();
+  let s1 = splitmix();
+  let s2 = splitmix();
+  let s3 = splitmix();
+  return () => {
+    const result = Math.imul(((Math.imul(s1, 5) << 7) | (Math.imul(s1, 5) >>> 25)), 9) >>> 0;
+    const t = s1 << 9;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 11) | (s3 >>> 21);
+    return result / 4294967296;
+  };
+}
+
+function randomOptions(op: string, options: unknown): { seed: unknown; dtype: DType } {
+  if (options === undefined) return { seed: undefined, dtype: "float32" };
+  const dtype = checkOptions(op, options) ?? "float32";
+  if (dtype !== "float32" && dtype !== "float64") throw new TypeError(`${op}: dtype must be float32 or float64, got ${dtype}`);
+  return { seed: (options as RandomOptions).seed, dtype };
+}
+
+/** Uniform values in [0, 1). */
+export function random(shape: Shape, options?: RandomOptions): Tensor {
+  const op = "random";
+  checkShape(op, "shape", shape);
+  const { seed, dtype } = randomOptions(op, options);
+  const next = generator(op, seed);
+  const buffer = allocate(dtype, checkSize(op, shape)) as StorageOf["float64"];
+  for (let i = 0; i < buffer.length; i++) buffer[i] = next();
+  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, dtype);
+}
+
+/** Standard normal values (mean 0, standard deviation 1), by the Box-Muller transform. */
+export function randn(shape: Shape, options?: RandomOptions): Tensor {
+  const op = "randn";
+  checkShape(op, "shape", shape);
+  const { seed, dtype } = randomOptions(op, options);
+  const next = generator(op, seed);
+  const buffer = allocate(dtype, checkSize(op, shape)) as StorageOf["float64"];
+  for (let i = 0; i < buffer.length; i += 2) {
+    const u = 1 - next(); // (0, 1]: log is finite
+    const v = next();
+    const radius = Math.sqrt(-2 * Math.log(u));
+    buffer[i] = radius * Math.cos(2 * Math.PI * v);
+    if (i + 1 < buffer.length) buffer[i + 1] = radius * Math.sin(2 * Math.PI * v);
+  }
+  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, dtype);
+}

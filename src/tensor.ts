@@ -1,0 +1,144 @@
+/**
+ * `Tensor<Shape, DType>`: a typed-array buffer read through a shape, strides
+ * (in elements) and an offset. Views (transpose, slice, broadcast, ...) share
+ * the buffer; broadcasting is a stride of 0, never a copy.
+ *
+ * The shape lives in the type: `Tensor<[2, 3], "float32">`. Create tensors
+ * with `tensor`, `zeros`, `ones`, ... (src/ops/create.ts), not `new`.
+ */
+import type { DType, StorageOf } from "./dtype.js";
+import { formatTensor } from "./format/print.js";
+import { contiguousStrides } from "./kernels/plan.js";
+import type { Shape } from "../types/index.js";
+
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+
+/** One element as JavaScript reads it: a number, or a boolean for `bool`. */
+export type ElementOf<D extends DType> = D extends "bool" ? boolean : number;
+
+/** Nested JavaScript arrays of a tensor's elements: numbers, or booleans for `bool`. */
+export type NestedArray<S extends Shape, D extends DType> = S extends readonly [number, ...infer Rest extends Shape]
+  ? NestedArray<Rest, D>[]
+  : number extends S["length"] ? unknown
+  : D extends "bool" ? boolean : number;
+
+export class Tensor<out S extends Shape = Shape, out D extends DType = DType> {
+  /** The buffer, shared with every view of it. */
+  readonly data: StorageOf[D];
+  /** The size of each axis. */
+  readonly shape: S;
+  /** Elements to step over per axis; 0 on a broadcast axis. */
+  readonly strides: readonly number[];
+  /** Index in `data` of the first element. */
+  readonly offset: number;
+  readonly dtype: D;
+  /** Number of elements. */
+  readonly size: number;
+
+  /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
+  constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {
+    this.data = data;
+    this.shape = Object.freeze([...shape]) as unknown as S;
+    this.strides = Object.freeze([...strides]);
+    this.offset = offset;
+    this.dtype = dtype;
+    let size = 1;
+    for (const dim of shape) size *= dim;
+    this.size = size;
+  }
+
+  /** Number of axes. */
+  get rank(): S["length"] {
+    return this.shape.length;
+  }
+
+  /** Are the elements laid out row-major and without gaps from `offset`? */
+  get isContiguous(): boolean {
+    let step = 1;
+    for (let axis = this.shape.length - 1; axis >= 0; axis--) {
+      const dim = this.shape[axis]!;
+      if (dim !== 1 && this.strides[axis] !== step) return false;
+      step *= dim;
+    }
+    return true;
+  }
+
+  /** The element at `indices` (one per axis; negative counts from the end). */
+  // (methods whose result depends on the shape or dtype take them from `this`,
+  // so the class stays covariant in both: a Tensor<[2, 3]> is a Tensor<Shape>)
+  get<This extends Tensor>(this: This, ...indices: number[]): ElementOf<This["dtype"]> {
+    if (indices.length !== this.shape.length) {
+      throw new RangeError(`get: ${indices.length} indices for a rank-${this.shape.length} tensor of shape [${this.shape.join(", ")}]`);
+    }
+    let position = this.offset;
+    for (let axis = 0; axis < indices.length; axis++) {
+      const dim = this.shape[axis]!;
+      let index = indices[axis]!;
+      if (!Number.isInteger(index) || index < -dim || index >= dim) {
+        throw new RangeError(`get: index ${index} is out of range for axis ${axis} of size ${dim}`);
+      }
+      if (index < 0) index += dim;
+      position += index * this.strides[axis]!;
+    }
+    return this.read(position) as ElementOf<This["dtype"]>;
+  }
+
+  /** The one element of a tensor of size 1. */
+  item<This extends Tensor>(this: This): ElementOf<This["dtype"]> {
+    if (this.size !== 1) {
+      throw new RangeError(`item: the tensor has ${this.size} elements (shape [${this.shape.join(", ")}]); item() needs exactly 1`);
+    }
+    return this.read(this.offset) as ElementOf<This["dtype"]>;
+  }
+
+  /** The elements as nested arrays (numbers; booleans for `bool`). */
+  toArray<This extends Tensor>(this: This): NestedArray<This["shape"], This["dtype"]> {
+    const build = (axis: number, position: number): unknown => {
+      if (axis === this.shape.length) return this.read(position);
+      const out = new Array<unknown>(this.shape[axis]!);
+      for (let i = 0; i < out.length; i++) out[i] = build(axis + 1, position + i * this.strides[axis]!);
+      return out;
+    };
+    return build(0, this.offset) as NestedArray<This["shape"], This["dtype"]>;
+  }
+
+  /** A contiguous row-major copy of the elements in a new typed array. */
+  toTypedArray(): StorageOf[D] {
+    const Ctor = this.data.constructor as new (length: number) => StorageOf[D];
+    const out = new Ctor(this.size);
+    if (this.isContiguous) {
+      out.set(this.data.subarray(this.offset, this.offset + this.size) as never);
+      return out;
+    }
+    let k = 0;
+    const visit = (axis: number, position: number): void => {
+      if (axis === this.shape.length) {
+        out[k++] = this.data[position]!;
+        return;
+      }
+      for (let i = 0; i < this.shape[axis]!; i++) visit(axis + 1, position + i * this.strides[axis]!);
+    };
+    if (this.size > 0) visit(0, this.offset);
+    return out;
+  }
+
+  /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
+  toString(): string {
+    return formatTensor(this);
+  }
+
+  [inspectSymbol](): string {
+    return formatTensor(this);
+  }
+
+  /** @internal */
+  read(position: number): number | boolean {
+    const value = this.data[position]!;
+    return this.dtype === "bool" ? value !== 0 : value;
+  }
+}
+
+/** A new contiguous tensor over `data` (not copied). @internal */
+export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {
+  return new Tensor(data, shape, contiguousStrides(shape), 0, dtype);
+}
