@@ -16,6 +16,10 @@ export type { DType, StorageOf } from "./dtype.js";
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
+// Views (no copy)
+export { broadcastTo, expandDims, permute, reshape, slice, squeeze, transpose } from "./ops/views.js";
+export type { SliceSpec } from "./ops/views.js";
+
 // Element-wise operations
 export {
   abs, add, cast, ceil, clip, cos, div, equal, exp, floor, greater, greaterEqual, less, lessEqual, log,

@@ -38,8 +38,9 @@ export class Tensor<out S extends Shape = Shape, out D extends DType = DType> {
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {
     this.data = data;
-    this.shape = Object.freeze([...shape]) as unknown as S;
-    this.strides = Object.freeze([...strides]);
+    // copied, not frozen: freezing costs more than a small op itself; the types mark both readonly
+    this.shape = [...shape] as unknown as S;
+    this.strides = [...strides];
     this.offset = offset;
     this.dtype = dtype;
     let size = 1;

@@ -75,6 +75,22 @@ export function makeBinaryKernel(op: (x: number, y: number) => number): BinaryKe
         for (let i = io; i < end; i++) o[i] = value;
         return;
       }
+      // contiguous output, inputs at any strides (a transposed input)
+      const sa1 = sa0 * 2;
+      const sa2 = sa0 * 3;
+      const sb1 = sb0 * 2;
+      const sb2 = sb0 * 3;
+      let i = io;
+      for (; i + 3 < end; i += 4) {
+        o[i] = op(a[ia]!, b[ib]!);
+        o[i + 1] = op(a[ia + sa0]!, b[ib + sb0]!);
+        o[i + 2] = op(a[ia + sa1]!, b[ib + sb1]!);
+        o[i + 3] = op(a[ia + sa2]!, b[ib + sb2]!);
+        ia += sa0 * 4;
+        ib += sb0 * 4;
+      }
+      for (; i < end; i++, ia += sa0, ib += sb0) o[i] = op(a[ia]!, b[ib]!);
+      return;
     }
     for (let k = 0; k < d0; k++) {
       o[io] = op(a[ia]!, b[ib]!);

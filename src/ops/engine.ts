@@ -8,8 +8,8 @@ import { allocate, type DType, isInteger, type Storage } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import type { BinaryKernel, UnaryKernel, Writable } from "../kernels/binary.js";
 import { whereKernel } from "../kernels/binary.js";
-import { contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
-import { mappedStrides, resolveBroadcastLayout } from "../shape/broadcast.js";
+import { broadcastStrides, contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
+import { mappedStrides, numpyRule, resolveBroadcastLayout } from "../shape/broadcast.js";
 import { Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
 
@@ -94,6 +94,27 @@ export interface BinaryRule {
 
 /** Runs a binary element-wise op: `(a, b, options?)` with a broadcast spec and `out`. */
 export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unknown): Tensor {
+  // fast path, the common call: tensors or numbers, NumPy mode, no out. A
+  // tensor's shape is valid by construction, so only the broadcast is checked.
+  if ((options === undefined || onlyOut(options)) && (a instanceof Tensor || typeof a === "number") && (b instanceof Tensor || typeof b === "number")) {
+    const va = view(a);
+    const vb = view(b);
+    const shape = numpyRule(va.shape, vb.shape);
+    if (Array.isArray(shape)) {
+      const dtype = rule.dtype(operandDType(a, b), operandDType(b, a));
+      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, dtype, "numpy");
+      const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
+      execute(
+        rule.kernel,
+        shape,
+        output,
+        readableRightAligned(va, shape, output),
+        readableRightAligned(vb, shape, output),
+      );
+      return result;
+    }
+    // a misfit: the general path below throws the full error
+  }
   const op = rule.name;
   assertOperand(op, "a", a);
   assertOperand(op, "b", b);
@@ -101,28 +122,58 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
   const va = view(a);
   const vb = view(b);
   const layout = resolveBroadcastLayout(op, va.shape, vb.shape, spec);
-  const dtypeA = a instanceof Tensor ? a.dtype : scalarDType(a, b instanceof Tensor ? b.dtype : undefined);
-  const dtypeB = b instanceof Tensor ? b.dtype : scalarDType(b, a instanceof Tensor ? a.dtype : undefined);
-  const dtype = rule.dtype(dtypeA, dtypeB);
+  const dtype = rule.dtype(operandDType(a, b), operandDType(b, a));
   const mode = (spec as { mode?: string } | undefined)?.mode ?? "numpy";
   const result = target(op, out, layout.shape, dtype, mode);
   const rank = layout.shape.length;
   const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
-  const inputA = operandOf(va, layout.aAxes, rank, output);
-  const inputB = operandOf(vb, layout.bAxes, rank, output);
-  const plan = planIteration(layout.shape, [result.strides, inputA.strides, inputB.strides]);
-  rule.kernel(plan, output, inputA, inputB);
+  execute(
+    rule.kernel,
+    layout.shape,
+    output,
+    readable(va, layout.aAxes, rank, output),
+    readable(vb, layout.bAxes, rank, output),
+  );
   return result;
+}
+
+/** Is `options` an object whose only field is `out`? (Then NumPy mode applies.) */
+function onlyOut(options: unknown): boolean {
+  if (typeof options !== "object" || options === null) return false;
+  let found = false;
+  for (const key in options) {
+    if (key !== "out") return false;
+    found = true;
+  }
+  return found;
+}
+
+/** The dtype an operand computes in: a tensor's own, a number's next to the other operand. */
+const operandDType = (value: Tensor | Scalar, other: unknown): DType =>
+  value instanceof Tensor ? value.dtype : scalarDType(value, other instanceof Tensor ? other.dtype : undefined);
+
+/** Below this many elements, planning (dropping and merging axes) costs more than it saves. */
+const PLAN_THRESHOLD = 64;
+
+function execute(kernel: BinaryKernel, shape: readonly number[], output: Operand<Writable>, a: Operand, b: Operand): void {
+  let size = 1;
+  for (const dim of shape) size *= dim;
+  const plan =
+    size <= PLAN_THRESHOLD
+      ? { dims: shape as number[], strides: [output.strides as number[], a.strides as number[], b.strides as number[]], size }
+      : planIteration(shape, [output.strides, a.strides, b.strides]);
+  kernel(plan, output, a, b);
 }
 
 type View = { shape: readonly number[]; strides: readonly number[]; offset: number; data: ArrayLike<number> };
 
 /**
- * The operand as the kernel reads it: through strides on the result's axes.
- * An input that shares its buffer with `out` but is laid out differently
- * would be read after `out` overwrote it, so the kernel gets a private copy.
+ * The operand as the kernel reads it: through strides on the result's axes
+ * (`axes[i]` is where its axis i lands). An input that shares its buffer with
+ * `out` but is laid out differently would be read after `out` overwrote it,
+ * so the kernel gets a private contiguous copy, mapped the same way.
  */
-function operandOf(input: View, axes: readonly number[], rank: number, output: Operand<Writable>): Operand {
+function readable(input: View, axes: readonly number[], rank: number, output: Operand<Writable>): Operand {
   const strides = mappedStrides(input.shape, input.strides, axes, rank);
   if (input.data !== output.data) return { data: input.data, offset: input.offset, strides };
   if (input.offset === output.offset && strides.every((stride, axis) => stride === output.strides[axis])) {
@@ -132,8 +183,18 @@ function operandOf(input: View, axes: readonly number[], rank: number, output: O
   return { data: copy, offset: 0, strides: mappedStrides(input.shape, contiguousStrides(input.shape), axes, rank) };
 }
 
-const identityAxes = (rank: number, resultRank: number): number[] =>
-  Array.from({ length: rank }, (_, axis) => axis + resultRank - rank);
+/** `readable` for NumPy's right alignment, without building the axis map unless `out` aliases the input. */
+function readableRightAligned(input: View, shape: readonly number[], output: Operand<Writable>): Operand {
+  if (input.data !== output.data) return { data: input.data, offset: input.offset, strides: broadcastStrides(input.shape, input.strides, shape) };
+  return readable(input, identityAxes(input.shape.length, shape.length), shape.length, output);
+}
+
+/** Right-aligned axes: operand axis i lands on result axis i + resultRank - rank. */
+function identityAxes(rank: number, resultRank: number): number[] {
+  const axes = new Array<number>(rank);
+  for (let axis = 0; axis < rank; axis++) axes[axis] = axis + resultRank - rank;
+  return axes;
+}
 
 export interface UnaryRule {
   readonly name: string;
@@ -150,7 +211,7 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const dtype = rule.dtype(a.dtype);
   const result = target(op, out, [...a.shape], dtype, "none");
   const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
-  const input = operandOf(a, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
+  const input = readable(a, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
   rule.kernel(planIteration(a.shape, [result.strides, input.strides]), output, input);
   return result;
 }
@@ -167,12 +228,10 @@ export function runWhere(cond: unknown, a: unknown, b: unknown, promoteDType: (a
   const ab = resolveBroadcastLayout(op, va.shape, vb.shape);
   const all = resolveBroadcastLayout(op, vc.shape, ab.shape);
   const rank = all.shape.length;
-  const dtypeA = a instanceof Tensor ? a.dtype : scalarDType(a, b instanceof Tensor ? b.dtype : undefined);
-  const dtypeB = b instanceof Tensor ? b.dtype : scalarDType(b, a instanceof Tensor ? a.dtype : undefined);
-  const dtype = promoteDType(dtypeA, dtypeB);
+  const dtype = promoteDType(operandDType(a, b), operandDType(b, a));
   const result = target(op, undefined, all.shape, dtype, "numpy");
   const output: Operand<Writable> = { data: result.data as Writable, offset: 0, strides: result.strides };
-  const [c, x, y] = [vc, va, vb].map((v) => operandOf(v, identityAxes(v.shape.length, rank), rank, output)) as [Operand, Operand, Operand];
+  const [c, x, y] = [vc, va, vb].map((v) => readable(v, identityAxes(v.shape.length, rank), rank, output)) as [Operand, Operand, Operand];
   whereKernel(planIteration(all.shape, [result.strides, c.strides, x.strides, y.strides]), output, c, x, y);
   return result;
 }

@@ -450,7 +450,8 @@ export function mappedStrides(
   axes: readonly number[],
   resultRank: number,
 ): number[] {
-  const strides = new Array<number>(resultRank).fill(0);
+  const strides = new Array<number>(resultRank);
+  for (let axis = 0; axis < resultRank; axis++) strides[axis] = 0;
   for (let axis = 0; axis < operandShape.length; axis++) {
     const target = axes[axis]!;
     if (target >= 0 && operandShape[axis] !== 1) strides[target] = operandStrides[axis]!;

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: float32 element-wise add, one process per library, run one
+ * after another: a plain hand-written typed-array loop (the JavaScript
+ * ceiling), shapecast, tfjs-core (CPU backend) and @stdlib/ndarray. Prints the
+ * median time per op and ratios, and checks the targets:
+ * - with `out`, shapecast >= 1.0x the plain loop on every large case;
+ * - allocating, >= 0.7x the plain loop that allocates its output;
+ * - a small op ([3,4]+[4]) costs at most 0.5 microseconds;
+ * - >= 3x tfjs-cpu and >= 1.5x stdlib on every case;
+ * and shows the array-buffer bytes one row-broadcast op allocates.
+ *
+ * Each cell is the median over rounds (BENCH_ROUNDS, default 3) of each
+ * process's median: the machine is shared, and one process can be slow.
+ * Environment: BENCH_TIME_MS (per measurement, default 600), BENCH_ROUNDS.
+ */
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CASES, type Measurement } from "./cases.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const runners = [
+  ["plain loop", "run-loop.ts"],
+  ["shapecast", "run-shapecast.ts"],
+  ["tfjs-cpu", "run-tfjs.ts"],
+  ["stdlib", "run-stdlib.ts"],
+] as const;
+
+const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
+const all: Measurement[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const [index, [name, file]] of runners.entries()) {
+    process.stderr.write(`round ${round}/${ROUNDS} [${index + 1}/${runners.length}] ${name} ...\n`);
+    const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", join(here, file)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 1 << 24,
+    });
+    for (const line of output.split("\n")) if (line.trim().startsWith("{")) all.push(JSON.parse(line) as Measurement);
+  }
+}
+
+/** Per library, variant and case: the median over rounds of each process's median. */
+const find = (library: string, variant: "out" | "alloc", id: string): Measurement | undefined => {
+  const rounds = all.filter((r) => r.library === library && r.variant === variant && r.id === id).sort((x, y) => x.ms - y.ms);
+  return rounds[Math.floor((rounds.length - 1) / 2)];
+};
+const results = all;
+
+// every library must compute the same values
+const mismatches: string[] = [];
+for (const c of CASES) {
+  const reference = find("plain loop", "out", c.id)!.sample;
+  for (const r of results.filter((m) => m.id === c.id)) {
+    if (r.sample.some((value, i) => Math.abs(value - reference[i]!) > 1e-6)) mismatches.push(`${r.library} ${r.variant} ${c.id}`);
+  }
+}
+
+const time = (ms: number | undefined, small: boolean): string =>
+  ms === undefined ? "–" : small ? `${(ms * 1000).toFixed(3)} µs` : `${ms.toFixed(3)} ms`;
+const ratio = (base: number | undefined, ms: number | undefined): string =>
+  base === undefined || ms === undefined ? "–" : `${(base / ms).toFixed(2)}×`;
+
+const head = [
+  "case", "loop (out)", "shapecast (out)", "vs loop",
+  "loop (alloc)", "shapecast (alloc)", "vs loop", "tfjs-cpu", "shapecast vs tfjs", "stdlib (out)", "shapecast vs stdlib",
+];
+const rows = CASES.map((c) => {
+  const small = c.small === true;
+  const loopOut = find("plain loop", "out", c.id)?.ms;
+  const oursOut = find("shapecast", "out", c.id)?.ms;
+  const loopAlloc = find("plain loop", "alloc", c.id)?.ms;
+  const oursAlloc = find("shapecast", "alloc", c.id)?.ms;
+  const tfjs = find("tfjs-cpu", "alloc", c.id)?.ms;
+  const stdlib = find("stdlib", "out", c.id)?.ms;
+  return [
+    `${c.id} ${c.title}`, time(loopOut, small), time(oursOut, small), ratio(loopOut, oursOut),
+    time(loopAlloc, small), time(oursAlloc, small), ratio(loopAlloc, oursAlloc),
+    time(tfjs, small), ratio(tfjs, oursAlloc), time(stdlib, small), ratio(stdlib, oursOut),
+  ];
+});
+const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+console.log(
+  `float32 a + b, median per op over ${ROUNDS} rounds of one process per library (BENCH_TIME_MS=${process.env["BENCH_TIME_MS"] ?? 600} per measurement), ${new Date().toISOString()}`,
+);
+console.log(line(head));
+console.log(line(widths.map((width) => "-".repeat(width))));
+for (const row of rows) console.log(line(row));
+
+const memory = (library: string, variant: "out" | "alloc") => find(library, variant, "b")?.bytes;
+console.log(
+  `\nrow broadcast (b), array-buffer bytes one op allocates (after a full GC): shapecast with out ${memory("shapecast", "out")}, ` +
+    `shapecast allocating ${memory("shapecast", "alloc")} (the 1000x1000 float32 output is 4000000: the [1000] operand is not copied), ` +
+    `tfjs-cpu ${memory("tfjs-cpu", "alloc")}`,
+);
+
+// targets
+const misses: string[] = [];
+for (const c of CASES) {
+  const oursOut = find("shapecast", "out", c.id)?.ms;
+  const oursAlloc = find("shapecast", "alloc", c.id)?.ms;
+  const loopOut = find("plain loop", "out", c.id)?.ms;
+  const loopAlloc = find("plain loop", "alloc", c.id)?.ms;
+  const tfjs = find("tfjs-cpu", "alloc", c.id)?.ms;
+  const stdlib = find("stdlib", "out", c.id)?.ms;
+  if (c.small) {
+    if (oursAlloc! * 1000 > 0.5) misses.push(`${c.id}: ${time(oursAlloc, true)} per op > 0.5 µs`);
+  } else {
+    if (loopOut! / oursOut! < 1.0) misses.push(`${c.id}: with out ${ratio(loopOut, oursOut)} the plain loop (< 1.0×)`);
+    if (loopAlloc! / oursAlloc! < 0.7) misses.push(`${c.id}: allocating ${ratio(loopAlloc, oursAlloc)} the plain loop (< 0.7×)`);
+  }
+  if (tfjs !== undefined && tfjs / oursAlloc! < 3) misses.push(`${c.id}: ${ratio(tfjs, oursAlloc)} tfjs-cpu (< 3×)`);
+  if (stdlib !== undefined && stdlib / oursOut! < 1.5) misses.push(`${c.id}: ${ratio(stdlib, oursOut)} stdlib (< 1.5×)`);
+}
+if (mismatches.length > 0) console.log(`\nresults differ: ${mismatches.join(", ")}`);
+console.log(misses.length === 0 ? "\nall targets met" : `\ntargets missed:\n  ${misses.join("\n  ")}`);
+process.exitCode = misses.length === 0 && mismatches.length === 0 ? 0 : 1;

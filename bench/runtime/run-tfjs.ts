@@ -1,0 +1,43 @@
+/**
+ * tfjs-core with its CPU backend: `tf.add(a, b)` then `dispose`, the idiomatic
+ * call (tfjs has no out argument). tfjs has no strided views, so case g is
+ * `tf.transpose` (which materialises) then `tf.add`.
+ */
+import * as tf from "@tensorflow/tfjs-core";
+import "@tensorflow/tfjs-backend-cpu";
+import { CASES, fill, sizeOf } from "./cases.js";
+import { runAll } from "./harness.js";
+
+await tf.setBackend("cpu");
+await runAll(
+  {
+    library: "tfjs-cpu",
+    prepare: (c, variant) => {
+      if (variant === "out") return undefined;
+      const a = tf.tensor(fill(sizeOf(c.a), 1), [...c.a], "float32");
+      const b = tf.tensor(fill(sizeOf(c.b), 2), [...c.b], "float32");
+      let last: Float32Array = new Float32Array(0);
+      const run = c.transposeA
+        ? () => {
+            const t = tf.transpose(a);
+            const r = tf.add(t, b);
+            t.dispose();
+            return r;
+          }
+        : () => tf.add(a, b);
+      return {
+        run: () => {
+          const r = run();
+          r.dispose();
+        },
+        values: () => {
+          const r = run();
+          last = r.dataSync() as Float32Array;
+          r.dispose();
+          return last;
+        },
+      };
+    },
+  },
+  CASES,
+);

@@ -1,0 +1,187 @@
+/**
+ * Views: new shapes and strides over the same buffer, never a copy (except
+ * `reshape` of data that is not laid out to allow it, which copies).
+ */
+import { ShapeError, showShape } from "../errors.js";
+import { contiguousStrides } from "../kernels/plan.js";
+import { mappedStrides, resolveBroadcastToLayout } from "../shape/broadcast.js";
+import { Tensor } from "../tensor.js";
+import { assertTensor } from "./engine.js";
+
+const describe = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+
+/** An axis argument in [-rank, rank), normalised to [0, rank). */
+export function normalizeAxis(op: string, name: string, axis: unknown, rank: number): number {
+  if (typeof axis !== "number" || !Number.isInteger(axis)) throw new TypeError(`${op}: ${name} must be an integer, got ${describe(axis)}`);
+  if (axis < -rank || axis >= rank) {
+    throw new RangeError(`${op}: ${name} ${axis} is out of range for a rank-${rank} tensor (use -${rank} to ${rank - 1})`);
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+/**
+ * A view of `x` broadcast to `target` (stride 0 on the new and stretched
+ * axes), in the modes of SPEC §3: numpy (default), bidirectional, explicit.
+ */
+export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown): Tensor {
+  assertTensor("broadcastTo", "x", x);
+  const { shape, axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
+  return new Tensor(x.data, shape, mappedStrides(x.shape, x.strides, axes, shape.length), x.offset, x.dtype);
+}
+
+/** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
+export function permute(x: Tensor, axes?: readonly number[]): Tensor {
+  const op = axes === undefined ? "transpose" : "permute";
+  assertTensor(op, "x", x);
+  const rank = x.shape.length;
+  const order = axes === undefined ? [...Array(rank).keys()].reverse() : axes;
+  if (!Array.isArray(order)) throw new TypeError(`${op}: axes must be an array of axes, got ${describe(order)}`);
+  if (order.length !== rank) {
+    throw new RangeError(`${op}: axes ${showShape(order)} has ${order.length} entries for a rank-${rank} tensor of shape ${showShape(x.shape)}`);
+  }
+  const seen = new Set<number>();
+  const normalised = order.map((axis, i) => {
+    const n = normalizeAxis(op, `axes[${i}]`, axis, rank);
+    if (seen.has(n)) throw new RangeError(`${op}: axes ${showShape(order)} names axis ${n} twice`);
+    seen.add(n);
+    return n;
+  });
+  return new Tensor(x.data, normalised.map((axis) => x.shape[axis]!), normalised.map((axis) => x.strides[axis]!), x.offset, x.dtype);
+}
+
+/** Reversed axes; with `axes`, the same as `permute`. */
+export const transpose = (x: Tensor, axes?: readonly number[]): Tensor => permute(x, axes);
+
+/** A new axis of size 1 at `axis` (in [-rank-1, rank]). */
+export function expandDims(x: Tensor, axis: number): Tensor {
+  assertTensor("expandDims", "x", x);
+  const at = normalizeAxis("expandDims", "axis", axis, x.shape.length + 1);
+  const shape = [...x.shape];
+  const strides = [...x.strides];
+  shape.splice(at, 0, 1);
+  strides.splice(at, 0, 0);
+  return new Tensor(x.data, shape, strides, x.offset, x.dtype);
+}
+
+/** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
+export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
+  assertTensor("squeeze", "x", x);
+  const rank = x.shape.length;
+  const drop = new Set<number>();
+  if (axis === undefined) {
+    x.shape.forEach((dim, i) => dim === 1 && drop.add(i));
+  } else {
+    for (const [i, a] of (Array.isArray(axis) ? axis : [axis]).entries()) {
+      const n = normalizeAxis("squeeze", Array.isArray(axis) ? `axis[${i}]` : "axis", a, rank);
+      if (x.shape[n] !== 1) {
+        throw new ShapeError(`squeeze: axis ${n} has size ${x.shape[n]}, not 1; cannot squeeze ${showShape(x.shape)}`, {
+          code: "rank",
+          op: "squeeze",
+          mode: "none",
+          a: [...x.shape],
+          b: [],
+          axis: n,
+        });
+      }
+      drop.add(n);
+    }
+  }
+  const keep = [...Array(rank).keys()].filter((i) => !drop.has(i));
+  return new Tensor(x.data, keep.map((i) => x.shape[i]!), keep.map((i) => x.strides[i]!), x.offset, x.dtype);
+}
+
+/** One axis of a slice: `[start, stop)` with `step`, as Python's `slice`; negative values count from the end. */
+export interface SliceSpec {
+  readonly start?: number;
+  readonly stop?: number;
+  readonly step?: number;
+}
+
+/**
+ * A view of part of `x`: per axis an index (the axis is dropped), a
+ * `{ start, stop, step }` (negative values count from the end, a negative
+ * step walks backwards), or `null`/omitted for the whole axis.
+ */
+export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefined)[]): Tensor {
+  assertTensor("slice", "x", x);
+  if (specs.length > x.shape.length) {
+    throw new RangeError(`slice: ${specs.length} axes given for a rank-${x.shape.length} tensor of shape ${showShape(x.shape)}`);
+  }
+  const shape: number[] = [];
+  const strides: number[] = [];
+  let offset = x.offset;
+  for (let axis = 0; axis < x.shape.length; axis++) {
+    const dim = x.shape[axis]!;
+    const stride = x.strides[axis]!;
+    const spec = specs[axis];
+    if (typeof spec === "number") {
+      const index = normalizeAxis("slice", `index on axis ${axis}`, spec, dim);
+      offset += index * stride;
+      continue;
+    }
+    if (spec !== null && spec !== undefined && (typeof spec !== "object" || Array.isArray(spec))) {
+      throw new TypeError(`slice: axis ${axis} takes an index, { start, stop, step } or null, got ${describe(spec)}`);
+    }
+    const step = spec?.step ?? 1;
+    if (typeof step !== "number" || !Number.isInteger(step) || step === 0) {
+      throw new RangeError(`slice: step on axis ${axis} must be a non-zero integer, got ${describe(step)}`);
+    }
+    const clamp = (value: number | undefined, fallback: number, name: string): number => {
+      if (value === undefined) return fallback;
+      if (typeof value !== "number" || !Number.isInteger(value)) throw new TypeError(`slice: ${name} on axis ${axis} must be an integer, got ${describe(value)}`);
+      const v = value < 0 ? value + dim : value;
+      return step > 0 ? Math.min(Math.max(v, 0), dim) : Math.min(Math.max(v, -1), dim - 1);
+    };
+    const start = clamp(spec?.start, step > 0 ? 0 : dim - 1, "start");
+    const stop = clamp(spec?.stop, step > 0 ? dim : -1, "stop");
+    const length = Math.max(0, Math.ceil((stop - start) / step));
+    shape.push(length);
+    strides.push(stride * step);
+    if (length > 0) offset += start * stride;
+  }
+  return new Tensor(x.data, shape, strides, offset, x.dtype);
+}
+
+/**
+ * The same elements in a new shape (row-major order). One size may be -1, to
+ * be inferred. A view when the layout allows it, else a contiguous copy.
+ */
+export function reshape(x: Tensor, shape: readonly number[]): Tensor {
+  const op = "reshape";
+  assertTensor(op, "x", x);
+  if (!Array.isArray(shape)) throw new TypeError(`${op}: shape must be an array of sizes, got ${describe(shape)}`);
+  let inferred = -1;
+  let known = 1;
+  for (let axis = 0; axis < shape.length; axis++) {
+    const dim = shape[axis];
+    if (dim === -1) {
+      if (inferred >= 0) throw new RangeError(`${op}: only one size may be -1, got ${showShape(shape)}`);
+      inferred = axis;
+    } else if (typeof dim !== "number" || !Number.isSafeInteger(dim) || dim < 0) {
+      throw new RangeError(`${op}: shape[${axis}] = ${describe(dim)} is not a valid size (sizes are non-negative integers, or one -1)`);
+    } else {
+      known *= dim;
+    }
+  }
+  const target = [...shape];
+  if (inferred >= 0) {
+    if (known === 0 || x.size % known !== 0) {
+      throw new ShapeError(
+        `${op}: cannot infer -1: ${x.size} elements of ${showShape(x.shape)} do not split into ${showShape(shape)}`,
+        { code: "size", op, mode: "none", a: [...x.shape], b: [...shape], axis: inferred },
+      );
+    }
+    target[inferred] = x.size / known;
+  } else if (known !== x.size) {
+    throw new ShapeError(`${op}: ${showShape(x.shape)} has ${x.size} elements but ${showShape(shape)} holds ${known}`, {
+      code: "size",
+      op,
+      mode: "none",
+      a: [...x.shape],
+      b: [...shape],
+    });
+  }
+  if (x.isContiguous) return new Tensor(x.data, target, contiguousStrides(target), x.offset, x.dtype);
+  return new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
+}
