@@ -9,18 +9,11 @@
  * give `bool`. A plain number operand takes the tensor's dtype.
  */
 
-export type DType = "float32" | "float64" | "int32" | "uint8" | "bool";
+import type { DType, StorageOf } from "../types/dtype.js";
+
+export type { DType, StorageOf };
 
 export const DTYPES: readonly DType[] = ["bool", "uint8", "int32", "float32", "float64"];
-
-/** The typed array each dtype is stored in (`bool` as 0/1 bytes). */
-export interface StorageOf {
-  float32: Float32Array;
-  float64: Float64Array;
-  int32: Int32Array;
-  uint8: Uint8Array;
-  bool: Uint8Array;
-}
 
 export type Storage = StorageOf[DType];
 

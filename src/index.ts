@@ -9,10 +9,10 @@ export { broadcastShapes, broadcastToShape } from "./shape/broadcast.js";
 export { ShapeError, showShape } from "./errors.js";
 export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 
-// Tensors
+// Tensors (importing the methods module installs x.add(y) and the other methods)
+import "./ops/methods.js";
 export { Tensor } from "./tensor.js";
 export type { ElementOf, NestedArray } from "./tensor.js";
-export type { DType, StorageOf } from "./dtype.js";
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
@@ -26,7 +26,10 @@ export {
   logicalAnd, logicalOr, logicalXor, maximum, minimum, mod, mul, neg, notEqual, pow, relu, round, sigmoid,
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
-export type { ElementwiseOptions, UnaryOptions } from "./ops/types.js";
+export type {
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, Operand, OperandDType, ShapeOf,
+  UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
+} from "./ops/types.js";
 
 // Shape algebra, compile time
 export type * from "../types/index.js";

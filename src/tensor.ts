@@ -10,6 +10,7 @@ import type { DType, StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
 import { contiguousStrides } from "./kernels/plan.js";
 import type { Shape } from "../types/index.js";
+import type { BinaryMethod, UnaryMethod } from "./ops/types.js";
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
 
@@ -34,6 +35,40 @@ export class Tensor<out S extends Shape = Shape, out D extends DType = DType> {
   readonly dtype: D;
   /** Number of elements. */
   readonly size: number;
+
+  // The element-wise ops as methods, installed by src/ops/methods.ts:
+  // `x.add(y, options)` is `add(x, y, options)`, with the same types.
+  declare add: BinaryMethod<"add", "arithmetic">;
+  declare sub: BinaryMethod<"sub", "arithmetic">;
+  declare mul: BinaryMethod<"mul", "arithmetic">;
+  declare div: BinaryMethod<"div", "division">;
+  declare pow: BinaryMethod<"pow", "arithmetic">;
+  declare mod: BinaryMethod<"mod", "arithmetic">;
+  declare maximum: BinaryMethod<"maximum", "arithmetic">;
+  declare minimum: BinaryMethod<"minimum", "arithmetic">;
+  declare equal: BinaryMethod<"equal", "bool">;
+  declare notEqual: BinaryMethod<"notEqual", "bool">;
+  declare less: BinaryMethod<"less", "bool">;
+  declare lessEqual: BinaryMethod<"lessEqual", "bool">;
+  declare greater: BinaryMethod<"greater", "bool">;
+  declare greaterEqual: BinaryMethod<"greaterEqual", "bool">;
+  declare logicalAnd: BinaryMethod<"logicalAnd", "bool">;
+  declare logicalOr: BinaryMethod<"logicalOr", "bool">;
+  declare logicalXor: BinaryMethod<"logicalXor", "bool">;
+  declare neg: UnaryMethod<"signed">;
+  declare abs: UnaryMethod<"same">;
+  declare sign: UnaryMethod<"signed">;
+  declare sqrt: UnaryMethod<"float">;
+  declare exp: UnaryMethod<"float">;
+  declare log: UnaryMethod<"float">;
+  declare sin: UnaryMethod<"float">;
+  declare cos: UnaryMethod<"float">;
+  declare tanh: UnaryMethod<"float">;
+  declare sigmoid: UnaryMethod<"float">;
+  declare relu: UnaryMethod<"same">;
+  declare floor: UnaryMethod<"same">;
+  declare ceil: UnaryMethod<"same">;
+  declare round: UnaryMethod<"same">;
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {

@@ -11,5 +11,11 @@ export type { Dim, Shape, ShapeArgument, ShowDim, ShowShape } from "./shape.js";
 export type { BroadcastShapes, BroadcastShapesOf, BroadcastToShape, BroadcastToShapeOf } from "./broadcast.js";
 export type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
 
+// Element types
+export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, ScalarDType, SignedDType, StorageOf } from "./dtype.js";
+
+// Tensor data
+export type { NestedData, NestedDType, NestedShape } from "./nested.js";
+
 // Errors
 export type { ErrorMessage, IsShapeError, ShapeTypeError } from "./errors.js";

@@ -8,7 +8,7 @@ import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertNumberArray } from "../shape/validate.js";
 import { checkSize } from "./engine.js";
-import type { Shape } from "../../types/index.js";
+import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 
 export interface CreateOptions<D extends DType = DType> {
   readonly dtype?: D;
@@ -83,6 +83,15 @@ function nestedShape(data: unknown): { shape: number[]; leaf: "number" | "boolea
  * also from a typed array). Numbers default to float32, booleans to bool, a
  * typed array to its own dtype; `{ dtype }` converts.
  */
+export function tensor<const S extends Shape, const Data extends FlatData = number[], D extends DType = FlatDType<Data>>(
+  data: Data,
+  shape: S,
+  options?: CreateOptions<D>,
+): Tensor<[...S], D>;
+export function tensor<const Data extends NestedData, D extends DType = NestedDType<Data>>(
+  data: CheckedNested<Data>,
+  options?: CreateOptions<D>,
+): Tensor<NestedShape<Data> extends infer S extends Shape ? S : number[], D>;
 export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: unknown): Tensor {
   const op = "tensor";
   if (Array.isArray(shapeOrOptions)) {
@@ -131,6 +140,21 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
   return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
 }
 
+/** Flat data for `tensor(data, shape)`: numbers, booleans or a typed array. */
+export type FlatData = readonly (number | boolean)[] | Float32Array | Float64Array | Int32Array | Uint8Array;
+
+/** The dtype flat data gives without a dtype option. */
+export type FlatDType<Data> =
+  Data extends Float64Array ? "float64"
+  : Data extends Float32Array ? "float32"
+  : Data extends Int32Array ? "int32"
+  : Data extends Uint8Array ? "uint8"
+  : Data extends readonly boolean[] ? "bool"
+  : "float32";
+
+/** The data parameter: the data itself, or the ragged-data message as a compile error. */
+type CheckedNested<Data> = NestedShape<Data> extends ShapeTypeError<infer Message> ? Message : Data;
+
 function filled(op: string, shape: unknown, value: number, dtype: unknown): Tensor {
   checkShape(op, "shape", shape);
   const type = checkDType(op, dtype) ?? "float32";
@@ -139,10 +163,20 @@ function filled(op: string, shape: unknown, value: number, dtype: unknown): Tens
   return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, type);
 }
 
-export const zeros = (shape: Shape, dtype?: DType): Tensor => filled("zeros", shape, 0, dtype);
-export const ones = (shape: Shape, dtype?: DType): Tensor => filled("ones", shape, 1, dtype);
+/** A tensor of zeros. */
+export const zeros = <const S extends Shape, D extends DType = "float32">(shape: S, dtype?: D): Tensor<[...S], D> =>
+  filled("zeros", shape, 0, dtype) as Tensor<[...S], D>;
 
-/** A tensor of `shape` with every element `value`. */
+/** A tensor of ones. */
+export const ones = <const S extends Shape, D extends DType = "float32">(shape: S, dtype?: D): Tensor<[...S], D> =>
+  filled("ones", shape, 1, dtype) as Tensor<[...S], D>;
+
+/** A tensor of `shape` with every element `value` (a boolean value makes a bool tensor). */
+export function full<const S extends Shape, V extends number | boolean, D extends DType = V extends boolean ? "bool" : "float32">(
+  shape: S,
+  value: V,
+  dtype?: D,
+): Tensor<[...S], D>;
 export function full(shape: Shape, value: number | boolean, dtype?: DType): Tensor {
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`full: value must be a number or a boolean, got ${describe(value)}`);
@@ -160,10 +194,14 @@ function checkNumber(op: string, name: string, value: unknown): asserts value is
  * `arange(stop)` or `arange(start, stop, step = 1)`: evenly spaced values in
  * [start, stop), as NumPy's arange. float32 unless `{ dtype }` says otherwise.
  */
-export function arange(startOrStop: number, stop?: number, step?: number, options?: CreateOptions): Tensor {
+export function arange<const Stop extends number, D extends DType = "float32">(stop: Stop, options?: CreateOptions<D>): Tensor<[ArangeLength<Stop>], D>;
+export function arange<D extends DType = "float32">(start: number, stop: number, step?: number, options?: CreateOptions<D>): Tensor<[number], D>;
+export function arange(startOrStop: number, stop?: unknown, step?: unknown, options?: unknown): Tensor {
   const op = "arange";
-  const [start, end] = stop === undefined ? [0, startOrStop] : [startOrStop, stop];
-  const delta = step ?? 1;
+  // arange(stop, options)
+  if (stop !== undefined && typeof stop === "object") return arange(0, startOrStop, 1, stop as CreateOptions);
+  const [start, end] = stop === undefined ? [0, startOrStop] : [startOrStop, stop as number];
+  const delta = (step as number | undefined) ?? 1;
   checkNumber(op, stop === undefined ? "stop" : "start", startOrStop);
   checkNumber(op, "stop", end);
   checkNumber(op, "step", delta);
@@ -176,7 +214,16 @@ export function arange(startOrStop: number, stop?: number, step?: number, option
   return new Tensor(buffer, [length], [1], 0, dtype);
 }
 
+/** The length `arange(stop)` gives: `stop` for a non-negative integer literal, else unknown. */
+export type ArangeLength<Stop extends number> = number extends Stop ? number : `${Stop}` extends `${bigint}` ? (`${Stop}` extends `-${string}` ? 0 : Stop) : number;
+
 /** `num` evenly spaced values from `start` to `stop`, both included. */
+export function linspace<const Num extends number, D extends DType = "float32">(
+  start: number,
+  stop: number,
+  num: Num,
+  options?: CreateOptions<D>,
+): Tensor<[Num], D>;
 export function linspace(start: number, stop: number, num: number, options?: CreateOptions): Tensor {
   const op = "linspace";
   checkNumber(op, "start", start);
@@ -191,6 +238,11 @@ export function linspace(start: number, stop: number, num: number, options?: Cre
 }
 
 /** An `n` x `m` matrix with ones on the diagonal. */
+export function eye<const N extends number, const M extends number = N, D extends DType = "float32">(
+  n: N,
+  m?: M,
+  options?: CreateOptions<D>,
+): Tensor<[N, M], D>;
 export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
   const op = "eye";
   checkShape(op, "[n, m]", [n, m]);
@@ -204,10 +256,10 @@ export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
 // Seeded random numbers: xoshiro128** seeded through splitmix32.
 // ---------------------------------------------------------------------------
 
-export interface RandomOptions {
+export interface RandomOptions<D extends "float32" | "float64" = "float32" | "float64"> {
   /** The same seed gives the same numbers on every platform. Without one, a seed is drawn from Math.random. */
   readonly seed?: number;
-  readonly dtype?: "float32" | "float64";
+  readonly dtype?: D;
 }
 
 function generator(op: string, seed: unknown): () => number {
@@ -247,6 +299,7 @@ function randomOptions(op: string, options: unknown): { seed: unknown; dtype: DT
 }
 
 /** Uniform values in [0, 1). */
+export function random<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], D>;
 export function random(shape: Shape, options?: RandomOptions): Tensor {
   const op = "random";
   checkShape(op, "shape", shape);
@@ -258,6 +311,7 @@ export function random(shape: Shape, options?: RandomOptions): Tensor {
 }
 
 /** Standard normal values (mean 0, standard deviation 1), by the Box-Muller transform. */
+export function randn<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], D>;
 export function randn(shape: Shape, options?: RandomOptions): Tensor {
   const op = "randn";
   checkShape(op, "shape", shape);

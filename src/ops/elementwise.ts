@@ -14,7 +14,7 @@ import { arithmeticDType, type DType, divisionDType, floatDType, promote } from 
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
 import type { Tensor } from "../tensor.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule } from "./engine.js";
-import type { ElementwiseOptions, UnaryOptions } from "./types.js";
+import type { BinaryOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
 
 const bool = (): DType => "bool";
 
@@ -50,28 +50,26 @@ export const rules = {
   logicalXor: binary("logicalXor", (x, y) => ((x !== 0) !== (y !== 0) ? 1 : 0), bool),
 } as const;
 
-type Operand = Tensor | number | boolean;
+export const add = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.add, a, b, options)) as BinaryOp<"add", "arithmetic">;
+export const sub = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.sub, a, b, options)) as BinaryOp<"sub", "arithmetic">;
+export const mul = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.mul, a, b, options)) as BinaryOp<"mul", "arithmetic">;
+export const div = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.div, a, b, options)) as BinaryOp<"div", "division">;
+export const pow = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.pow, a, b, options)) as BinaryOp<"pow", "arithmetic">;
+export const mod = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.mod, a, b, options)) as BinaryOp<"mod", "arithmetic">;
+export const maximum = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.maximum, a, b, options)) as BinaryOp<"maximum", "arithmetic">;
+export const minimum = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.minimum, a, b, options)) as BinaryOp<"minimum", "arithmetic">;
+export const equal = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.equal, a, b, options)) as BinaryOp<"equal", "bool">;
+export const notEqual = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.notEqual, a, b, options)) as BinaryOp<"notEqual", "bool">;
+export const less = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.less, a, b, options)) as BinaryOp<"less", "bool">;
+export const lessEqual = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.lessEqual, a, b, options)) as BinaryOp<"lessEqual", "bool">;
+export const greater = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.greater, a, b, options)) as BinaryOp<"greater", "bool">;
+export const greaterEqual = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.greaterEqual, a, b, options)) as BinaryOp<"greaterEqual", "bool">;
+export const logicalAnd = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalAnd, a, b, options)) as BinaryOp<"logicalAnd", "bool">;
+export const logicalOr = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalOr, a, b, options)) as BinaryOp<"logicalOr", "bool">;
+export const logicalXor = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalXor, a, b, options)) as BinaryOp<"logicalXor", "bool">;
 
-export const add = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.add, a, b, options);
-export const sub = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.sub, a, b, options);
-export const mul = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.mul, a, b, options);
-export const div = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.div, a, b, options);
-export const pow = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.pow, a, b, options);
-export const mod = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.mod, a, b, options);
-export const maximum = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.maximum, a, b, options);
-export const minimum = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.minimum, a, b, options);
-export const equal = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.equal, a, b, options);
-export const notEqual = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.notEqual, a, b, options);
-export const less = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.less, a, b, options);
-export const lessEqual = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.lessEqual, a, b, options);
-export const greater = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.greater, a, b, options);
-export const greaterEqual = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.greaterEqual, a, b, options);
-export const logicalAnd = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.logicalAnd, a, b, options);
-export const logicalOr = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.logicalOr, a, b, options);
-export const logicalXor = (a: Operand, b: Operand, options?: ElementwiseOptions): Tensor => runBinary(rules.logicalXor, a, b, options);
-
-/** `cond ? a : b` per element, with NumPy broadcasting of all three. */
-export const where = (cond: Operand, a: Operand, b: Operand): Tensor => runWhere(cond, a, b, promote);
+/** `cond ? a : b` per element, with NumPy broadcasting of all three; the dtype promotes a and b. */
+export const where = ((cond: unknown, a: unknown, b: unknown) => runWhere(cond, a, b, promote)) as WhereOp;
 
 // ---------------------------------------------------------------------------
 // Unary ops
@@ -109,20 +107,20 @@ export const unaryRules = {
   round: unary("round", roundHalfEven, same),
 } as const;
 
-export const neg = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.neg, x, options);
-export const abs = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.abs, x, options);
-export const sign = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.sign, x, options);
-export const sqrt = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.sqrt, x, options);
-export const exp = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.exp, x, options);
-export const log = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.log, x, options);
-export const sin = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.sin, x, options);
-export const cos = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.cos, x, options);
-export const tanh = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.tanh, x, options);
-export const sigmoid = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.sigmoid, x, options);
-export const relu = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.relu, x, options);
-export const floor = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.floor, x, options);
-export const ceil = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.ceil, x, options);
-export const round = (x: Tensor, options?: UnaryOptions): Tensor => runUnary(unaryRules.round, x, options);
+export const neg = ((x: unknown, options?: unknown) => runUnary(unaryRules.neg, x, options)) as UnaryOp<"signed">;
+export const abs = ((x: unknown, options?: unknown) => runUnary(unaryRules.abs, x, options)) as UnaryOp<"same">;
+export const sign = ((x: unknown, options?: unknown) => runUnary(unaryRules.sign, x, options)) as UnaryOp<"signed">;
+export const sqrt = ((x: unknown, options?: unknown) => runUnary(unaryRules.sqrt, x, options)) as UnaryOp<"float">;
+export const exp = ((x: unknown, options?: unknown) => runUnary(unaryRules.exp, x, options)) as UnaryOp<"float">;
+export const log = ((x: unknown, options?: unknown) => runUnary(unaryRules.log, x, options)) as UnaryOp<"float">;
+export const sin = ((x: unknown, options?: unknown) => runUnary(unaryRules.sin, x, options)) as UnaryOp<"float">;
+export const cos = ((x: unknown, options?: unknown) => runUnary(unaryRules.cos, x, options)) as UnaryOp<"float">;
+export const tanh = ((x: unknown, options?: unknown) => runUnary(unaryRules.tanh, x, options)) as UnaryOp<"float">;
+export const sigmoid = ((x: unknown, options?: unknown) => runUnary(unaryRules.sigmoid, x, options)) as UnaryOp<"float">;
+export const relu = ((x: unknown, options?: unknown) => runUnary(unaryRules.relu, x, options)) as UnaryOp<"same">;
+export const floor = ((x: unknown, options?: unknown) => runUnary(unaryRules.floor, x, options)) as UnaryOp<"same">;
+export const ceil = ((x: unknown, options?: unknown) => runUnary(unaryRules.ceil, x, options)) as UnaryOp<"same">;
+export const round = ((x: unknown, options?: unknown) => runUnary(unaryRules.round, x, options)) as UnaryOp<"same">;
 
 // One clip kernel for every call: the bounds are set just before it runs
 // (JavaScript runs one kernel at a time), so it is compiled and optimised once.
@@ -131,14 +129,14 @@ let clipHigh = 0;
 const clipRule = unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same);
 
 /** Limits every element to `[min, max]`; the dtype stays. */
-export function clip(x: Tensor, min: number, max: number, options?: UnaryOptions): Tensor {
+export function clip<X extends Tensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
   if (typeof min !== "number" || typeof max !== "number" || Number.isNaN(min) || Number.isNaN(max)) {
     throw new TypeError(`clip: min and max must be numbers, got ${String(min)} and ${String(max)}`);
   }
   if (min > max) throw new RangeError(`clip: min ${min} is greater than max ${max}`);
   clipLow = min;
   clipHigh = max;
-  return runUnary(clipRule, x, options);
+  return runUnary(clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
 }
 
 const CAST_OPS: Record<DType, (x: number) => number> = {
@@ -153,9 +151,9 @@ const castRules = Object.fromEntries(
 ) as Record<DType, UnaryRule>;
 
 /** A copy in another dtype: float to int truncates toward zero (and wraps), anything to bool is `x !== 0`. */
-export function cast(x: Tensor, dtype: DType, options?: UnaryOptions): Tensor {
+export function cast<X extends Tensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
   if (!Object.hasOwn(castRules, dtype)) {
     throw new TypeError(`cast: dtype must be one of "float32", "float64", "int32", "uint8", "bool", got ${JSON.stringify(dtype)}`);
   }
-  return runUnary(castRules[dtype], x, options);
+  return runUnary(castRules[dtype], x, options) as Tensor<ShapeOf<X>, D>;
 }

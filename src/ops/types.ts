@@ -1,10 +1,115 @@
-/** Option objects of the element-wise ops. */
-import type { BroadcastSpec } from "../../types/index.js";
+/**
+ * The compile-time signatures of the element-wise ops, as function types and
+ * as method types (`x.add(y)`): result shapes come from the broadcast
+ * algebra of types/, result dtypes from types/dtype.ts, and a misfit makes
+ * the second operand's parameter type the runtime's message.
+ */
+import type {
+  ArithmeticDType,
+  BroadcastShapesOf,
+  BroadcastSpec,
+  DivisionDType,
+  DType,
+  FloatDType,
+  Promote,
+  ScalarDType,
+  Shape,
+  ShapeTypeError,
+  SignedDType,
+} from "../../types/index.js";
 import type { Tensor } from "../tensor.js";
 
-/** A broadcast spec (numpy by default) plus an optional output tensor. */
+/** A tensor, or a plain number (or boolean) used as a scalar. */
+export type Operand = Tensor | number | boolean;
+
+/** A broadcast spec (numpy by default) plus an optional output tensor to write into. */
 export type ElementwiseOptions = (BroadcastSpec | { readonly mode?: undefined }) & { readonly out?: Tensor };
 
 export interface UnaryOptions {
   readonly out?: Tensor;
 }
+
+/** The shape of an operand: a tensor's, or `[]` for a number. */
+export type ShapeOf<X> = X extends Tensor<infer S, DType> ? S : [];
+
+/** The dtype an operand computes in; a number takes the other operand's (see ScalarDType). */
+export type OperandDType<X, Other> =
+  X extends Tensor<Shape, infer D> ? D : Other extends Tensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
+
+/** The broadcast spec inside an options object. */
+export type SpecOf<Options> = Options extends { readonly mode: string } ? Omit<Options, "out"> : { mode: "numpy" };
+
+/** How an op's result dtype follows from its operands'. */
+export type DTypeRule = "arithmetic" | "division" | "bool" | "promote";
+
+export type ResultDType<Rule extends DTypeRule, A extends DType, B extends DType> =
+  Rule extends "arithmetic" ? ArithmeticDType<A, B>
+  : Rule extends "division" ? DivisionDType<A, B>
+  : Rule extends "bool" ? "bool"
+  : Promote<A, B>;
+
+/** The shape of a binary op's result: the broadcast shape, or unknown rank on a misfit (one error, not a cascade). */
+export type BinaryShape<Op extends string, X, Y, Options> =
+  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options> & BroadcastSpec> extends infer Result
+    ? Result extends Shape ? Result : number[]
+    : never;
+
+/** The result of a binary op. (The op signatures spell `Tensor<...>` out, so hovers show the tensor type.) */
+export type BinaryResult<Op extends string, X, Y, Options, Rule extends DTypeRule> = Tensor<
+  BinaryShape<Op, X, Y, Options>,
+  ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>
+>;
+
+/** The second operand's parameter type: the operand itself, or the message when the shapes do not fit. */
+export type CheckedOperand<Op extends string, X, Y, Options> =
+  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options> & BroadcastSpec> extends ShapeTypeError<infer Message> ? Message : Y;
+
+/** A binary element-wise op: `(a, b, options?)`. */
+export type BinaryOp<Op extends string, Rule extends DTypeRule> = <
+  const X extends Operand,
+  const Y extends Operand,
+  const Options extends ElementwiseOptions | undefined = undefined,
+>(
+  a: X,
+  b: CheckedOperand<Op, X, Y, Options>,
+  options?: Options,
+) => Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
+
+/** The same op as a method: `x.add(other, options?)`. */
+export type BinaryMethod<Op extends string, Rule extends DTypeRule> = <
+  This extends Tensor,
+  const Y extends Operand,
+  const Options extends ElementwiseOptions | undefined = undefined,
+>(
+  this: This,
+  other: CheckedOperand<Op, This, Y, Options>,
+  options?: Options,
+) => Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
+
+export type UnaryRule = "same" | "float" | "signed";
+
+type UnaryDType<Rule extends UnaryRule, D extends DType> =
+  Rule extends "float" ? FloatDType<D> : Rule extends "signed" ? SignedDType<D> : D;
+
+/** A unary element-wise op: `(x, options?)`, same shape. */
+export type UnaryOp<Rule extends UnaryRule> = <X extends Tensor>(
+  x: X,
+  options?: UnaryOptions,
+) => Tensor<ShapeOf<X>, UnaryDType<Rule, X["dtype"]>>;
+
+export type UnaryMethod<Rule extends UnaryRule> = <This extends Tensor>(
+  this: This,
+  options?: UnaryOptions,
+) => Tensor<ShapeOf<This>, UnaryDType<Rule, This["dtype"]>>;
+
+/** `where(cond, a, b)`: the three shapes broadcast together (NumPy), the dtype promotes a and b. */
+export type WhereOp = <const C extends Operand, const X extends Operand, const Y extends Operand>(
+  cond: C,
+  a: X,
+  b: CheckedOperand<"where", X, Y, undefined>,
+) => Tensor<
+  BroadcastShapesOf<"where", ShapeOf<X>, ShapeOf<Y>, { mode: "numpy" }> extends infer AB extends Shape
+    ? BroadcastShapesOf<"where", ShapeOf<C>, AB, { mode: "numpy" }> extends infer Result extends Shape ? Result : number[]
+    : number[],
+  Promote<OperandDType<X, Y>, OperandDType<Y, X>>
+>;
