@@ -14,6 +14,9 @@ export type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } f
 // Element types
 export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, ScalarDType, SignedDType, StorageOf } from "./dtype.js";
 
+// Views
+export type { NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
+
 // Tensor data
 export type { NestedData, NestedDType, NestedShape } from "./nested.js";
 

@@ -6,7 +6,7 @@
 import { allocate, type DType, dtypeOfArray, isDType, type StorageOf } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { assertNumberArray } from "../shape/validate.js";
+import { assertNumberArray, describe } from "../shape/validate.js";
 import { checkSize } from "./engine.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 
@@ -14,8 +14,6 @@ export interface CreateOptions<D extends DType = DType> {
   readonly dtype?: D;
 }
 
-const describe = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 
 /** Checks a shape argument: an array of non-negative integers whose product a tensor can hold. */
 export function checkShape(op: string, name: string, shape: unknown): asserts shape is readonly number[] {

@@ -10,14 +10,13 @@ import type { BinaryKernel, UnaryKernel, Writable } from "../kernels/binary.js";
 import { whereKernel } from "../kernels/binary.js";
 import { broadcastStrides, contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
 import { mappedStrides, numpyRule, resolveBroadcastLayout } from "../shape/broadcast.js";
+import { describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
 
 /** The most elements one tensor may hold (portable across JavaScript engines' typed-array limits). */
 export const MAX_ELEMENTS = 2 ** 31 - 1;
 
-const describe = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 
 /** A tensor, or a plain number used as a scalar. */
 export type Scalar = number | boolean;

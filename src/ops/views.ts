@@ -5,11 +5,26 @@
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { mappedStrides, resolveBroadcastToLayout } from "../shape/broadcast.js";
+import { describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
+import type { ShapeOf } from "./types.js";
+import type {
+  BroadcastToShapeOf,
+  BroadcastToSpec,
+  Permuted,
+  Reversed,
+  Shape,
+  ShapeTypeError,
+  Sliced,
+  WithAxis,
+  WithoutAxis,
+  WithoutOnes,
+} from "../../types/index.js";
 
-const describe = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+/** The target shape with its -1 (if any) as a size known at run time. */
+export type Reshaped<Target extends Shape> = { -readonly [Key in keyof Target]: Target[Key] extends -1 ? number : Target[Key] };
+
 
 /** An axis argument in [-rank, rank), normalised to [0, rank). */
 export function normalizeAxis(op: string, name: string, axis: unknown, rank: number): number {
@@ -24,6 +39,15 @@ export function normalizeAxis(op: string, name: string, axis: unknown, rank: num
  * A view of `x` broadcast to `target` (stride 0 on the new and stretched
  * axes), in the modes of SPEC §3: numpy (default), bidirectional, explicit.
  */
+export function broadcastTo<
+  X extends Tensor,
+  const Target extends Shape,
+  const Spec extends BroadcastToSpec = { mode: "numpy" },
+>(
+  x: X,
+  target: BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends ShapeTypeError<infer Message> ? Message : Target,
+  spec?: Spec,
+): Tensor<BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown): Tensor {
   assertTensor("broadcastTo", "x", x);
   const { shape, axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
@@ -31,6 +55,8 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
 }
 
 /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
+export function permute<X extends Tensor, const Axes extends readonly number[]>(x: X, axes: Axes): Tensor<Permuted<ShapeOf<X>, Axes>, X["dtype"]>;
+export function permute(x: Tensor, axes?: readonly number[]): Tensor;
 export function permute(x: Tensor, axes?: readonly number[]): Tensor {
   const op = axes === undefined ? "transpose" : "permute";
   assertTensor(op, "x", x);
@@ -51,9 +77,14 @@ export function permute(x: Tensor, axes?: readonly number[]): Tensor {
 }
 
 /** Reversed axes; with `axes`, the same as `permute`. */
-export const transpose = (x: Tensor, axes?: readonly number[]): Tensor => permute(x, axes);
+export function transpose<X extends Tensor>(x: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
+export function transpose<X extends Tensor, const Axes extends readonly number[]>(x: X, axes: Axes): Tensor<Permuted<ShapeOf<X>, Axes>, X["dtype"]>;
+export function transpose(x: Tensor, axes?: readonly number[]): Tensor {
+  return permute(x, axes);
+}
 
 /** A new axis of size 1 at `axis` (in [-rank-1, rank]). */
+export function expandDims<X extends Tensor, const Axis extends number>(x: X, axis: Axis): Tensor<WithAxis<ShapeOf<X>, Axis>, X["dtype"]>;
 export function expandDims(x: Tensor, axis: number): Tensor {
   assertTensor("expandDims", "x", x);
   const at = normalizeAxis("expandDims", "axis", axis, x.shape.length + 1);
@@ -65,6 +96,9 @@ export function expandDims(x: Tensor, axis: number): Tensor {
 }
 
 /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
+export function squeeze<X extends Tensor>(x: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
+export function squeeze<X extends Tensor, const Axis extends number>(x: X, axis: Axis): Tensor<WithoutAxis<ShapeOf<X>, Axis>, X["dtype"]>;
+export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor<number[]>;
 export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
   const rank = x.shape.length;
@@ -103,6 +137,10 @@ export interface SliceSpec {
  * `{ start, stop, step }` (negative values count from the end, a negative
  * step walks backwards), or `null`/omitted for the whole axis.
  */
+export function slice<X extends Tensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
+  x: X,
+  ...specs: Specs
+): Tensor<Sliced<ShapeOf<X>, Specs>, X["dtype"]>;
 export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefined)[]): Tensor {
   assertTensor("slice", "x", x);
   if (specs.length > x.shape.length) {
@@ -147,6 +185,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
  * The same elements in a new shape (row-major order). One size may be -1, to
  * be inferred. A view when the layout allows it, else a contiguous copy.
  */
+export function reshape<X extends Tensor, const Target extends Shape>(x: X, shape: Target): Tensor<Reshaped<Target>, X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   const op = "reshape";
   assertTensor(op, "x", x);

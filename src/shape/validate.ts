@@ -5,7 +5,8 @@
  */
 import { writeInvalidSize, writeShapeMessage } from "../errors.js";
 
-const describe = (value: unknown): string => {
+/** How a message names a value: `null`, `an array`, `"text"`, `an object`, `number 3`. */
+export const describe = (value: unknown): string => {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return JSON.stringify(value);

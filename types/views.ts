@@ -1,0 +1,69 @@
+/**
+ * Result shapes of the view ops (transpose, permute, expandDims, squeeze,
+ * slice). Axes may be negative (counted from the end). A shape of unknown
+ * rank (`number[]`) stays unknown; the runtime checks what the types cannot.
+ *
+ * @example
+ * Reversed<[2, 3, 4]>                  //=> [4, 3, 2]
+ * Permuted<[2, 3, 4], [2, 0, 1]>       //=> [4, 2, 3]
+ * WithAxis<[2, 3], 1>                  //=> [2, 1, 3]
+ * WithoutOnes<[1, 3, 1]>               //=> [3]
+ * Sliced<[4, 5, 6], [1, null]>         //=> [5, 6]
+ */
+import type { RankDifference, RankSum, SmallRank } from "./internal/by-rank.js";
+import type { Counter } from "./internal/tuple.js";
+import type { Shape } from "./shape.js";
+
+/** Axes reversed (a matrix transpose). */
+export type Reversed<S extends Shape, Acc extends number[] = []> =
+  number extends S["length"] ? number[] : S extends readonly [infer First extends number, ...infer Rest extends Shape] ? Reversed<Rest, [First, ...Acc]> : Acc;
+
+/** A possibly negative axis of a rank-`Rank` shape as a non-negative one (`never` when out of range). */
+export type NormalizedAxis<Axis extends number, Rank extends number> =
+  `${Axis}` extends `-${infer Magnitude extends number}`
+    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : never
+    : Axis;
+
+/** Axis `i` of the result is axis `Axes[i]` of `S`. */
+export type Permuted<S extends Shape, Axes extends readonly number[]> =
+  number extends S["length"] ? number[]
+  : { -readonly [Key in keyof Axes]: S[NormalizedAxis<Axes[Key], S["length"]> & keyof S] };
+
+/** `S` with a new axis of size 1 at `Axis` (negative counts from the end of the result). */
+export type WithAxis<S extends Shape, Axis extends number> =
+  number extends S["length"] ? number[]
+  : NormalizedAxis<Axis, RankSum[S["length"] & SmallRank][1]> extends infer At extends number
+    ? S extends readonly [...Counter<At>, ...infer Rest extends Shape]
+      ? S extends readonly [...infer Head extends Shape, ...Rest] ? [...Head, 1, ...Rest] : number[]
+      : number[]
+    : number[];
+
+/** `S` without its size-1 axes; unknown when a size is dynamic (it may be 1). */
+export type WithoutOnes<S extends Shape, Acc extends number[] = []> =
+  number extends S["length"] ? number[]
+  : S extends readonly [infer First extends number, ...infer Rest extends Shape]
+    ? number extends First ? number[] : First extends 1 ? WithoutOnes<Rest, Acc> : WithoutOnes<Rest, [...Acc, First]>
+    : Acc;
+
+/** `S` without axis `Axis`. */
+export type WithoutAxis<S extends Shape, Axis extends number> =
+  number extends S["length"] ? number[]
+  : NormalizedAxis<Axis, S["length"]> extends infer At extends number
+    ? S extends readonly [...Counter<At>, unknown, ...infer Rest extends Shape]
+      ? S extends readonly [...infer Head extends Shape, unknown, ...Rest] ? [...Head, ...Rest] : number[]
+      : number[]
+    : number[];
+
+/**
+ * The shape of `slice(x, ...specs)`: an index drops its axis, `null` (or no
+ * spec) keeps it, a `{ start, stop, step }` gives a size known at run time.
+ */
+export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extends number[] = []> =
+  number extends S["length"] ? number[]
+  : S extends readonly [infer First extends number, ...infer Rest extends Shape]
+    ? Specs extends readonly [infer Spec, ...infer More]
+      ? Spec extends number ? Sliced<Rest, More, Acc>
+      : Spec extends null | undefined ? Sliced<Rest, More, [...Acc, First]>
+      : Sliced<Rest, More, [...Acc, number]>
+      : [...Acc, ...S]
+    : Acc;
