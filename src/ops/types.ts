@@ -36,8 +36,12 @@ export type ShapeOf<X> = X extends Tensor<infer S, DType> ? S : [];
 export type OperandDType<X, Other> =
   X extends Tensor<Shape, infer D> ? D : Other extends Tensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
 
-/** The broadcast spec inside an options object. */
-export type SpecOf<Options> = Options extends { readonly mode: string } ? Omit<Options, "out"> : { mode: "numpy" };
+/** The broadcast spec inside an options object (everything but `out`; numpy without a mode). */
+export type SpecOf<Options> =
+  Options extends { readonly mode: string }
+    // (through `infer`, not `& BroadcastSpec`: the intersection would add optional fields to a literal spec)
+    ? Omit<Options, "out"> extends infer Spec extends BroadcastSpec ? Spec : { mode: "numpy" }
+    : { mode: "numpy" };
 
 /** How an op's result dtype follows from its operands'. */
 export type DTypeRule = "arithmetic" | "division" | "bool" | "promote";
@@ -50,7 +54,7 @@ export type ResultDType<Rule extends DTypeRule, A extends DType, B extends DType
 
 /** The shape of a binary op's result: the broadcast shape, or unknown rank on a misfit (one error, not a cascade). */
 export type BinaryShape<Op extends string, X, Y, Options> =
-  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options> & BroadcastSpec> extends infer Result
+  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends infer Result
     ? Result extends Shape ? Result : number[]
     : never;
 
@@ -62,7 +66,7 @@ export type BinaryResult<Op extends string, X, Y, Options, Rule extends DTypeRul
 
 /** The second operand's parameter type: the operand itself, or the message when the shapes do not fit. */
 export type CheckedOperand<Op extends string, X, Y, Options> =
-  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options> & BroadcastSpec> extends ShapeTypeError<infer Message> ? Message : Y;
+  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends ShapeTypeError<infer Message> ? Message : Y;
 
 /** A binary element-wise op: `(a, b, options?)`. */
 export type BinaryOp<Op extends string, Rule extends DTypeRule> = <

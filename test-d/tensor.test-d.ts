@@ -1,0 +1,93 @@
+/** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
+import { expectTypeOf } from "expect-type";
+import {
+  add, arange, broadcastTo, cast, div, expandDims, eye, full, greater, mul, ones, permute, random, reshape, slice, sqrt, squeeze,
+  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type NestedShape,
+} from "shapecast";
+
+// Creation: the shape is read off the literal, the dtype off the data or the options
+expectTypeOf(tensor([[1, 2, 3], [4, 5, 6]])).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(tensor(5)).toEqualTypeOf<Tensor<[], "float32">>();
+expectTypeOf(tensor([[true], [false]])).toEqualTypeOf<Tensor<[2, 1], "bool">>();
+expectTypeOf(tensor([1, 2, 3, 4, 5, 6], [2, 3])).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(tensor(new Int32Array(6), [3, 2])).toEqualTypeOf<Tensor<[3, 2], "int32">>();
+expectTypeOf(tensor([[1, 2]], { dtype: "float64" })).toEqualTypeOf<Tensor<[1, 2], "float64">>();
+expectTypeOf(zeros([224, 224, 3])).toEqualTypeOf<Tensor<[224, 224, 3], "float32">>();
+expectTypeOf(ones([2], "uint8")).toEqualTypeOf<Tensor<[2], "uint8">>();
+expectTypeOf(full([2, 2], true)).toEqualTypeOf<Tensor<[2, 2], "bool">>();
+expectTypeOf(arange(10)).toEqualTypeOf<Tensor<[10], "float32">>();
+expectTypeOf(arange(0, 1, 0.1)).toEqualTypeOf<Tensor<[number], "float32">>();
+expectTypeOf(eye(3)).toEqualTypeOf<Tensor<[3, 3], "float32">>();
+expectTypeOf(random([4, 4], { seed: 1, dtype: "float64" })).toEqualTypeOf<Tensor<[4, 4], "float64">>();
+// @ts-expect-error -- ragged: "tensor: ragged data: data[1] has 1 elements but data[0] has 2 (...)"
+tensor([[1, 2], [3]]);
+expectTypeOf<ErrorMessage<NestedShape<[[1, 2], [3]]>>>().toEqualTypeOf<
+  "tensor: ragged data: data[1] has 1 elements but data[0] has 2 (every row of an axis must have the same length)"
+>();
+expectTypeOf<ErrorMessage<NestedShape<[[1, [2]]]>>>().toEqualTypeOf<"tensor: data[0][1] must be a number or a boolean, got an array">();
+
+// Element-wise ops: broadcast shapes in every mode, promoted dtypes
+const m = tensor([[1, 2, 3], [4, 5, 6]]);
+const v = tensor([7, 8, 9]);
+const i = tensor(new Int32Array(6), [2, 3]);
+expectTypeOf(add(m, v)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(add(m, tensor([7, 8]), { mode: "xla", broadcastDimensions: [0] })).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(add(zeros([2, 3, 4, 5]), tensor([[3], [4], [5]]), { mode: "pdpd", axis: 1 })).toEqualTypeOf<Tensor<[2, 3, 4, 5], "float32">>();
+expectTypeOf(add(zeros([8, 1, 6, 1]), zeros([7, 1, 5]))).toEqualTypeOf<Tensor<[8, 7, 6, 5], "float32">>();
+expectTypeOf(add(i, m)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(add(i, i)).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+expectTypeOf(mul(i, 2)).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+expectTypeOf(mul(i, 0.5)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+declare const n: number;
+expectTypeOf(mul(i, n)).toEqualTypeOf<Tensor<[2, 3], "int32" | "float32">>();
+expectTypeOf(div(i, i)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(greater(m, 3)).toEqualTypeOf<Tensor<[2, 3], "bool">>();
+expectTypeOf(add(tensor([true]), tensor([false]))).toEqualTypeOf<Tensor<[1], "int32">>();
+expectTypeOf(where(greater(m, 3), m, 0)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(sqrt(i)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(cast(m, "int32")).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+expectTypeOf(add(2, 3)).toEqualTypeOf<Tensor<[], "float32">>();
+
+// A misfit is a compile error at the second operand, whose type is the runtime's message
+// @ts-expect-error -- "add (numpy): axis 1 has 3 vs 2; cannot broadcast [2, 3] with [2]"
+add(m, tensor([1, 2]));
+declare const misfit: Parameters<typeof add<Tensor<[2, 3], "float32">, Tensor<[2], "float32">, undefined>>[1];
+expectTypeOf(misfit).toEqualTypeOf<"add (numpy): axis 1 has 3 vs 2; cannot broadcast [2, 3] with [2]">();
+// @ts-expect-error -- xla needs broadcastDimensions when ranks differ
+add(m, v, { mode: "xla" });
+
+// Methods have the same types
+expectTypeOf(m.add(v)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(m.mul(2).sub(1).greater(0)).toEqualTypeOf<Tensor<[2, 3], "bool">>();
+expectTypeOf(i.div(2)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(i.neg()).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+// @ts-expect-error -- a misfit through a method
+m.add(tensor([1, 2]));
+
+// Symbolic and dynamic sizes flow through ops
+declare const batch: Tensor<[Dim<"batch">, 3], "float32">;
+expectTypeOf(add(batch, v)).toEqualTypeOf<Tensor<[Dim<"batch">, 3], "float32">>();
+declare const dynamic: Tensor<number[], "float32">;
+expectTypeOf(add(dynamic, v)).toEqualTypeOf<Tensor<number[], "float32">>();
+
+// Views
+const x = zeros([2, 3, 4]);
+expectTypeOf(transpose(x)).toEqualTypeOf<Tensor<[4, 3, 2], "float32">>();
+expectTypeOf(permute(x, [2, 0, -2])).toEqualTypeOf<Tensor<[4, 2, 3], "float32">>();
+expectTypeOf(expandDims(x, -1)).toEqualTypeOf<Tensor<[2, 3, 4, 1], "float32">>();
+expectTypeOf(squeeze(zeros([1, 3, 1]))).toEqualTypeOf<Tensor<[3], "float32">>();
+expectTypeOf(squeeze(zeros([1, 3, 1]), 0)).toEqualTypeOf<Tensor<[3, 1], "float32">>();
+expectTypeOf(slice(x, 1, null, { start: 1 })).toEqualTypeOf<Tensor<[3, number], "float32">>();
+expectTypeOf(reshape(x, [6, -1])).toEqualTypeOf<Tensor<[6, number], "float32">>();
+expectTypeOf(broadcastTo(zeros([3, 1]), [2, 3, 4])).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
+expectTypeOf(broadcastTo(zeros([3]), [3, 4], { mode: "explicit", axesMapping: [0] })).toEqualTypeOf<Tensor<[3, 4], "float32">>();
+// @ts-expect-error -- "broadcastTo (numpy): axis 1 has 3 vs 4; ..."
+broadcastTo(zeros([3]), [3, 4]);
+
+// Read-out
+expectTypeOf(m.toArray()).toEqualTypeOf<number[][]>();
+expectTypeOf(tensor([true]).toArray()).toEqualTypeOf<boolean[]>();
+expectTypeOf(m.item()).toEqualTypeOf<number>();
+expectTypeOf(m.toTypedArray()).toEqualTypeOf<Float32Array>();
+// A tensor of a known shape is a tensor of any shape
+expectTypeOf(m).toMatchTypeOf<Tensor>();
