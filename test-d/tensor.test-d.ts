@@ -2,7 +2,7 @@
 import { expectTypeOf } from "expect-type";
 import {
   add, arange, broadcastTo, cast, div, expandDims, eye, full, greater, mul, ones, permute, random, reshape, slice, sqrt, squeeze,
-  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type NestedShape,
+  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type NestedShape, type Reshape,
 } from "shapecast";
 
 // Creation: the shape is read off the literal, the dtype off the data or the options
@@ -78,7 +78,21 @@ expectTypeOf(expandDims(x, -1)).toEqualTypeOf<Tensor<[2, 3, 4, 1], "float32">>()
 expectTypeOf(squeeze(zeros([1, 3, 1]))).toEqualTypeOf<Tensor<[3], "float32">>();
 expectTypeOf(squeeze(zeros([1, 3, 1]), 0)).toEqualTypeOf<Tensor<[3, 1], "float32">>();
 expectTypeOf(slice(x, 1, null, { start: 1 })).toEqualTypeOf<Tensor<[3, number], "float32">>();
-expectTypeOf(reshape(x, [6, -1])).toEqualTypeOf<Tensor<[6, number], "float32">>();
+expectTypeOf(reshape(x, [6, -1])).toEqualTypeOf<Tensor<[6, 4], "float32">>();
+// element counts are exact products of real sizes, and -1 is divided out
+const image = zeros([224, 224, 3]);
+expectTypeOf(reshape(image, [-1, 3])).toEqualTypeOf<Tensor<[50176, 3], "float32">>();
+expectTypeOf(reshape(image, [150528])).toEqualTypeOf<Tensor<[150528], "float32">>();
+expectTypeOf(reshape(zeros([1024, 768]), [768, -1])).toEqualTypeOf<Tensor<[768, 1024], "float32">>();
+// @ts-expect-error -- "reshape: [224, 224, 3] has 150528 elements but [224, 224] holds 50176"
+reshape(image, [224, 224]);
+expectTypeOf<ErrorMessage<Reshape<[2, 3, 4], [5, 5]>>>().toEqualTypeOf<"reshape: [2, 3, 4] has 24 elements but [5, 5] holds 25">();
+expectTypeOf<ErrorMessage<Reshape<[2, 3, 4], [5, -1]>>>().toEqualTypeOf<
+  "reshape: cannot infer -1: 24 elements of [2, 3, 4] do not split into [5, -1]"
+>();
+expectTypeOf<ErrorMessage<Reshape<[2, 3], [-1, -1]>>>().toEqualTypeOf<"reshape: only one size may be -1, got [-1, -1]">();
+// counts not known at compile time are checked at run time
+expectTypeOf(reshape(batch, [-1])).toEqualTypeOf<Tensor<[number], "float32">>();
 expectTypeOf(broadcastTo(zeros([3, 1]), [2, 3, 4])).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
 expectTypeOf(broadcastTo(zeros([3]), [3, 4], { mode: "explicit", axesMapping: [0] })).toEqualTypeOf<Tensor<[3, 4], "float32">>();
 // @ts-expect-error -- "broadcastTo (numpy): axis 1 has 3 vs 4; ..."

@@ -17,6 +17,8 @@ export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, Scalar
 // Views
 export type { NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
 
+export type { Reshape } from "./reshape.js";
+
 // Tensor data
 export type { NestedData, NestedDType, NestedShape } from "./nested.js";
 

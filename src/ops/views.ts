@@ -13,6 +13,7 @@ import type {
   BroadcastToShapeOf,
   BroadcastToSpec,
   Permuted,
+  Reshape,
   Reversed,
   Shape,
   ShapeTypeError,
@@ -22,8 +23,7 @@ import type {
   WithoutOnes,
 } from "../../types/index.js";
 
-/** The target shape with its -1 (if any) as a size known at run time. */
-export type Reshaped<Target extends Shape> = { -readonly [Key in keyof Target]: Target[Key] extends -1 ? number : Target[Key] };
+
 
 
 /** An axis argument in [-rank, rank), normalised to [0, rank). */
@@ -185,7 +185,10 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
  * The same elements in a new shape (row-major order). One size may be -1, to
  * be inferred. A view when the layout allows it, else a contiguous copy.
  */
-export function reshape<X extends Tensor, const Target extends Shape>(x: X, shape: Target): Tensor<Reshaped<Target>, X["dtype"]>;
+export function reshape<X extends Tensor, const Target extends Shape>(
+  x: X,
+  shape: Reshape<ShapeOf<X>, Target> extends ShapeTypeError<infer Message> ? Message : Target,
+): Tensor<Reshape<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   const op = "reshape";
   assertTensor(op, "x", x);

@@ -1,0 +1,173 @@
+/**
+ * Exact decimal arithmetic on number literals, for element counts: products
+ * of real sizes (224 x 224 x 3 = 150528) are far beyond what tuple lengths
+ * can count (TS2799 above ~10k). Numbers are split into digit tuples, least
+ * significant first, and combined with 10 x 10 lookup tables; every recursion
+ * is tail-recursive. Results are exact while they are exact doubles (up to
+ * 2^53); beyond that, or for a non-integer input, the result is `number`.
+ * Not exported from the package.
+ *
+ * @example
+ * Multiply<224, 672>        //=> 150528
+ * Product<[224, 224, 3]>    //=> 150528
+ * Quotient<150528, 672>     //=> 224
+ * Quotient<10, 3>           //=> never (not divisible)
+ */
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type Digits = Digit[];
+
+/** `AddTable[a][b]`: `[carry, digit]` of `a + b`. */
+type AddTable = [
+  [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9]],
+  [[0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0]],
+  [[0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1]],
+  [[0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2]],
+  [[0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3]],
+  [[0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]],
+  [[0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5]],
+  [[0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6]],
+  [[0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7]],
+  [[0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7], [1, 8]],
+];
+
+/** `MulTable[a][b]`: `[carry, digit]` of `a * b`. */
+type MulTable = [
+  [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]],
+  [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9]],
+  [[0, 0], [0, 2], [0, 4], [0, 6], [0, 8], [1, 0], [1, 2], [1, 4], [1, 6], [1, 8]],
+  [[0, 0], [0, 3], [0, 6], [0, 9], [1, 2], [1, 5], [1, 8], [2, 1], [2, 4], [2, 7]],
+  [[0, 0], [0, 4], [0, 8], [1, 2], [1, 6], [2, 0], [2, 4], [2, 8], [3, 2], [3, 6]],
+  [[0, 0], [0, 5], [1, 0], [1, 5], [2, 0], [2, 5], [3, 0], [3, 5], [4, 0], [4, 5]],
+  [[0, 0], [0, 6], [1, 2], [1, 8], [2, 4], [3, 0], [3, 6], [4, 2], [4, 8], [5, 4]],
+  [[0, 0], [0, 7], [1, 4], [2, 1], [2, 8], [3, 5], [4, 2], [4, 9], [5, 6], [6, 3]],
+  [[0, 0], [0, 8], [1, 6], [2, 4], [3, 2], [4, 0], [4, 8], [5, 6], [6, 4], [7, 2]],
+  [[0, 0], [0, 9], [1, 8], [2, 7], [3, 6], [4, 5], [5, 4], [6, 3], [7, 2], [8, 1]],
+];
+
+/** The digits of a non-negative integer literal, least significant first; `never` for anything else. */
+type ToDigits<Value extends number> =
+  number extends Value ? never : `${Value}` extends `${bigint}` ? (`${Value}` extends `-${string}` ? never : Split<`${Value}`, []>) : never;
+type Split<Text extends string, Acc extends Digits> =
+  Text extends `${infer First extends Digit}${infer Rest}` ? Split<Rest, [First, ...Acc]> : Acc;
+
+/** Back to a number literal (leading zeros dropped); `number` when the text is not an exact double. */
+type FromDigits<Value extends Digits, Text extends string = ""> =
+  Value extends [infer First extends Digit, ...infer Rest extends Digits] ? FromDigits<Rest, `${First}${Text}`> : ToNumber<TrimZeros<Text>>;
+type TrimZeros<Text extends string> = Text extends `0${infer Rest}` ? (Rest extends "" ? "0" : TrimZeros<Rest>) : Text extends "" ? "0" : Text;
+type ToNumber<Text extends string> = Text extends `${infer Value extends number}` ? (`${Value}` extends Text ? Value : number) : number;
+
+/** `a + b + carry` for one digit place: `[carry, digit]`. */
+type AddDigit<A extends Digit, B extends Digit, Carry extends 0 | 1> =
+  AddTable[A][B] extends [infer C1 extends 0 | 1, infer D1 extends Digit]
+    ? AddTable[D1][Carry] extends [infer C2 extends 0 | 1, infer D2 extends Digit]
+      ? [AddTable[C1][C2][1], D2]
+      : never
+    : never;
+
+type AddDigits<A extends Digits, B extends Digits, Carry extends 0 | 1 = 0, Acc extends Digits = []> =
+  A extends [infer X extends Digit, ...infer RestA extends Digits]
+    ? B extends [infer Y extends Digit, ...infer RestB extends Digits]
+      ? AddDigit<X, Y, Carry> extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<RestA, RestB, C, [...Acc, D]> : never
+      : AddDigit<X, 0, Carry> extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<RestA, [], C, [...Acc, D]> : never
+    : B extends [infer Y extends Digit, ...infer RestB extends Digits]
+      ? AddDigit<0, Y, Carry> extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<[], RestB, C, [...Acc, D]> : never
+      : Carry extends 1 ? [...Acc, 1] : Acc;
+
+/** Digits times one digit. */
+type MulDigit<A extends Digits, D extends Digit, Carry extends Digit = 0, Acc extends Digits = []> =
+  A extends [infer X extends Digit, ...infer Rest extends Digits]
+    ? MulTable[X][D] extends [infer High extends Digit, infer Low extends Digit]
+      ? AddDigit<Low, Carry, 0> extends [infer C extends 0 | 1, infer Out extends Digit]
+        ? MulDigit<Rest, D, AddTable[High][C][1], [...Acc, Out]>
+        : never
+      : never
+    : Carry extends 0 ? Acc : [...Acc, Carry];
+
+/** Schoolbook multiplication, one digit of B at a time, shifted by its place. */
+type MulDigits<A extends Digits, B extends Digits, Shift extends 0[] = [], Acc extends Digits = [0]> =
+  B extends [infer D extends Digit, ...infer Rest extends Digits]
+    ? MulDigits<A, Rest, [...Shift, 0], AddDigits<Acc, [...Shift, ...MulDigit<A, D>]>>
+    : Acc;
+
+/** `A * B` for non-negative integer literals. */
+export type Multiply<A extends number, B extends number> =
+  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<MulDigits<X, Y>> : number;
+
+/** The product of all sizes: exact for integer literals, `number` when any size is not one. */
+export type Product<S extends readonly number[], Acc extends Digits = [1]> =
+  number extends S["length"] ? number
+  : S extends readonly [infer First extends number, ...infer Rest extends readonly number[]]
+    ? [ToDigits<First>] extends [never] ? number : Product<Rest, MulDigits<Acc, ToDigits<First>>>
+    : FromDigits<Acc>;
+
+// --- comparison, subtraction and division (for reshape's -1) -------------
+
+/** Compares two digit tuples of equal meaning: "lt", "eq" or "gt". Both least significant first. */
+type Compare<A extends Digits, B extends Digits> =
+  Normalize<A> extends infer X extends Digits
+    ? Normalize<B> extends infer Y extends Digits
+      ? X["length"] extends Y["length"] ? CompareFromTop<Reverse<X>, Reverse<Y>> : LongerOf<X, Y> extends "a" ? "gt" : "lt"
+      : never
+    : never;
+type Normalize<A extends Digits> = A extends [...infer Rest extends Digits, 0] ? (Rest extends [] ? [0] : Normalize<Rest>) : A;
+type Reverse<A extends Digits, Acc extends Digits = []> = A extends [infer First extends Digit, ...infer Rest extends Digits] ? Reverse<Rest, [First, ...Acc]> : Acc;
+type LongerOf<A extends Digits, B extends Digits> = A extends [Digit, ...infer RestA extends Digits] ? (B extends [Digit, ...infer RestB extends Digits] ? LongerOf<RestA, RestB> : "a") : "b";
+type CompareFromTop<A extends Digits, B extends Digits> =
+  A extends [infer X extends Digit, ...infer RestA extends Digits]
+    ? B extends [infer Y extends Digit, ...infer RestB extends Digits]
+      ? X extends Y ? CompareFromTop<RestA, RestB> : DigitLess<X, Y> extends true ? "lt" : "gt"
+      : "eq"
+    : "eq";
+type DigitLess<X extends Digit, Y extends Digit> = X extends Y ? false : AddTable[X][SubtractDigitTable[Y][X]] extends [0, Y] ? true : false;
+/** `SubtractDigitTable[a][b]`: `(a - b) mod 10`. */
+type SubtractDigitTable = [
+  [0, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+  [1, 0, 9, 8, 7, 6, 5, 4, 3, 2],
+  [2, 1, 0, 9, 8, 7, 6, 5, 4, 3],
+  [3, 2, 1, 0, 9, 8, 7, 6, 5, 4],
+  [4, 3, 2, 1, 0, 9, 8, 7, 6, 5],
+  [5, 4, 3, 2, 1, 0, 9, 8, 7, 6],
+  [6, 5, 4, 3, 2, 1, 0, 9, 8, 7],
+  [7, 6, 5, 4, 3, 2, 1, 0, 9, 8],
+  [8, 7, 6, 5, 4, 3, 2, 1, 0, 9],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+
+/** `A - B` for `A >= B`, digits least significant first. */
+type SubDigits<A extends Digits, B extends Digits, Borrow extends 0 | 1 = 0, Acc extends Digits = []> =
+  A extends [infer X extends Digit, ...infer RestA extends Digits]
+    ? (B extends [infer Y extends Digit, ...infer RestB extends Digits] ? [Y, RestB] : [0, []]) extends [infer Y extends Digit, infer RestB extends Digits]
+      ? AddDigit<Y, Borrow, 0> extends [infer Carry extends 0 | 1, infer Take extends Digit]
+        // subtract Y + borrow (as a carry-and-digit) from X
+        ? Carry extends 1 // Y was 9 and borrow 1: subtract 10, i.e. keep X and borrow 1
+          ? SubDigits<RestA, RestB, 1, [...Acc, X]>
+          : SubDigits<RestA, RestB, DigitLess<X, Take> extends true ? 1 : 0, [...Acc, SubtractDigitTable[X][Take]]>
+        : never
+      : never
+    : Acc;
+
+/** Long division, most significant digit first: `[quotient digits (most significant first), remainder]`. */
+type LongDivide<Top extends Digits, Divisor extends Digits, Quotient extends Digits = [], Remainder extends Digits = [0]> =
+  Top extends [infer Next extends Digit, ...infer Rest extends Digits]
+    ? Normalize<[Next, ...Remainder]> extends infer Current extends Digits
+      ? QuotientDigit<Current, Divisor, 0> extends [infer Q extends Digit, infer Left extends Digits]
+        ? LongDivide<Rest, Divisor, [...Quotient, Q], Left>
+        : never
+      : never
+    : [Quotient, Remainder];
+
+/** The largest digit q with q x Divisor <= Current, and what is left. */
+type QuotientDigit<Current extends Digits, Divisor extends Digits, Q extends Digit> =
+  Compare<Current, Divisor> extends "lt" ? [Q, Current]
+  : Q extends 9 ? [9, Current]
+  : QuotientDigit<SubDigits<Current, Divisor>, Divisor, AddTable[Q][1][1]>;
+
+/** `A / B` when `B` divides `A` exactly (non-negative integer literals); `never` when it does not; `number` when unknown. */
+export type Quotient<A extends number, B extends number> =
+  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits]
+    ? Normalize<Y> extends [0] ? never
+    : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
+      ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : never
+      : never
+    : number;
