@@ -65,14 +65,19 @@ const head = [
   "case", "loop (out)", "shapecast (out)", "vs loop",
   "loop (alloc)", "shapecast (alloc)", "vs loop", "tfjs-cpu", "shapecast vs tfjs", "stdlib (out)", "shapecast vs stdlib",
 ];
+/** The medians a case's row and its target checks read. */
+const cellsOf = (id: string) => ({
+  loopOut: find("plain loop", "out", id)?.ms,
+  oursOut: find("shapecast", "out", id)?.ms,
+  loopAlloc: find("plain loop", "alloc", id)?.ms,
+  oursAlloc: find("shapecast", "alloc", id)?.ms,
+  tfjs: find("tfjs-cpu", "alloc", id)?.ms,
+  stdlib: find("stdlib", "out", id)?.ms,
+});
+
 const rows = CASES.map((c) => {
   const small = c.small === true;
-  const loopOut = find("plain loop", "out", c.id)?.ms;
-  const oursOut = find("shapecast", "out", c.id)?.ms;
-  const loopAlloc = find("plain loop", "alloc", c.id)?.ms;
-  const oursAlloc = find("shapecast", "alloc", c.id)?.ms;
-  const tfjs = find("tfjs-cpu", "alloc", c.id)?.ms;
-  const stdlib = find("stdlib", "out", c.id)?.ms;
+  const { loopOut, oursOut, loopAlloc, oursAlloc, tfjs, stdlib } = cellsOf(c.id);
   return [
     `${c.id} ${c.title}`, time(loopOut, small), time(oursOut, small), ratio(loopOut, oursOut),
     time(loopAlloc, small), time(oursAlloc, small), ratio(loopAlloc, oursAlloc),
@@ -98,12 +103,7 @@ console.log(
 // targets
 const misses: string[] = [];
 for (const c of CASES) {
-  const oursOut = find("shapecast", "out", c.id)?.ms;
-  const oursAlloc = find("shapecast", "alloc", c.id)?.ms;
-  const loopOut = find("plain loop", "out", c.id)?.ms;
-  const loopAlloc = find("plain loop", "alloc", c.id)?.ms;
-  const tfjs = find("tfjs-cpu", "alloc", c.id)?.ms;
-  const stdlib = find("stdlib", "out", c.id)?.ms;
+  const { loopOut, oursOut, loopAlloc, oursAlloc, tfjs, stdlib } = cellsOf(c.id);
   if (c.small) {
     if (oursAlloc! * 1000 > 0.5) misses.push(`${c.id}: ${time(oursAlloc, true)} per op > 0.5 µs`);
   } else {

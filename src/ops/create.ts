@@ -3,7 +3,7 @@
  * from flat data plus a shape, and the usual constructors. Every creator
  * copies its input, so later changes to the source do not leak in.
  */
-import { allocate, type DType, dtypeOfArray, isDType, type StorageOf } from "../dtype.js";
+import { allocate, type DType, dtypeOfArray, isDType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertNumberArray, describe } from "../shape/validate.js";
@@ -289,39 +289,35 @@ function generator(op: string, seed: unknown): () => number {
   };
 }
 
-function randomOptions(op: string, options: unknown): { seed: unknown; dtype: DType } {
-  if (options === undefined) return { seed: undefined, dtype: "float32" };
+/** A float tensor of `shape` filled by `fill` from a seeded generator; `op` names the caller in errors. */
+function seeded(op: string, shape: unknown, options: unknown, fill: (buffer: Float64Array | Float32Array, next: () => number) => void): Tensor {
+  checkShape(op, "shape", shape);
   const dtype = checkOptions(op, options) ?? "float32";
   if (dtype !== "float32" && dtype !== "float64") throw new TypeError(`${op}: dtype must be float32 or float64, got ${dtype}`);
-  return { seed: (options as RandomOptions).seed, dtype };
+  const next = generator(op, (options as RandomOptions | undefined)?.seed);
+  const buffer = allocate(dtype, checkSize(op, shape));
+  fill(buffer, next);
+  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, dtype);
 }
 
 /** Uniform values in [0, 1). */
 export function random<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], D>;
 export function random(shape: Shape, options?: RandomOptions): Tensor {
-  const op = "random";
-  checkShape(op, "shape", shape);
-  const { seed, dtype } = randomOptions(op, options);
-  const next = generator(op, seed);
-  const buffer = allocate(dtype, checkSize(op, shape)) as StorageOf["float64"];
-  for (let i = 0; i < buffer.length; i++) buffer[i] = next();
-  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, dtype);
+  return seeded("random", shape, options, (buffer, next) => {
+    for (let i = 0; i < buffer.length; i++) buffer[i] = next();
+  });
 }
 
 /** Standard normal values (mean 0, standard deviation 1), by the Box-Muller transform. */
 export function randn<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], D>;
 export function randn(shape: Shape, options?: RandomOptions): Tensor {
-  const op = "randn";
-  checkShape(op, "shape", shape);
-  const { seed, dtype } = randomOptions(op, options);
-  const next = generator(op, seed);
-  const buffer = allocate(dtype, checkSize(op, shape)) as StorageOf["float64"];
-  for (let i = 0; i < buffer.length; i += 2) {
-    const u = 1 - next(); // (0, 1]: log is finite
-    const v = next();
-    const radius = Math.sqrt(-2 * Math.log(u));
-    buffer[i] = radius * Math.cos(2 * Math.PI * v);
-    if (i + 1 < buffer.length) buffer[i + 1] = radius * Math.sin(2 * Math.PI * v);
-  }
-  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, dtype);
+  return seeded("randn", shape, options, (buffer, next) => {
+    for (let i = 0; i < buffer.length; i += 2) {
+      const u = 1 - next(); // (0, 1]: log is finite
+      const v = next();
+      const radius = Math.sqrt(-2 * Math.log(u));
+      buffer[i] = radius * Math.cos(2 * Math.PI * v);
+      if (i + 1 < buffer.length) buffer[i + 1] = radius * Math.sin(2 * Math.PI * v);
+    }
+  });
 }
