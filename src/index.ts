@@ -16,6 +16,9 @@ export type { ElementOf, NestedArray } from "./tensor.js";
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
+// Products
+export { dot, matmul, outer } from "./ops/matmul.js";
+
 // Views (no copy)
 export { broadcastTo, expandDims, permute, reshape, slice, squeeze, transpose } from "./ops/views.js";
 export type { SliceSpec } from "./ops/views.js";
@@ -27,7 +30,7 @@ export {
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
 export type {
-  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, Operand, OperandDType, ShapeOf,
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, MatmulOp, Operand, OperandDType, ShapeOf,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
 } from "./ops/types.js";
 

@@ -1,8 +1,8 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, broadcastTo, cast, div, expandDims, eye, full, greater, mul, ones, permute, random, reshape, slice, sqrt, squeeze,
-  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type NestedShape, type Reshape,
+  add, arange, broadcastTo, cast, div, expandDims, eye, full, greater, matmul, mul, ones, outer, permute, random, reshape, slice, sqrt, squeeze,
+  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type Reshape,
 } from "shapecast";
 
 // Creation: the shape is read off the literal, the dtype off the data or the options
@@ -105,3 +105,21 @@ expectTypeOf(m.item()).toEqualTypeOf<number>();
 expectTypeOf(m.toTypedArray()).toEqualTypeOf<Float32Array>();
 // A tensor of a known shape is a tensor of any shape
 expectTypeOf(m).toMatchTypeOf<Tensor>();
+
+// matmul: NumPy's rule, also inside shape-polymorphic code
+expectTypeOf(matmul(zeros([2, 3]), zeros([3, 4]))).toEqualTypeOf<Tensor<[2, 4], "float32">>();
+expectTypeOf(matmul(zeros([8, 1, 5, 6]), zeros([4, 6, 7]))).toEqualTypeOf<Tensor<[8, 4, 5, 7], "float32">>();
+expectTypeOf(matmul(zeros([3]), zeros([3, 4]))).toEqualTypeOf<Tensor<[4], "float32">>();
+expectTypeOf(matmul(zeros([3]), zeros([3]))).toEqualTypeOf<Tensor<[], "float32">>();
+expectTypeOf(outer(zeros([2]), zeros([3]))).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf<MatMulShape<[8, 1, 128, 64], [4, 64, 32]>>().toEqualTypeOf<[8, 4, 128, 32]>();
+expectTypeOf<ErrorMessage<MatMulShape<[2, 3], [4, 5]>>>().toEqualTypeOf<
+  "matmul: inner sizes 3 vs 4 (the last axis of a, the second-to-last axis of b); cannot multiply [2, 3] by [4, 5]"
+>();
+expectTypeOf<ErrorMessage<MatMulShape<[2, 2, 3], [3, 3, 5]>>>().toEqualTypeOf<"matmul: batch axis 0 has 2 vs 3; cannot multiply [2, 2, 3] by [3, 3, 5]">();
+// @ts-expect-error -- inner sizes 3 vs 4
+matmul(zeros([2, 3]), zeros([4, 5]));
+function project<B extends number, I extends number, O extends number>(x: Tensor<[B, I], "float32">, w: Tensor<[I, O], "float32">) {
+  return matmul(x, w); // no conditional types needed: Tensor<[B, O]>
+}
+expectTypeOf(project(zeros([32, 784]), zeros([784, 10]))).toEqualTypeOf<Tensor<[32, 10], "float32">>();

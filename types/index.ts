@@ -19,6 +19,9 @@ export type { NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis,
 
 export type { Reshape } from "./reshape.js";
 
+// Products
+export type { MatMulShape } from "./matmul.js";
+
 // Tensor data
 export type { NestedData, NestedDType, NestedShape } from "./nested.js";
 

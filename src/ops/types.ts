@@ -11,6 +11,7 @@ import type {
   DivisionDType,
   DType,
   FloatDType,
+  MatMulShape,
   Promote,
   ScalarDType,
   Shape,
@@ -117,3 +118,22 @@ export type WhereOp = <const C extends Operand, const X extends Operand, const Y
     : number[],
   Promote<OperandDType<X, Y>, OperandDType<Y, X>>
 >;
+
+/**
+ * `matmul(a, b)`. Two signatures: the first needs no conditional types, so
+ * shape-polymorphic code (`Tensor<[B, I]>` times `Tensor<[I, O]>` inside a
+ * generic function) type-checks and gives `Tensor<[B, O]>`; `NoInfer` keeps a
+ * conflicting inner size from being inferred as a union. The second, last so
+ * that TypeScript 7 reports it, checks any shapes and turns a misfit into the
+ * runtime's message.
+ */
+export interface MatmulOp {
+  <M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    a: Tensor<readonly [M, K], DA>,
+    b: Tensor<readonly [NoInfer<K>, N], DB>,
+  ): Tensor<[M, N], ArithmeticDType<DA, DB>>;
+  <const X extends Tensor, const Y extends Tensor>(
+    a: X,
+    b: MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends ShapeTypeError<infer Message> ? Message : Y,
+  ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
+}

@@ -1,0 +1,48 @@
+/**
+ * Runtime mirror of types/matmul.ts: NumPy's matmul shape rule. A 1-D `a`
+ * is a row ([K] as [1, K]) and a 1-D `b` a column ([K] as [K, 1]), the
+ * promoted axes are dropped from the result; the batch axes (all but the last
+ * two) broadcast by NumPy's rule; a's last size must equal b's second-to-last.
+ */
+import { showShape, writeAxisMismatch } from "../errors.js";
+import { numpyRule } from "./broadcast.js";
+
+export interface MatmulLayout {
+  readonly shape: number[];
+  /** The broadcast batch shape. */
+  readonly batch: number[];
+  readonly m: number;
+  readonly k: number;
+  readonly n: number;
+}
+
+export interface MatmulFailure {
+  readonly message: string;
+  readonly axis?: number;
+  readonly sizes?: readonly [number, number];
+}
+
+export const writeMatmulMessage = (detail: string, a: readonly number[], b: readonly number[]): string =>
+  `matmul: ${detail}; cannot multiply ${showShape(a)} by ${showShape(b)}`;
+
+export function matmulRule(a: readonly number[], b: readonly number[]): MatmulLayout | MatmulFailure {
+  if (a.length === 0 || b.length === 0) {
+    return { message: writeMatmulMessage(`${a.length === 0 ? "a" : "b"} is a scalar (matmul needs at least one axis on each side)`, a, b) };
+  }
+  const m = a.length === 1 ? 1 : a[a.length - 2]!;
+  const ka = a[a.length - 1]!;
+  const kb = b.length === 1 ? b[0]! : b[b.length - 2]!;
+  const n = b.length === 1 ? 1 : b[b.length - 1]!;
+  if (ka !== kb) {
+    return {
+      message: writeMatmulMessage(`inner sizes ${ka} vs ${kb} (the last axis of a, the ${b.length === 1 ? "only" : "second-to-last"} axis of b)`, a, b),
+      sizes: [ka, kb],
+    };
+  }
+  const batch = numpyRule(a.slice(0, -2), b.slice(0, -2));
+  if (!Array.isArray(batch)) {
+    return { message: writeMatmulMessage(`batch ${writeAxisMismatch(batch.axis!, ...batch.sizes!)}`, a, b), axis: batch.axis, sizes: batch.sizes };
+  }
+  const shape = [...batch, ...(a.length === 1 ? [] : [m]), ...(b.length === 1 ? [] : [n])];
+  return { shape, batch, m, k: ka, n };
+}

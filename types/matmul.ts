@@ -1,0 +1,48 @@
+/**
+ * NumPy's matmul shape rule at the type level (twin of src/shape/matmul.ts):
+ * `[..., M, K] x [..., K, N]` is `[..., M, N]`, batch axes broadcast, a 1-D
+ * operand is a row (a) or a column (b) whose axis is dropped.
+ *
+ * @example
+ * MatMulShape<[8, 1, 128, 64], [4, 64, 32]>  //=> [8, 4, 128, 32]
+ * MatMulShape<[3], [3, 4]>                   //=> [4]
+ * ErrorMessage<MatMulShape<[2, 3], [4, 5]>>
+ * //=> "matmul: inner sizes 3 vs 4 (the last axis of a, the second-to-last axis of b); cannot multiply [2, 3] by [4, 5]"
+ */
+import type { BroadcastShapesOf } from "./broadcast.js";
+import type { ShapeTypeError } from "./errors.js";
+import type { Same } from "./internal/sizes.js";
+import type { Shape, ShowDim, ShowShape } from "./shape.js";
+
+type Write<Detail extends string, A extends Shape, B extends Shape> =
+  ShapeTypeError<`matmul: ${Detail}; cannot multiply ${ShowShape<A>} by ${ShowShape<B>}`>;
+
+/** `[batch axes, M (or none), K]` of a. */
+type SplitA<A extends Shape> =
+  A extends readonly [infer K extends number] ? [[], [], K]
+  : A extends readonly [...infer Batch extends Shape, infer M extends number, infer K extends number] ? [Batch, [M], K]
+  : never;
+
+/** `[batch axes, K, N (or none)]` of b. */
+type SplitB<B extends Shape> =
+  B extends readonly [infer K extends number] ? [[], K, []]
+  : B extends readonly [...infer Batch extends Shape, infer K extends number, infer N extends number] ? [Batch, K, [N]]
+  : never;
+
+export type MatMulShape<A extends Shape, B extends Shape> =
+  number extends A["length"] | B["length"] ? number[]
+  : A extends readonly [] ? Write<"a is a scalar (matmul needs at least one axis on each side)", A, B>
+  : B extends readonly [] ? Write<"b is a scalar (matmul needs at least one axis on each side)", A, B>
+  : [SplitA<A>, SplitB<B>] extends [[infer BatchA extends Shape, infer M extends Shape, infer KA], [infer BatchB extends Shape, infer KB, infer N extends Shape]]
+    ? Same<KA, KB> extends number
+      ? BroadcastShapesOf<"matmul", BatchA, BatchB, { mode: "numpy" }> extends infer Batch
+        ? Batch extends Shape ? [...Batch, ...M, ...N]
+        : Batch extends ShapeTypeError<`matmul (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Write<`batch ${Detail}`, A, B>
+        : never
+        : never
+      : Write<
+          `inner sizes ${ShowDim<KA>} vs ${ShowDim<KB>} (the last axis of a, the ${B extends readonly [number] ? "only" : "second-to-last"} axis of b)`,
+          A,
+          B
+        >
+    : never;
