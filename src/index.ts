@@ -16,6 +16,10 @@ export type { ElementOf, NestedArray } from "./tensor.js";
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
+// Reductions
+export { argmax, argmin, logSumExp, max, mean, min, prod, std, sum, variance } from "./ops/reduce.js";
+export type { ReduceOptions, VarianceOptions } from "./ops/reduce.js";
+
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
 
@@ -30,7 +34,7 @@ export {
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
 export type {
-  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, MatmulOp, Operand, OperandDType, ShapeOf,
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, MatmulOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
 } from "./ops/types.js";
 

@@ -1,8 +1,9 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, broadcastTo, cast, div, expandDims, eye, full, greater, matmul, mul, ones, outer, permute, random, reshape, slice, sqrt, squeeze,
-  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type Reshape,
+  add, arange, argmax, broadcastTo, cast, div, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  slice, sqrt, squeeze, std, sum,
+  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
 
 // Creation: the shape is read off the literal, the dtype off the data or the options
@@ -123,3 +124,21 @@ function project<B extends number, I extends number, O extends number>(x: Tensor
   return matmul(x, w); // no conditional types needed: Tensor<[B, O]>
 }
 expectTypeOf(project(zeros([32, 784]), zeros([784, 10]))).toEqualTypeOf<Tensor<[32, 10], "float32">>();
+
+// Reductions: exact shapes for one axis, a list or all; keepDims; the dtype rule
+const cube = zeros([2, 3, 4]);
+expectTypeOf(sum(cube)).toEqualTypeOf<Tensor<[], "float32">>();
+expectTypeOf(sum(cube, 1)).toEqualTypeOf<Tensor<[2, 4], "float32">>();
+expectTypeOf(sum(cube, -1)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(mean(cube, [0, -1], { keepDims: true })).toEqualTypeOf<Tensor<[1, 3, 1], "float32">>();
+expectTypeOf(max(cube, [])).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
+expectTypeOf(argmax(cube, 2)).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+expectTypeOf(sum(tensor([true, false]))).toEqualTypeOf<Tensor<[], "int32">>();
+expectTypeOf(mean(tensor(new Int32Array(4), [2, 2]), 0)).toEqualTypeOf<Tensor<[2], "float32">>();
+expectTypeOf(std(cube, 0, { ddof: 1 })).toEqualTypeOf<Tensor<[3, 4], "float32">>();
+expectTypeOf<ErrorMessage<ReducedOf<"sum", [2, 3, 4], 3, false>>>().toEqualTypeOf<"sum: axis 3 is out of range for a rank-3 tensor (use -3 to 2)">();
+expectTypeOf<ErrorMessage<ReducedOf<"mean", [2, 3, 4], [0, 5], false>>>().toEqualTypeOf<
+  "mean: axis[1] 5 is out of range for a rank-3 tensor (use -3 to 2)"
+>();
+// @ts-expect-error -- "sum: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
+sum(cube, 3);

@@ -19,6 +19,9 @@ export type { NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis,
 
 export type { Reshape } from "./reshape.js";
 
+// Reductions
+export type { Reduced, ReducedOf } from "./reduce.js";
+
 // Products
 export type { MatMulShape } from "./matmul.js";
 

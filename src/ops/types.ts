@@ -13,6 +13,7 @@ import type {
   FloatDType,
   MatMulShape,
   Promote,
+  ReducedOf,
   ScalarDType,
   Shape,
   ShapeTypeError,
@@ -137,3 +138,29 @@ export interface MatmulOp {
     b: MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends ShapeTypeError<infer Message> ? Message : Y,
   ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
 }
+
+/** How a reduction's dtype follows from its input's. */
+export type ReduceRule = "same" | "sum" | "float" | "index";
+
+type ReduceDType<Rule extends ReduceRule, D extends DType> =
+  Rule extends "float" ? FloatDType<D> : Rule extends "index" ? "int32" : Rule extends "sum" ? (D extends "bool" | "uint8" ? "int32" : D) : D;
+
+type KeepDimsOf<Options> = Options extends { readonly keepDims: true } ? true : false;
+
+/**
+ * A reduction: `(x, axis?, options?)` with one axis, a list, or none (all);
+ * the result shape is exact at compile time, an axis out of range is a
+ * compile error with the runtime's message.
+ */
+export type ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean }> = <
+  X extends Tensor,
+  const Axis extends number | readonly number[] | undefined = undefined,
+  const O extends Options | undefined = undefined,
+>(
+  x: X,
+  axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
+  options?: O,
+) => Tensor<
+  ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[],
+  ReduceDType<Rule, X["dtype"]>
+>;
