@@ -20,6 +20,8 @@ export type { CreateOptions, RandomOptions } from "./ops/create.js";
 export { argmax, argmin, logSumExp, max, mean, min, prod, std, sum, variance } from "./ops/reduce.js";
 export type { ReduceOptions, VarianceOptions } from "./ops/reduce.js";
 
+export { logSoftmax, softmax } from "./ops/softmax.js";
+
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
 
@@ -34,7 +36,7 @@ export {
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
 export type {
-  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, MatmulOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf,
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, MatmulOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
 } from "./ops/types.js";
 

@@ -2,7 +2,7 @@
 import { expectTypeOf } from "expect-type";
 import {
   add, arange, argmax, broadcastTo, cast, div, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
-  slice, sqrt, squeeze, std, sum,
+  logSoftmax, slice, softmax, sqrt, squeeze, std, sum,
   type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
 
@@ -142,3 +142,9 @@ expectTypeOf<ErrorMessage<ReducedOf<"mean", [2, 3, 4], [0, 5], false>>>().toEqua
 >();
 // @ts-expect-error -- "sum: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
 sum(cube, 3);
+
+// softmax and logSoftmax keep the shape, in floating point
+expectTypeOf(softmax(cube)).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
+expectTypeOf(logSoftmax(tensor(new Int32Array(4), [2, 2]), 0)).toEqualTypeOf<Tensor<[2, 2], "float32">>();
+// @ts-expect-error -- "softmax: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
+softmax(cube, 3);

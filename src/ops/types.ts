@@ -164,3 +164,9 @@ export type ReduceOp<Op extends string, Rule extends ReduceRule, Options = { rea
   ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[],
   ReduceDType<Rule, X["dtype"]>
 >;
+
+/** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
+export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(
+  x: X,
+  axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
+) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;

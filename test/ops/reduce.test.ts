@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { argmax, argmin, logSumExp, max, mean, min, prod, reshape, arange, std, sum, tensor, transpose, variance, zeros } from "shapecast";
+import {
+  arange, argmax, argmin, logSoftmax, logSumExp, max, mean, min, prod, reshape, softmax, std, sum, tensor, transpose, variance, zeros,
+} from "shapecast";
 import type { Tensor } from "shapecast";
 
 const loose = (op: unknown) => op as (...args: unknown[]) => Tensor;
@@ -89,5 +91,22 @@ describe("reductions", () => {
       }),
       { seed: 4, numRuns: 200 },
     );
+  });
+});
+
+describe("softmax and logSoftmax", () => {
+  it("normalise each slice along the axis, stably", () => {
+    const s = softmax(tensor([[1, 2, 3], [1000, 1000, 1000]]));
+    expect(s.shape).toEqual([2, 3]);
+    const rows = s.toArray();
+    expect(rows[0]!.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+    expect(rows[1]).toEqual([1 / 3, 1 / 3, 1 / 3].map(Math.fround));
+    expect(rows[0]![2]).toBeCloseTo(Math.exp(3) / (Math.exp(1) + Math.exp(2) + Math.exp(3)), 6);
+    const columns = softmax(tensor([[0, 0], [Math.log(3), 0]]), 0).toArray();
+    expect(columns[1]![0]).toBeCloseTo(0.75, 6);
+    expect(logSoftmax(tensor([1000, 1000])).get(0)).toBeCloseTo(-Math.log(2), 5);
+    expect(softmax(transpose(reshape(arange(6), [2, 3])), 0).shape).toEqual([2, 3].reverse());
+    expect(() => loose(softmax)(tensor(1))).toThrow("softmax: x is a scalar");
+    expect(() => loose(softmax)(tensor([1, 2]), 1)).toThrow("softmax: axis 1 is out of range for a rank-1 tensor (use -1 to 0)");
   });
 });
