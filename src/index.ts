@@ -22,6 +22,9 @@ export type { ReduceOptions, VarianceOptions } from "./ops/reduce.js";
 
 export { logSoftmax, softmax } from "./ops/softmax.js";
 
+// Joins
+export { concat, stack } from "./ops/join.js";
+
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
 
@@ -36,7 +39,7 @@ export {
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
 export type {
-  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, MatmulOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf,
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, ConcatOp, MatmulOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf, StackOp,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
 } from "./ops/types.js";
 

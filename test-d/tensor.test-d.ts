@@ -1,9 +1,9 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, argmax, broadcastTo, cast, div, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  add, arange, argmax, broadcastTo, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logSoftmax, slice, softmax, sqrt, squeeze, std, sum,
-  type Tensor, tensor, transpose, where, zeros, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
+  type Tensor, tensor, transpose, where, zeros, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
 
 // Creation: the shape is read off the literal, the dtype off the data or the options
@@ -148,3 +148,13 @@ expectTypeOf(softmax(cube)).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
 expectTypeOf(logSoftmax(tensor(new Int32Array(4), [2, 2]), 0)).toEqualTypeOf<Tensor<[2, 2], "float32">>();
 // @ts-expect-error -- "softmax: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
 softmax(cube, 3);
+
+// concat and stack: sizes add up exactly; mismatches are compile errors with the runtime's text
+expectTypeOf(concat([zeros([2, 3]), zeros([2, 5])], 1)).toEqualTypeOf<Tensor<[2, 8], "float32">>();
+expectTypeOf(concat([zeros([999, 4]), zeros([1, 4])])).toEqualTypeOf<Tensor<[1000, 4], "float32">>();
+expectTypeOf(stack([zeros([2, 3]), zeros([2, 3])], -1)).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
+expectTypeOf<ErrorMessage<ConcatShape<[[2, 3], [2, 4]], 0>>>().toEqualTypeOf<
+  "concat: tensors[1] axis 1 has 4 vs 3 in tensors[0]; cannot join [2, 3] with [2, 4]"
+>();
+// @ts-expect-error -- "concat: tensors[1] axis 1 has 4 vs 3 in tensors[0]; ..."
+concat([zeros([2, 3]), zeros([2, 4])]);

@@ -22,6 +22,9 @@ export type { Reshape } from "./reshape.js";
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";
 
+// Joins
+export type { ConcatShape, StackShape } from "./join.js";
+
 // Products
 export type { MatMulShape } from "./matmul.js";
 

@@ -85,11 +85,11 @@ export function tensor<const S extends Shape, const Data extends FlatData = numb
   data: Data,
   shape: S,
   options?: CreateOptions<D>,
-): Tensor<[...S], D>;
+): Tensor<[...S], NoInfer<D>>;
 export function tensor<const Data extends NestedData, D extends DType = NestedDType<Data>>(
   data: CheckedNested<Data>,
   options?: CreateOptions<D>,
-): Tensor<NestedShape<Data> extends infer S extends Shape ? S : number[], D>;
+): Tensor<NestedShape<Data> extends infer S extends Shape ? S : number[], NoInfer<D>>;
 export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: unknown): Tensor {
   const op = "tensor";
   if (Array.isArray(shapeOrOptions)) {
@@ -162,19 +162,19 @@ function filled(op: string, shape: unknown, value: number, dtype: unknown): Tens
 }
 
 /** A tensor of zeros. */
-export const zeros = <const S extends Shape, D extends DType = "float32">(shape: S, dtype?: D): Tensor<[...S], D> =>
-  filled("zeros", shape, 0, dtype) as Tensor<[...S], D>;
+export const zeros = <const S extends Shape, D extends DType = "float32">(shape: S, dtype?: D): Tensor<[...S], NoInfer<D>> =>
+  filled("zeros", shape, 0, dtype) as Tensor<[...S], NoInfer<D>>;
 
 /** A tensor of ones. */
-export const ones = <const S extends Shape, D extends DType = "float32">(shape: S, dtype?: D): Tensor<[...S], D> =>
-  filled("ones", shape, 1, dtype) as Tensor<[...S], D>;
+export const ones = <const S extends Shape, D extends DType = "float32">(shape: S, dtype?: D): Tensor<[...S], NoInfer<D>> =>
+  filled("ones", shape, 1, dtype) as Tensor<[...S], NoInfer<D>>;
 
 /** A tensor of `shape` with every element `value` (a boolean value makes a bool tensor). */
 export function full<const S extends Shape, V extends number | boolean, D extends DType = V extends boolean ? "bool" : "float32">(
   shape: S,
   value: V,
   dtype?: D,
-): Tensor<[...S], D>;
+): Tensor<[...S], NoInfer<D>>;
 export function full(shape: Shape, value: number | boolean, dtype?: DType): Tensor {
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`full: value must be a number or a boolean, got ${describe(value)}`);
@@ -192,8 +192,8 @@ function checkNumber(op: string, name: string, value: unknown): asserts value is
  * `arange(stop)` or `arange(start, stop, step = 1)`: evenly spaced values in
  * [start, stop), as NumPy's arange. float32 unless `{ dtype }` says otherwise.
  */
-export function arange<const Stop extends number, D extends DType = "float32">(stop: Stop, options?: CreateOptions<D>): Tensor<[ArangeLength<Stop>], D>;
-export function arange<D extends DType = "float32">(start: number, stop: number, step?: number, options?: CreateOptions<D>): Tensor<[number], D>;
+export function arange<const Stop extends number, D extends DType = "float32">(stop: Stop, options?: CreateOptions<D>): Tensor<[ArangeLength<Stop>], NoInfer<D>>;
+export function arange<D extends DType = "float32">(start: number, stop: number, step?: number, options?: CreateOptions<D>): Tensor<[number], NoInfer<D>>;
 export function arange(startOrStop: number, stop?: unknown, step?: unknown, options?: unknown): Tensor {
   const op = "arange";
   // arange(stop, options)
@@ -221,7 +221,7 @@ export function linspace<const Num extends number, D extends DType = "float32">(
   stop: number,
   num: Num,
   options?: CreateOptions<D>,
-): Tensor<[Num], D>;
+): Tensor<[Num], NoInfer<D>>;
 export function linspace(start: number, stop: number, num: number, options?: CreateOptions): Tensor {
   const op = "linspace";
   checkNumber(op, "start", start);
@@ -240,7 +240,7 @@ export function eye<const N extends number, const M extends number = N, D extend
   n: N,
   m?: M,
   options?: CreateOptions<D>,
-): Tensor<[N, M], D>;
+): Tensor<[N, M], NoInfer<D>>;
 export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
   const op = "eye";
   checkShape(op, "[n, m]", [n, m]);
@@ -301,7 +301,7 @@ function seeded(op: string, shape: unknown, options: unknown, fill: (buffer: Flo
 }
 
 /** Uniform values in [0, 1). */
-export function random<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], D>;
+export function random<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], NoInfer<D>>;
 export function random(shape: Shape, options?: RandomOptions): Tensor {
   return seeded("random", shape, options, (buffer, next) => {
     for (let i = 0; i < buffer.length; i++) buffer[i] = next();
@@ -309,7 +309,7 @@ export function random(shape: Shape, options?: RandomOptions): Tensor {
 }
 
 /** Standard normal values (mean 0, standard deviation 1), by the Box-Muller transform. */
-export function randn<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], D>;
+export function randn<const S extends Shape, D extends "float32" | "float64" = "float32">(shape: S, options?: RandomOptions<D>): Tensor<[...S], NoInfer<D>>;
 export function randn(shape: Shape, options?: RandomOptions): Tensor {
   return seeded("randn", shape, options, (buffer, next) => {
     for (let i = 0; i < buffer.length; i += 2) {

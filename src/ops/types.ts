@@ -7,6 +7,7 @@
 import type {
   ArithmeticDType,
   BroadcastShapesOf,
+  ConcatShape,
   BroadcastSpec,
   DivisionDType,
   DType,
@@ -18,6 +19,7 @@ import type {
   Shape,
   ShapeTypeError,
   SignedDType,
+  StackShape,
 } from "../../types/index.js";
 import type { Tensor } from "../tensor.js";
 
@@ -170,3 +172,18 @@ export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends nu
   x: X,
   axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+
+type ShapesOf<Tensors extends readonly Tensor[]> = { -readonly [Key in keyof Tensors]: ShapeOf<Tensors[Key]> };
+type DTypeOfAll<Tensors extends readonly Tensor[]> = Tensors[number]["dtype"];
+
+/** `concat(tensors, axis?)`: the sizes on the axis add up at compile time; a mismatch is a compile error. */
+export type ConcatOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+  tensors: ConcatShape<ShapesOf<Tensors>, Axis> extends ShapeTypeError<infer Message> ? Message : Tensors,
+  axis?: Axis,
+) => Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
+
+/** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
+export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+  tensors: StackShape<ShapesOf<Tensors>, Axis> extends ShapeTypeError<infer Message> ? Message : Tensors,
+  axis?: Axis,
+) => Tensor<StackShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;

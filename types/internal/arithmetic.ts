@@ -90,6 +90,10 @@ type MulDigits<A extends Digits, B extends Digits, Shift extends 0[] = [], Acc e
     ? MulDigits<A, Rest, [...Shift, 0], AddDigits<Acc, [...Shift, ...MulDigit<A, D>]>>
     : Acc;
 
+/** `A + B` for non-negative integer literals; `number` when either is not one. */
+export type Add<A extends number, B extends number> =
+  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<AddDigits<X, Y>> : number;
+
 /** `A * B` for non-negative integer literals. */
 export type Multiply<A extends number, B extends number> =
   [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<MulDigits<X, Y>> : number;

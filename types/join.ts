@@ -1,0 +1,77 @@
+/**
+ * Shapes of joining tensors: `concat` along an existing axis (the sizes on
+ * it add up, exactly, by decimal arithmetic) and `stack` along a new one.
+ * Mismatches are errors with the runtime's messages.
+ *
+ * @example
+ * ConcatShape<[[2, 3], [2, 5]], 1>   //=> [2, 8]
+ * StackShape<[[2, 3], [2, 3]], 0>    //=> [2, 2, 3]
+ */
+import type { ShapeTypeError } from "./errors.js";
+import type { Add } from "./internal/arithmetic.js";
+import type { RankDifference, RankSum, SmallRank } from "./internal/by-rank.js";
+import type { Same } from "./internal/sizes.js";
+import type { Counter } from "./internal/tuple.js";
+import type { Shape, ShowDim, ShowShape } from "./shape.js";
+
+type Normalize<Axis extends number, Rank extends number> =
+  `${Axis}` extends `-${infer Magnitude extends number}`
+    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : never
+    : Axis;
+
+/** The first axis other than `Axis` where two shapes differ, as `[axis, x, y]`; `undefined` if none. */
+type Mismatch<A extends Shape, B extends Shape, Axis extends number, Index extends unknown[] = []> =
+  A extends readonly [infer X, ...infer RestA extends Shape]
+    ? B extends readonly [infer Y, ...infer RestB extends Shape]
+      ? Index["length"] extends Axis ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
+      : Same<X, Y> extends number ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
+      : [Index["length"], X, Y]
+      : undefined
+    : undefined;
+
+type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
+  ShapeTypeError<`${Op}: ${Detail}; cannot join ${ShowShape<First>} with ${ShowShape<Other>}`>;
+
+type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[]> =
+  Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
+    ? Next["length"] extends First["length"]
+      ? Mismatch<First, Next, Axis> extends [infer At, infer X, infer Y]
+        ? JoinError<"concat", `tensors[${Index["length"]}] axis ${At & number} has ${ShowDim<Y>} vs ${ShowDim<X>} in tensors[0]`, First, Next>
+        : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown]>
+      : JoinError<"concat", `tensors[${Index["length"]}] has rank ${Next["length"]} vs ${First["length"]} of tensors[0]`, First, Next>
+    : { -readonly [Key in keyof First]: Key extends `${Axis}` ? Total : First[Key] };
+
+export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
+  number extends Shapes["length"] ? number[]
+  : Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
+    ? number extends First["length"] ? number[]
+    : Normalize<Axis, First["length"]> extends infer At extends number
+      ? `${At}` extends keyof First
+        ? ConcatRest<Rest, At, First, First[At] & number, [unknown]>
+        : ShapeTypeError<`concat: axis ${Axis} is out of range for a rank-${First["length"]} tensor (use -${First["length"]} to ${RankDifference[First["length"] & SmallRank][1] & number})`>
+      : never
+    : ShapeTypeError<"concat: tensors must hold at least one tensor">;
+
+type StackRest<Shapes extends readonly Shape[], First extends Shape, Index extends unknown[]> =
+  Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
+    ? Next["length"] extends First["length"]
+      ? Mismatch<First, Next, -1> extends [infer At, infer X, infer Y]
+        ? JoinError<"stack", `tensors[${Index["length"]}] axis ${At & number} has ${ShowDim<Y>} vs ${ShowDim<X>} in tensors[0]`, First, Next>
+        : StackRest<Rest, First, [...Index, unknown]>
+      : JoinError<"stack", `tensors[${Index["length"]}] has rank ${Next["length"]} vs ${First["length"]} of tensors[0]`, First, Next>
+    : true;
+
+export type StackShape<Shapes extends readonly Shape[], Axis extends number> =
+  number extends Shapes["length"] ? number[]
+  : Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
+    ? number extends First["length"] ? number[]
+    : StackRest<Rest, First, [unknown]> extends infer Checked
+      ? Checked extends true
+        ? Normalize<Axis, RankSum[First["length"] & SmallRank][1]> extends infer At extends number
+          ? First extends readonly [...Counter<At>, ...infer Tail extends Shape]
+            ? First extends readonly [...infer Head extends Shape, ...Tail] ? [...Head, Shapes["length"], ...Tail] : number[]
+            : ShapeTypeError<`stack: axis ${Axis} is out of range for a rank-${RankSum[First["length"] & SmallRank][1] & number} result`>
+          : never
+        : Checked
+      : never
+    : ShapeTypeError<"stack: tensors must hold at least one tensor">;
