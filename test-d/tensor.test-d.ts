@@ -3,7 +3,7 @@ import { expectTypeOf } from "expect-type";
 import {
   add, arange, argmax, broadcastTo, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logSoftmax, slice, softmax, sqrt, squeeze, std, sum,
-  type Tensor, tensor, transpose, where, zeros, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
+  type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
 
 // Creation: the shape is read off the literal, the dtype off the data or the options
@@ -52,8 +52,9 @@ expectTypeOf(add(2, 3)).toEqualTypeOf<Tensor<[], "float32">>();
 // A misfit is a compile error at the second operand, whose type is the runtime's message
 // @ts-expect-error -- "add (numpy): axis 1 has 3 vs 2; cannot broadcast [2, 3] with [2]"
 add(m, tensor([1, 2]));
-declare const misfit: Parameters<typeof add<Tensor<[2, 3], "float32">, Tensor<[2], "float32">, undefined>>[1];
-expectTypeOf(misfit).toEqualTypeOf<"add (numpy): axis 1 has 3 vs 2; cannot broadcast [2, 3] with [2]">();
+expectTypeOf<CheckedOperand<"add", Tensor<[2, 3], "float32">, Tensor<[2], "float32">, undefined>>().toEqualTypeOf<
+  "add (numpy): axis 1 has 3 vs 2; cannot broadcast [2, 3] with [2]"
+>();
 // @ts-expect-error -- xla needs broadcastDimensions when ranks differ
 add(m, v, { mode: "xla" });
 
@@ -158,3 +159,17 @@ expectTypeOf<ErrorMessage<ConcatShape<[[2, 3], [2, 4]], 0>>>().toEqualTypeOf<
 >();
 // @ts-expect-error -- "concat: tensors[1] axis 1 has 4 vs 3 in tensors[0]; ..."
 concat([zeros([2, 3]), zeros([2, 4])]);
+
+// Shape-polymorphic code: written once for any sizes, exact for callers
+function dense<B extends number, I extends number, O extends number>(
+  x: Tensor<[B, I], "float32">,
+  w: Tensor<[I, O], "float32">,
+  b: Tensor<[O], "float32">,
+): Tensor<[B, O], "float32"> {
+  return add(matmul(x, w), b);
+}
+expectTypeOf(dense(zeros([32, 784]), zeros([784, 10]), zeros([10]))).toEqualTypeOf<Tensor<[32, 10], "float32">>();
+function residual<S extends Shape>(x: Tensor<S, "float32">, y: Tensor<S, "float32">): Tensor<S, "float32"> {
+  return x.add(y).mul(0.5);
+}
+expectTypeOf(residual(zeros([2, 3]), zeros([2, 3]))).toEqualTypeOf<Tensor<[2, 3], "float32">>();

@@ -72,27 +72,66 @@ export type BinaryResult<Op extends string, X, Y, Options, Rule extends DTypeRul
 export type CheckedOperand<Op extends string, X, Y, Options> =
   BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends ShapeTypeError<infer Message> ? Message : Y;
 
-/** A binary element-wise op: `(a, b, options?)`. */
-export type BinaryOp<Op extends string, Rule extends DTypeRule> = <
-  const X extends Operand,
-  const Y extends Operand,
-  const Options extends ElementwiseOptions | undefined = undefined,
->(
-  a: X,
-  b: CheckedOperand<Op, X, Y, Options>,
-  options?: Options,
-) => Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
+/** Options without a broadcast mode: what the structural signatures below accept. */
+type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor };
 
-/** The same op as a method: `x.add(other, options?)`. */
-export type BinaryMethod<Op extends string, Rule extends DTypeRule> = <
-  This extends Tensor,
-  const Y extends Operand,
-  const Options extends ElementwiseOptions | undefined = undefined,
->(
-  this: This,
-  other: CheckedOperand<Op, This, Y, Options>,
-  options?: Options,
-) => Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
+/**
+ * A binary element-wise op: `(a, b, options?)`.
+ *
+ * The first three signatures need no conditional types, so shape-polymorphic
+ * code type-checks (`Tensor<[B, O]>` plus `Tensor<[O]>` inside a generic
+ * function is `Tensor<[B, O]>`): identical shapes, a trailing bias
+ * (`[...Rest, C]` with `[C]`), and a tensor with a number. `NoInfer` keeps
+ * the second operand from widening a size into a union. The last signature
+ * handles every shape and mode and turns a misfit into the runtime's message;
+ * it is last because TypeScript 7 reports the last signature's error.
+ */
+export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
+  <S extends Shape, DA extends DType, DB extends DType>(
+    a: Tensor<S, DA>,
+    b: Tensor<NoInfer<S>, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
+    a: Tensor<readonly [...Rest, C], DA>,
+    b: Tensor<readonly [NoInfer<C>], DB>,
+    options?: OutOnly,
+  ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, const N extends number>(
+    a: Tensor<S, DA>,
+    b: N,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  <const X extends Operand, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
+    a: X,
+    b: CheckedOperand<Op, X, Y, Options>,
+    options?: Options,
+  ): Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
+}
+
+/** The same op as a method: `x.add(other, options?)`, with the same signatures. */
+export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
+  <S extends Shape, DA extends DType, DB extends DType>(
+    this: Tensor<S, DA>,
+    other: Tensor<NoInfer<S>, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
+    this: Tensor<readonly [...Rest, C], DA>,
+    other: Tensor<readonly [NoInfer<C>], DB>,
+    options?: OutOnly,
+  ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, const N extends number>(
+    this: Tensor<S, DA>,
+    other: N,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
+    this: This,
+    other: CheckedOperand<Op, This, Y, Options>,
+    options?: Options,
+  ): Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
+}
 
 export type UnaryRule = "same" | "float" | "signed";
 
