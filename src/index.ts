@@ -28,6 +28,9 @@ export { concat, stack } from "./ops/join.js";
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
 
+// Shapes known at run time
+export { assertShape, dim } from "./ops/assert.js";
+
 // Views (no copy)
 export { broadcastTo, expandDims, permute, reshape, slice, squeeze, transpose } from "./ops/views.js";
 export type { SliceSpec } from "./ops/views.js";

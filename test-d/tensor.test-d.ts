@@ -1,7 +1,7 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, argmax, broadcastTo, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  add, arange, argmax, assertShape, broadcastTo, dim, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logSoftmax, slice, softmax, sqrt, squeeze, std, sum,
   type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
@@ -173,3 +173,12 @@ function residual<S extends Shape>(x: Tensor<S, "float32">, y: Tensor<S, "float3
   return x.add(y).mul(0.5);
 }
 expectTypeOf(residual(zeros([2, 3]), zeros([2, 3]))).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+
+// assertShape narrows; dim names a run-time size
+declare const loaded: Tensor<number[], "float32">;
+assertShape(loaded, [2, 3]);
+expectTypeOf(loaded).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+const rows = dim("rows", 5);
+expectTypeOf(zeros([rows, 3])).toEqualTypeOf<Tensor<[Dim<"rows">, 3], "float32">>();
+// @ts-expect-error -- "add (numpy): axis 0 has rows vs cols; ..."
+add(zeros([rows, 3]), zeros([dim("cols", 5), 3]));
