@@ -22,8 +22,9 @@ export type { ReduceOptions, VarianceOptions } from "./ops/reduce.js";
 
 export { logSoftmax, softmax } from "./ops/softmax.js";
 
-// Joins
+// Joins, splits and copies
 export { concat, stack } from "./ops/join.js";
+export { gather, pad, split, take, tile } from "./ops/shaping.js";
 
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
@@ -42,7 +43,7 @@ export {
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
 export type {
-  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, ConcatOp, MatmulOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf, StackOp,
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, ConcatOp, GatherOp, MatmulOp, PadOp, SplitOp, TileOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf, StackOp,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
 } from "./ops/types.js";
 

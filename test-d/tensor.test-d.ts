@@ -1,7 +1,7 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, argmax, assertShape, broadcastTo, dim, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  add, arange, argmax, assertShape, broadcastTo, dim, gather, pad, split, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logSoftmax, slice, softmax, sqrt, squeeze, std, sum,
   type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
@@ -182,3 +182,14 @@ const rows = dim("rows", 5);
 expectTypeOf(zeros([rows, 3])).toEqualTypeOf<Tensor<[Dim<"rows">, 3], "float32">>();
 // @ts-expect-error -- "add (numpy): axis 0 has rows vs cols; ..."
 add(zeros([rows, 3]), zeros([dim("cols", 5), 3]));
+
+// split (sizes add up), tile, pad, gather
+const six = zeros([6, 4]);
+expectTypeOf(split(six, [2, 4])).toEqualTypeOf<[Tensor<[2, 4], "float32">, Tensor<[4, 4], "float32">]>();
+expectTypeOf(split(six, 3)).toEqualTypeOf<[Tensor<[2, 4], "float32">, Tensor<[2, 4], "float32">, Tensor<[2, 4], "float32">]>();
+// @ts-expect-error -- "split: sizes [2, 3] add up to 5 but axis 0 has 6; cannot split [6, 4]"
+split(six, [2, 3]);
+expectTypeOf(tile(zeros([2, 3]), [2, 1])).toEqualTypeOf<Tensor<[4, 3], "float32">>();
+expectTypeOf(pad(zeros([224, 224, 3]), [[2, 2], [2, 2], [0, 0]])).toEqualTypeOf<Tensor<[228, 228, 3], "float32">>();
+expectTypeOf(gather(zeros([5, 3]), [0, 4])).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(gather(zeros([5, 3]), tensor(new Int32Array(4), [2, 2]), 1)).toEqualTypeOf<Tensor<[5, 2, 2], "float32">>();

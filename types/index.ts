@@ -25,6 +25,8 @@ export type { Reduced, ReducedOf } from "./reduce.js";
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";
 
+export type { GatheredShape, PaddedShape, SplitShapes, TiledShape } from "./shaping.js";
+
 // Products
 export type { MatMulShape } from "./matmul.js";
 

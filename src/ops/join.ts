@@ -16,7 +16,7 @@ import { normalizeAxis } from "./views.js";
 const copyKernel = makeUnaryKernel((x) => x);
 
 /** Writes `source` into the part of `target` that starts at `offset` (same shape, target's strides). */
-function copyInto(target: Tensor, offset: number, source: Tensor): void {
+export function copyInto(target: Tensor, offset: number, source: Tensor): void {
   const plan = planIteration(source.shape, [target.strides, source.strides]);
   copyKernel(plan, { data: target.data as never, offset, strides: target.strides }, source);
 }

@@ -8,6 +8,10 @@ import type {
   ArithmeticDType,
   BroadcastShapesOf,
   ConcatShape,
+  GatheredShape,
+  PaddedShape,
+  SplitShapes,
+  TiledShape,
   BroadcastSpec,
   DivisionDType,
   DType,
@@ -226,3 +230,34 @@ export type StackOp = <const Tensors extends readonly Tensor[], const Axis exten
   tensors: StackShape<ShapesOf<Tensors>, Axis> extends ShapeTypeError<infer Message> ? Message : Tensors,
   axis?: Axis,
 ) => Tensor<StackShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
+
+/** `split(x, sizes | sections, axis?)`: views whose sizes add up to the axis. */
+export type SplitOp = <X extends Tensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
+  x: X,
+  parts: SplitShapes<ShapeOf<X>, Parts, Axis> extends ShapeTypeError<infer Message> ? Message : Parts,
+  axis?: Axis,
+) => SplitShapes<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
+  ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }
+  : Tensor<Shape, X["dtype"]>[];
+
+/** `tile(x, reps)`. */
+export type TileOp = <X extends Tensor, const Reps extends readonly number[]>(
+  x: X,
+  reps: Reps,
+) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+
+/** `pad(x, widths, value?)`. */
+export type PadOp = <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(
+  x: X,
+  widths: PaddedShape<ShapeOf<X>, Widths> extends ShapeTypeError<infer Message> ? Message : Widths,
+  value?: number,
+) => Tensor<PaddedShape<ShapeOf<X>, Widths> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+
+/** `gather(x, indices, axis?)`: indices as an integer tensor or an array. */
+export type GatherOp = <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number = 0>(
+  x: X,
+  indices: I,
+  axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+) => Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+
+type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];

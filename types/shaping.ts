@@ -1,0 +1,76 @@
+/**
+ * Result shapes of split, tile, pad and gather, exact at compile time for
+ * literal sizes (decimal arithmetic); errors carry the runtime's messages.
+ *
+ * @example
+ * SplitShapes<[6, 4], [2, 4], 0>    //=> [[2, 4], [4, 4]]
+ * SplitShapes<[6, 4], 3, 0>         //=> [[2, 4], [2, 4], [2, 4]]
+ * TiledShape<[2, 3], [2, 1]>        //=> [4, 3]
+ * PaddedShape<[2, 3], [[1, 1], [0, 2]]>  //=> [4, 5]
+ * GatheredShape<[5, 3], [2, 2], 0>  //=> [2, 2, 3]
+ */
+import type { ShapeTypeError } from "./errors.js";
+import type { Add, Multiply, Quotient } from "./internal/arithmetic.js";
+import type { RankDifference, SmallRank } from "./internal/by-rank.js";
+import type { Counter } from "./internal/tuple.js";
+import type { Shape, ShowShape } from "./shape.js";
+
+type Normalize<Axis extends number, Rank extends number> =
+  `${Axis}` extends `-${infer Magnitude extends number}`
+    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : never
+    : Axis;
+
+type Replace<S extends Shape, Axis extends number, Size extends number> = { -readonly [Key in keyof S]: Key extends `${Axis}` ? Size : S[Key] };
+
+type SumOf<Sizes extends readonly number[], Total extends number = 0> =
+  Sizes extends readonly [infer First extends number, ...infer Rest extends readonly number[]] ? SumOf<Rest, Add<Total, First>> : Total;
+
+type RepeatShape<S extends Shape, Count extends number, Acc extends Shape[] = []> =
+  Acc["length"] extends Count ? Acc : RepeatShape<S, Count, [...Acc, S]>;
+
+/** The shapes of the parts of `split(x, sizes | sections, axis)`. */
+export type SplitShapes<S extends Shape, Parts, Axis extends number> =
+  number extends S["length"] ? Shape[]
+  : Normalize<Axis, S["length"]> extends infer At extends number
+    ? `${At}` extends keyof S
+      ? Parts extends readonly number[]
+        ? number extends SumOf<Parts> | (S[At] & number) ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
+        : SumOf<Parts> extends S[At] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
+        : ShapeTypeError<`split: sizes ${ShowShape<Parts>} add up to ${SumOf<Parts>} but axis ${At} has ${S[At] & number}; cannot split ${ShowShape<S>}`>
+      : Parts extends number
+        ? number extends Parts ? Shape[]
+        : [Quotient<S[At] & number, Parts>] extends [never]
+          ? ShapeTypeError<`split: ${Parts} sections do not divide axis ${At} of size ${S[At] & number}; cannot split ${ShowShape<S>}`>
+          : number extends Quotient<S[At] & number, Parts> ? Shape[]
+          : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Quotient<S[At] & number, Parts>>, Parts> : Shape[]
+        : Shape[]
+      : ShapeTypeError<`split: axis ${Axis} is out of range for a rank-${S["length"]} tensor (use -${S["length"]} to ${RankDifference[S["length"] & SmallRank][1] & number})`>
+    : never;
+
+/** `tile(x, reps)`: NumPy's rule, the shorter of shape and reps padded with 1s on the left. */
+export type TiledShape<S extends Shape, Reps extends readonly number[]> =
+  number extends S["length"] | Reps["length"] ? number[]
+  : Pad1<S, Reps["length"]> extends infer P extends Shape
+    ? Pad1<Reps, S["length"]> extends infer R extends readonly number[]
+      ? { -readonly [Key in keyof P]: Multiply<P[Key] & number, R[Key & keyof R] & number> }
+      : never
+    : never;
+
+type Pad1<S extends readonly number[], Rank extends number> =
+  S extends readonly [...Counter<Rank>, ...unknown[]] ? [...S] : Pad1<[1, ...S], Rank>;
+
+/** `pad(x, widths)`: each axis grows by its `[before, after]`. */
+export type PaddedShape<S extends Shape, Widths extends readonly (readonly [number, number])[]> =
+  number extends S["length"] ? number[]
+  : Widths["length"] extends S["length"]
+    ? { -readonly [Key in keyof S]: Add<Add<S[Key] & number, Widths[Key & keyof Widths][0] & number>, Widths[Key & keyof Widths][1] & number> }
+    : ShapeTypeError<`pad: widths has ${Widths["length"]} entries for a rank-${S["length"]} tensor ${ShowShape<S>}`>;
+
+/** `gather(x, indices, axis)`: the axis is replaced by the indices' shape. */
+export type GatheredShape<S extends Shape, Indices extends Shape, Axis extends number> =
+  number extends S["length"] | Indices["length"] ? number[]
+  : Normalize<Axis, S["length"]> extends infer At extends number
+    ? S extends readonly [...Counter<At>, unknown, ...infer Tail extends Shape]
+      ? S extends readonly [...infer Head extends Shape, unknown, ...Tail] ? [...Head, ...Indices, ...Tail] : number[]
+      : ShapeTypeError<`gather: axis ${Axis} is out of range for a rank-${S["length"]} tensor (use -${S["length"]} to ${RankDifference[S["length"] & SmallRank][1] & number})`>
+    : never;
