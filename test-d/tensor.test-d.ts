@@ -193,3 +193,8 @@ expectTypeOf(tile(zeros([2, 3]), [2, 1])).toEqualTypeOf<Tensor<[4, 3], "float32"
 expectTypeOf(pad(zeros([224, 224, 3]), [[2, 2], [2, 2], [0, 0]])).toEqualTypeOf<Tensor<[228, 228, 3], "float32">>();
 expectTypeOf(gather(zeros([5, 3]), [0, 4])).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(gather(zeros([5, 3]), tensor(new Int32Array(4), [2, 2]), 1)).toEqualTypeOf<Tensor<[5, 2, 2], "float32">>();
+
+// a tensor of unknown rank among known ones leaves the check to the runtime
+declare const unknownRank: Tensor<number[], "float32">;
+expectTypeOf(concat([zeros([2, 3]), unknownRank])).toEqualTypeOf<Tensor<number[], "float32">>();
+expectTypeOf(stack([zeros([2, 3]), unknownRank])).toEqualTypeOf<Tensor<number[], "float32">>();

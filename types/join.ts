@@ -34,7 +34,8 @@ type JoinError<Op extends string, Detail extends string, First extends Shape, Ot
 
 type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[]> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
-    ? Next["length"] extends First["length"]
+    ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
+    : Next["length"] extends First["length"]
       ? Mismatch<First, Next, Axis> extends [infer At, infer X, infer Y]
         ? JoinError<"concat", `tensors[${Index["length"]}] axis ${At & number} has ${ShowDim<Y>} vs ${ShowDim<X>} in tensors[0]`, First, Next>
         : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown]>
@@ -54,7 +55,8 @@ export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
 
 type StackRest<Shapes extends readonly Shape[], First extends Shape, Index extends unknown[]> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
-    ? Next["length"] extends First["length"]
+    ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
+    : Next["length"] extends First["length"]
       ? Mismatch<First, Next, -1> extends [infer At, infer X, infer Y]
         ? JoinError<"stack", `tensors[${Index["length"]}] axis ${At & number} has ${ShowDim<Y>} vs ${ShowDim<X>} in tensors[0]`, First, Next>
         : StackRest<Rest, First, [...Index, unknown]>
@@ -66,7 +68,8 @@ export type StackShape<Shapes extends readonly Shape[], Axis extends number> =
   : Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends First["length"] ? number[]
     : StackRest<Rest, First, [unknown]> extends infer Checked
-      ? Checked extends true
+      ? Checked extends number[] ? number[]
+      : Checked extends true
         ? Normalize<Axis, RankSum[First["length"] & SmallRank][1]> extends infer At extends number
           ? First extends readonly [...Counter<At>, ...infer Tail extends Shape]
             ? First extends readonly [...infer Head extends Shape, ...Tail] ? [...Head, Shapes["length"], ...Tail] : number[]

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:types:model`: what typed shapes cost in a model file. It
+ * generates 1,000 chained operations of mixed kinds (broadcast, matmul,
+ * reduce, reshape, concat) on rank 2 to 5 shapes, once with literal shapes
+ * and once with the same code on `number[]` shapes, type-checks both with
+ * `--extendedDiagnostics` under TypeScript 6 and 7, and prints the check-time
+ * ratio and the instantiations per operation. Targets: at most 3x the
+ * untyped check time, at most 400 instantiations per operation on average,
+ * no TS2589. Options: --ops N, --runs N, --seed N.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const out = join(root, "bench", ".out", "model");
+const { values } = parseArgs({
+  options: { ops: { type: "string", default: "1000" }, runs: { type: "string", default: "3" }, seed: { type: "string", default: "11" } },
+});
+const OPS = Number(values.ops);
+const RUNS = Number(values.runs);
+
+let state = Number(values.seed) >>> 0;
+const random = (): number => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const SIZES = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128];
+const tuple = (shape: readonly number[]) => `[${shape.join(", ")}]`;
+
+/** One generated statement: the code, and the shape it produces. */
+interface Step { code: string; shape: number[]; kind: string }
+
+function generate(count: number): Step[] {
+  const steps: Step[] = [];
+  let shape = Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick(SIZES));
+  let name = "t0";
+  steps.push({ code: `const t0 = input(${tuple(shape)});`, shape, kind: "input" });
+  for (let i = 1; i <= count; i++) {
+    const rank = shape.length;
+    const last = shape[rank - 1]!;
+    const options: (() => Step)[] = [
+      () => ({ code: `add(${name}, input([${last}]))`, shape: [...shape], kind: "broadcast" }),
+      () => ({ code: `mul(${name}, input(${tuple(shape.map((d, a) => (a === rank - 2 ? 1 : d)))}))`, shape: [...shape], kind: "broadcast" }),
+      () => {
+        const n = pick(SIZES);
+        return { code: `matmul(${name}, input([${last}, ${n}]))`, shape: [...shape.slice(0, -1), n], kind: "matmul" };
+      },
+      () => ({ code: `sum(${name}, -1, { keepDims: true })`, shape: [...shape.slice(0, -1), 1], kind: "reduce" }),
+      () => ({ code: `concat([${name}, input(${tuple(shape)})], 0)`, shape: [shape[0]! * 2, ...shape.slice(1)], kind: "concat" }),
+      () =>
+        rank > 2
+          ? { code: `reshape(${name}, ${tuple([...shape.slice(0, -2), -1])})`, shape: [...shape.slice(0, -2), shape[rank - 2]! * last], kind: "reshape" }
+          : { code: `reshape(${name}, ${tuple([shape[0]!, -1, 1])})`, shape: [shape[0]!, last, 1], kind: "reshape" },
+    ];
+    let step = pick(options)();
+    // keep ranks in 2..5 and sizes modest: restart from a fresh input when a shape runs away
+    if (step.shape.length > 5 || step.shape.some((d) => d > 4096) || step.shape.reduce((p, d) => p * d, 1) > 2 ** 24) {
+      shape = Array.from({ length: 2 + Math.floor(random() * 4) }, () => pick(SIZES));
+      step = { code: `add(input(${tuple(shape)}), input([${shape[shape.length - 1]}]))`, shape, kind: "broadcast" };
+    }
+    steps.push({ code: `const t${i} = ${step.code};`, shape: step.shape, kind: step.kind });
+    shape = step.shape;
+    name = `t${i}`;
+  }
+  return steps;
+}
+
+const steps = generate(OPS);
+const imports = `import { add, concat, matmul, mul, reshape, sum, zeros, type Tensor } from "../../../../src/index.js";\n`;
+const typed = `${imports}const input = zeros;\n${steps.map((s) => s.code).join("\n")}\nexport { t${OPS} };\n`;
+// the same code, every input typed as a tensor of unknown rank
+const untyped = `${imports}const input = (shape: readonly number[]): Tensor<number[], "float32"> => zeros(shape) as Tensor<number[], "float32">;\n${steps
+  .map((s) => s.code)
+  .join("\n")}\nexport { t${OPS} };\n`;
+const baseline = `${imports}export const input = zeros;\n`;
+
+function project(name: string, source: string): string {
+  const folder = join(out, name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "model.ts"), source);
+  writeFileSync(
+    join(folder, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: "es2022", lib: ["es2022"], module: "nodenext", moduleResolution: "nodenext", types: [], skipLibCheck: true },
+      files: ["model.ts"],
+    }),
+  );
+  return join(folder, "tsconfig.json");
+}
+
+const compilers = { "TS 6.0": join(root, "node_modules/typescript/bin/tsc"), "TS 7.0": join(root, "node_modules/typescript-7/bin/tsc") };
+
+function measure(compiler: string, config: string): { instantiations: number; check: number; errors: string } {
+  const samples: { instantiations: number; check: number }[] = [];
+  let errors = "";
+  for (let run = 0; run < RUNS; run++) {
+    let text: string;
+    try {
+      text = execFileSync(process.execPath, [compiler, "-p", config, "--extendedDiagnostics"], { encoding: "utf8" });
+    } catch (error) {
+      text = (error as { stdout?: string }).stdout ?? "";
+      errors = text.split("\n").filter((line) => /error TS/.test(line)).slice(0, 5).join("\n");
+    }
+    samples.push({
+      instantiations: Number(/Instantiations:\s+(\d+)/.exec(text)?.[1]),
+      check: Number(/Check time:\s+([\d.]+)s/.exec(text)?.[1]),
+    });
+  }
+  const checks = samples.map((s) => s.check).sort((x, y) => x - y);
+  return { instantiations: samples[0]!.instantiations, check: checks[Math.floor(checks.length / 2)]!, errors };
+}
+
+const kinds = steps.slice(1).reduce<Record<string, number>>((counts, s) => ({ ...counts, [s.kind]: (counts[s.kind] ?? 0) + 1 }), {});
+console.log(`model of ${OPS} chained ops on rank 2-5 shapes: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(", ")}`);
+const configs = { typed: project("typed", typed), untyped: project("untyped", untyped), baseline: project("baseline", baseline) };
+let worst = { ratio: 0, perOp: 0, errors: false };
+console.log("| compiler | typed check s | untyped check s | ratio | typed inst/op | TS2589 / errors |");
+console.log("|---|---|---|---|---|---|");
+for (const [name, compiler] of Object.entries(compilers)) {
+  process.stderr.write(`${name} ...\n`);
+  const base = measure(compiler, configs.baseline);
+  const t = measure(compiler, configs.typed);
+  const u = measure(compiler, configs.untyped);
+  const typedCheck = Math.max(t.check - base.check, 0.001);
+  const untypedCheck = Math.max(u.check - base.check, 0.001);
+  const ratio = typedCheck / untypedCheck;
+  const perOp = (t.instantiations - base.instantiations) / OPS;
+  worst = { ratio: Math.max(worst.ratio, ratio), perOp: Math.max(worst.perOp, perOp), errors: worst.errors || Boolean(t.errors || u.errors) };
+  console.log(`| ${name} | ${typedCheck.toFixed(3)} | ${untypedCheck.toFixed(3)} | ${ratio.toFixed(2)}× | ${perOp.toFixed(1)} | ${t.errors || u.errors || "none"} |`);
+}
+console.log(`\n(check times are above a file that only imports the library; median of ${RUNS} runs)`);
+const met = worst.ratio <= 3 && worst.perOp <= 400 && !worst.errors;
+console.log(
+  met
+    ? "targets met: <= 3x the untyped check time, <= 400 instantiations per op, no errors"
+    : `targets missed: ratio ${worst.ratio.toFixed(2)}x (<= 3), ${worst.perOp.toFixed(1)} inst/op (<= 400)${worst.errors ? ", compile errors" : ""}`,
+);
+process.exitCode = met ? 0 : 1;
