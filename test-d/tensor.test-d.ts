@@ -2,7 +2,7 @@
 import { expectTypeOf } from "expect-type";
 import {
   add, arange, argmax, assertShape, broadcastTo, dim, gather, pad, split, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
-  logSoftmax, slice, softmax, sqrt, squeeze, std, sum,
+  logSoftmax, slice, softmax, sqrt, squeeze, std, sub, sum, variance,
   type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
 
@@ -198,3 +198,28 @@ expectTypeOf(gather(zeros([5, 3]), tensor(new Int32Array(4), [2, 2]), 1)).toEqua
 declare const unknownRank: Tensor<number[], "float32">;
 expectTypeOf(concat([zeros([2, 3]), unknownRank])).toEqualTypeOf<Tensor<number[], "float32">>();
 expectTypeOf(stack([zeros([2, 3]), unknownRank])).toEqualTypeOf<Tensor<number[], "float32">>();
+
+// A layer norm over the last axis, written once for any leading axes
+function layerNorm<Rest extends Shape, D extends number>(
+  x: Tensor<[...Rest, D], "float32">,
+  gamma: Tensor<[D], "float32">,
+  beta: Tensor<[D], "float32">,
+): Tensor<[...Rest, D], "float32"> {
+  const mu = mean(x, -1, { keepDims: true });
+  const sigma = sqrt(add(variance(x, -1, { keepDims: true }), 1e-5));
+  return add(mul(div(sub(x, mu), sigma), gamma), beta);
+}
+expectTypeOf(layerNorm(zeros([8, 16, 64]), zeros([64]), zeros([64]))).toEqualTypeOf<Tensor<[8, 16, 64], "float32">>();
+
+// Sizes that must agree across parameters: infer D from `x` only (NoInfer on
+// the others), so a gamma of another size is an argument error rather than
+// D widening to the union 64 | 32.
+function scale<Rest extends Shape, D extends number>(
+  x: Tensor<[...Rest, D], "float32">,
+  gamma: Tensor<[NoInfer<D>], "float32">,
+): Tensor<[...Rest, D], "float32"> {
+  return mul(x, gamma);
+}
+expectTypeOf(scale(zeros([8, 16, 64]), zeros([64]))).toEqualTypeOf<Tensor<[8, 16, 64], "float32">>();
+// @ts-expect-error -- gamma of the wrong size
+scale(zeros([8, 16, 64]), zeros([32]));

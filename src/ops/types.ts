@@ -82,10 +82,11 @@ type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor };
 /**
  * A binary element-wise op: `(a, b, options?)`.
  *
- * The first three signatures need no conditional types, so shape-polymorphic
+ * The first four signatures need no conditional types, so shape-polymorphic
  * code type-checks (`Tensor<[B, O]>` plus `Tensor<[O]>` inside a generic
  * function is `Tensor<[B, O]>`): identical shapes, a trailing bias
- * (`[...Rest, C]` with `[C]`), and a tensor with a number. `NoInfer` keeps
+ * (`[...Rest, C]` with `[C]`), a per-row statistic (`[...Rest, C]` with
+ * `[...Rest, 1]`, as a mean with keepDims gives), and a tensor with a number. `NoInfer` keeps
  * the second operand from widening a size into a union. The last signature
  * handles every shape and mode and turns a misfit into the runtime's message;
  * it is last because TypeScript 7 reports the last signature's error.
@@ -99,6 +100,11 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
   <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
     a: Tensor<readonly [...Rest, C], DA>,
     b: Tensor<readonly [NoInfer<C>], DB>,
+    options?: OutOnly,
+  ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
+  <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
+    a: Tensor<readonly [...Rest, C], DA>,
+    b: Tensor<readonly [...NoInfer<Rest>, 1], DB>,
     options?: OutOnly,
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, const N extends number>(
@@ -123,6 +129,11 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
     this: Tensor<readonly [...Rest, C], DA>,
     other: Tensor<readonly [NoInfer<C>], DB>,
+    options?: OutOnly,
+  ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
+  <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
+    this: Tensor<readonly [...Rest, C], DA>,
+    other: Tensor<readonly [...NoInfer<Rest>, 1], DB>,
     options?: OutOnly,
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, const N extends number>(
@@ -195,20 +206,22 @@ type KeepDimsOf<Options> = Options extends { readonly keepDims: true } ? true : 
 /**
  * A reduction: `(x, axis?, options?)` with one axis, a list, or none (all);
  * the result shape is exact at compile time, an axis out of range is a
- * compile error with the runtime's message.
+ * compile error with the runtime's message. The first signature serves
+ * generic code reducing the last axis with keepDims.
  */
-export type ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean }> = <
-  X extends Tensor,
-  const Axis extends number | readonly number[] | undefined = undefined,
-  const O extends Options | undefined = undefined,
->(
-  x: X,
-  axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
-  options?: O,
-) => Tensor<
-  ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[],
-  ReduceDType<Rule, X["dtype"]>
->;
+export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean }> {
+  // over the last axis, for shape-polymorphic code (no conditional types)
+  <Rest extends Shape, D extends number, DT extends DType>(
+    x: Tensor<readonly [...Rest, D], DT>,
+    axis: -1,
+    options: Options & { readonly keepDims: true },
+  ): Tensor<[...Rest, 1], ReduceDType<Rule, DT>>;
+  <X extends Tensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
+    x: X,
+    axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
+    options?: O,
+  ): Tensor<ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[], ReduceDType<Rule, X["dtype"]>>;
+}
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(
