@@ -223,3 +223,23 @@ function scale<Rest extends Shape, D extends number>(
 expectTypeOf(scale(zeros([8, 16, 64]), zeros([64]))).toEqualTypeOf<Tensor<[8, 16, 64], "float32">>();
 // @ts-expect-error -- gamma of the wrong size
 scale(zeros([8, 16, 64]), zeros([32]));
+
+// Attention over [Batch, Heads, Seq, Dim], written once for any sizes: a
+// batched matmul with the same batch axes needs no conditional types.
+function attention<B extends number, H extends number, S extends number, D extends number>(
+  q: Tensor<[B, H, S, D], "float32">,
+  k: Tensor<NoInfer<[B, H, S, D]>, "float32">,
+  v: Tensor<NoInfer<[B, H, S, D]>, "float32">,
+): Tensor<[B, H, S, D], "float32"> {
+  const scores = matmul(q, transpose(k, [0, 1, 3, 2]));
+  expectTypeOf(scores).toEqualTypeOf<Tensor<[B, H, S, S], "float32">>();
+  return matmul(softmax(div(scores, Math.sqrt(q.shape[3]))), v);
+}
+expectTypeOf(attention(zeros([2, 4, 16, 32]), zeros([2, 4, 16, 32]), zeros([2, 4, 16, 32]))).toEqualTypeOf<Tensor<[2, 4, 16, 32], "float32">>();
+// @ts-expect-error -- keys with another head size
+attention(zeros([2, 4, 16, 32]), zeros([2, 4, 16, 64]), zeros([2, 4, 16, 32]));
+// batched matmul with concrete shapes still broadcasts the batch axes and reports misfits
+expectTypeOf(matmul(zeros([2, 3, 4]), zeros([4, 5]))).toEqualTypeOf<Tensor<[2, 3, 5], "float32">>();
+expectTypeOf(matmul(zeros([2, 3, 4]), zeros([2, 4, 5]))).toEqualTypeOf<Tensor<[2, 3, 5], "float32">>();
+// @ts-expect-error -- batch axes 2 vs 3
+matmul(zeros([2, 3, 4]), zeros([3, 4, 5]));

@@ -1,6 +1,6 @@
 /** The examples run as a user runs them (`npm start` is examples/demo.ts) and print what their comments promise. */
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "./support/compiler.js";
@@ -35,6 +35,22 @@ const expectations: Record<string, string[]> = {
   "03-broadcast-modes.ts": ["xla [0]: tensor([[7., 7., 7.]", "xla composed: tensor([[ 6.,  7.]", "pdpd: add (pdpd): axis 1 has 1 vs 7"],
   "04-views.ts": ["transpose: [ 4, 3, 2 ]", "shares the buffer: true"],
   "05-dtypes.ts": ["int32 + float32 -> float32", "int32 overflow wraps: tensor([-2147483648]", "mod by 0 on int32 is 0: tensor([0, 0, 0]"],
+  "06-mlp-forward.ts": [
+    "logits: [ 4, 10 ] float32",
+    "each row of probabilities sums to 1: tensor([true, true, true, true]",
+    "misfit: add (numpy): axis 1 has 10 vs 11; cannot broadcast [4, 10] with [11]",
+  ],
+  "07-attention.ts": [
+    "weights: [ 2, 4, 16, 16 ] output: [ 2, 4, 16, 32 ]",
+    "every row of weights sums to 1: true",
+    "misfit: matmul: inner sizes 32 vs 64 (the last axis of a, the second-to-last axis of b); cannot multiply [2, 4, 16, 32] by [2, 4, 64, 16]",
+  ],
+  "08-image-normalization.ts": [
+    "normalized: [ 8, 3, 32, 32 ] float32",
+    "std after: tensor([1.0, 1.0, 1.0]",
+    "pdpd/xla and numpy agree: true",
+    "misfit: sub (pdpd): axis 1 has 4 vs 3; cannot broadcast [2, 4, 8, 8] with [3]",
+  ],
 };
 
 describe("examples/", () => {
@@ -50,4 +66,13 @@ describe("examples/", () => {
       for (const text of expectations[file] ?? []) expect(output).toContain(text);
     });
   }
+});
+
+describe("npm run example:*", () => {
+  it("names the model examples by what they build", () => {
+    const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts["example:mlp"]).toBe("tsx examples/06-mlp-forward.ts");
+    expect(scripts["example:attention"]).toBe("tsx examples/07-attention.ts");
+    expect(scripts["example:image"]).toBe("tsx examples/08-image-normalization.ts");
+  });
 });

@@ -189,6 +189,11 @@ export interface MatmulOp {
     a: Tensor<readonly [M, K], DA>,
     b: Tensor<readonly [NoInfer<K>, N], DB>,
   ): Tensor<[M, N], ArithmeticDType<DA, DB>>;
+  // a stack of matrices by a stack with the same batch axes (attention's [...Batch, Heads, Seq, Dim])
+  <Batch extends Shape, M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    a: Tensor<readonly [...Batch, M, K], DA>,
+    b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
+  ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
   <const X extends Tensor, const Y extends Tensor>(
     a: X,
     b: MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends ShapeTypeError<infer Message> ? Message : Y,
