@@ -64,3 +64,21 @@ div(centered, channelStd, { mode: "xla", broadcastDimensions: [2] });
 expectTypeOf<CheckedOperand<"sub", Tensor<[2, 4, 8, 8]>, Tensor<[3]>, { mode: "pdpd"; axis: 1 }>>().toEqualTypeOf<
   "sub (pdpd): axis 1 has 4 vs 3; cannot broadcast [2, 4, 8, 8] with [3]"
 >();
+
+// the same as a generic layer: a 1-D operand on a named axis needs no conditional types
+function normalize<N extends number, C extends number, H extends number, W extends number>(
+  image: Tensor<[N, C, H, W], "float32">,
+  mean: Tensor<[NoInfer<C>], "float32">,
+  std: Tensor<[NoInfer<C>], "float32">,
+): Tensor<[N, C, H, W], "float32"> {
+  expectTypeOf(image.sub(mean, { mode: "pdpd", axis: 1 })).toEqualTypeOf<Tensor<[N, C, H, W], "float32">>();
+  // @ts-expect-error -- per-channel statistics on the height axis
+  sub(image, mean, { mode: "pdpd", axis: 2 });
+  return div(sub(image, mean, { mode: "pdpd", axis: 1 }), std, { mode: "xla", broadcastDimensions: [1] });
+}
+expectTypeOf(normalize(images, channelMean, channelStd)).toEqualTypeOf<Tensor<[8, 3, 32, 32], "float32">>();
+// @ts-expect-error -- 4-channel images, 3-channel statistics
+normalize(zeros([2, 4, 8, 8]), channelMean, channelStd);
+// a concrete call on an axis out of range still reaches the checked signature and its message
+// @ts-expect-error -- pdpd axis 7 of a rank-4 tensor
+sub(images, channelMean, { mode: "pdpd", axis: 7 });

@@ -50,6 +50,7 @@ const expectations: Record<string, string[]> = {
     "std after: tensor([1.0, 1.0, 1.0]",
     "pdpd/xla and numpy agree: true",
     "misfit: sub (pdpd): axis 1 has 4 vs 3; cannot broadcast [2, 4, 8, 8] with [3]",
+    "misfit in normalize: sub (pdpd): axis 1 has 4 vs 3",
   ],
 };
 

@@ -79,14 +79,21 @@ export type CheckedOperand<Op extends string, X, Y, Options> =
 /** Options without a broadcast mode: what the structural signatures below accept. */
 type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor };
 
+/** A 1-D operand laid along axis `A` of the other (per-channel statistics): PDPD's `axis` or XLA's `broadcastDimensions`. */
+type OnAxis<A extends number> =
+  | { readonly mode: "pdpd"; readonly axis: A; readonly out?: Tensor }
+  | { readonly mode: "xla"; readonly broadcastDimensions: readonly [A]; readonly out?: Tensor };
+
 /**
  * A binary element-wise op: `(a, b, options?)`.
  *
- * The first four signatures need no conditional types, so shape-polymorphic
+ * The first five signatures need no conditional types, so shape-polymorphic
  * code type-checks (`Tensor<[B, O]>` plus `Tensor<[O]>` inside a generic
  * function is `Tensor<[B, O]>`): identical shapes, a trailing bias
  * (`[...Rest, C]` with `[C]`), a per-row statistic (`[...Rest, C]` with
- * `[...Rest, 1]`, as a mean with keepDims gives), and a tensor with a number. `NoInfer` keeps
+ * `[...Rest, 1]`, as a mean with keepDims gives), a tensor with a number, and a
+ * 1-D operand along one axis named by PDPD's `axis` or XLA's
+ * `broadcastDimensions` (`[N, C, H, W]` with `[C]` on axis 1). `NoInfer` keeps
  * the second operand from widening a size into a union. The last signature
  * handles every shape and mode and turns a misfit into the runtime's message;
  * it is last because TypeScript 7 reports the last signature's error.
@@ -112,6 +119,11 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
     b: N,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
+    a: Tensor<S, DA>,
+    b: Tensor<readonly [NoInfer<S[A]>], DB>,
+    options: OnAxis<A>,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <const X extends Operand, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     a: X,
     b: CheckedOperand<Op, X, Y, Options>,
@@ -141,6 +153,11 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
     other: N,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
+    this: Tensor<S, DA>,
+    other: Tensor<readonly [NoInfer<S[A]>], DB>,
+    options: OnAxis<A>,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     this: This,
     other: CheckedOperand<Op, This, Y, Options>,
