@@ -243,3 +243,8 @@ expectTypeOf(matmul(zeros([2, 3, 4]), zeros([4, 5]))).toEqualTypeOf<Tensor<[2, 3
 expectTypeOf(matmul(zeros([2, 3, 4]), zeros([2, 4, 5]))).toEqualTypeOf<Tensor<[2, 3, 5], "float32">>();
 // @ts-expect-error -- batch axes 2 vs 3
 matmul(zeros([2, 3, 4]), zeros([3, 4, 5]));
+
+// assertShape with a named run-time size
+declare const batchOf784: Tensor<number[], "float32">;
+assertShape(batchOf784, [dim("batch", batchOf784.shape[0] ?? 0), 784]);
+expectTypeOf(batchOf784).toEqualTypeOf<Tensor<[Dim<"batch">, 784], "float32">>();

@@ -7,7 +7,7 @@
  * one `src/shape/broadcast.ts` throws for the same input. The checks run in
  * the same order as at run time: spec fields, sizes, then the mode's rule.
  *
- * Cost notes (see `npm run bench:types`):
+ * Cost notes (see `npm run bench:types:broadcast`):
  * - per-axis work is done by homomorphic mapped types (one pass, no recursion);
  * - a conditional type re-instantiates every type parameter it mentions each
  *   time it is evaluated, so rules take only the shapes they need and return

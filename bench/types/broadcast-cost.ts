@@ -1,5 +1,5 @@
 /**
- * `npm run bench:types`: what `BroadcastShapes` / `BroadcastToShape` cost the
+ * `npm run bench:types:broadcast` (part of `npm run bench:types`): what `BroadcastShapes` / `BroadcastToShape` cost the
  * compiler. For each mode it generates 1,000 uses on rank-4 shapes (1,000 that
  * fit, then 1,000 that do not, whose message is asked for with `ErrorMessage`,
  * as an editor showing the error does), type-checks each file with
