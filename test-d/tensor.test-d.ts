@@ -93,6 +93,15 @@ expectTypeOf<ErrorMessage<Reshape<[2, 3, 4], [5, -1]>>>().toEqualTypeOf<
   "reshape: cannot infer -1: 24 elements of [2, 3, 4] do not split into [5, -1]"
 >();
 expectTypeOf<ErrorMessage<Reshape<[2, 3], [-1, -1]>>>().toEqualTypeOf<"reshape: only one size may be -1, got [-1, -1]">();
+// a -1 between the source's leading and trailing sizes is their product (no division);
+// 1s on either side consume nothing; unknown or symbolic sizes fall back to the general rule
+expectTypeOf<Reshape<[16, 24, 24, 96], [16, 24, -1]>>().toEqualTypeOf<[16, 24, 2304]>();
+expectTypeOf<Reshape<[256, 1, 16], [256, -1, 1]>>().toEqualTypeOf<[256, 16, 1]>();
+expectTypeOf<Reshape<[1, 2, 3, 1], [1, 1, -1, 3, 1]>>().toEqualTypeOf<[1, 1, 2, 3, 1]>();
+expectTypeOf<Reshape<[2, 3, 4], [4, -1]>>().toEqualTypeOf<[4, 6]>();
+expectTypeOf<Reshape<[0, 3], [3, -1]>>().toEqualTypeOf<[3, 0]>();
+expectTypeOf<Reshape<[number, 6], [number, -1]>>().toEqualTypeOf<[number, number]>();
+expectTypeOf<Reshape<[Dim<"b">, 6], [Dim<"b">, -1]>>().toEqualTypeOf<[Dim<"b">, number]>();
 // counts not known at compile time are checked at run time
 expectTypeOf(reshape(batch, [-1])).toEqualTypeOf<Tensor<[number], "float32">>();
 expectTypeOf(broadcastTo(zeros([3, 1]), [2, 3, 4])).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();

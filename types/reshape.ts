@@ -28,18 +28,70 @@ type CountMinusOnes<Target extends Shape, Count extends 0 | 1 = 0> =
 
 type Replace<Target extends Shape, Value extends number> = { -readonly [Key in keyof Target]: Target[Key] extends -1 ? Value : Target[Key] };
 
+/** A literal size (not `number`, not a symbolic `Dim`): only those can be matched by value. */
+type IsLiteral<Size> = Size extends number ? (`${Size}` extends `${bigint}` ? true : false) : false;
+
+/** `Target` around its -1: `[before, after]`. */
+type AroundMinusOne<Target extends Shape, Before extends number[] = []> =
+  Target extends readonly [infer First extends number, ...infer Rest extends Shape]
+    ? First extends -1 ? [Before, [...Rest]] : AroundMinusOne<Rest, [...Before, First]>
+    : never;
+
+/** `From` without the leading sizes `Prefix` (1s on either side consume no elements), or never. */
+type DropPrefix<From extends readonly number[], Prefix extends readonly number[]> =
+  Prefix extends readonly [infer P extends number, ...infer PrefixRest extends number[]]
+    ? P extends 1 ? DropPrefix<From, PrefixRest>
+    : P extends 0 ? never // a 0 beside the -1 leaves it undetermined: the general path reports it
+    : From extends readonly [infer F extends number, ...infer FromRest extends number[]]
+      ? F extends 1 ? DropPrefix<FromRest, Prefix>
+      : [IsLiteral<P>, IsLiteral<F>] extends [true, true] ? (F extends P ? DropPrefix<FromRest, PrefixRest> : never) : never
+      : never
+    : [...From];
+
+/** `From` without the trailing sizes `Suffix`, or never. */
+type DropSuffix<From extends readonly number[], Suffix extends readonly number[]> =
+  Suffix extends readonly [...infer SuffixRest extends number[], infer S extends number]
+    ? S extends 1 ? DropSuffix<From, SuffixRest>
+    : S extends 0 ? never
+    : From extends readonly [...infer FromRest extends number[], infer F extends number]
+      ? F extends 1 ? DropSuffix<FromRest, Suffix>
+      : [IsLiteral<S>, IsLiteral<F>] extends [true, true] ? (F extends S ? DropSuffix<FromRest, SuffixRest> : never) : never
+      : never
+    : [...From];
+
+/**
+ * The -1 without division, when the sizes around it are `From`'s leading and
+ * trailing sizes (`[16, 24, 24, 96]` to `[16, 24, -1]`): the product of the
+ * sizes in between. Most reshapes that merge or split axes are of this kind,
+ * and a product is far cheaper than a long division at the type level.
+ */
+type MiddleProduct<From extends Shape, Target extends Shape> =
+  AroundMinusOne<Target> extends [infer Before extends number[], infer After extends number[]]
+    ? DropSuffix<DropPrefix<From, Before>, After> extends infer Middle extends number[]
+      ? [Middle] extends [never] ? never : Product<Middle>
+      : never
+    : never;
+
 export type Reshape<From extends Shape, Target extends Shape> =
   number extends Target["length"] ? number[]
   : CountMinusOnes<Target> extends "many" ? ShapeTypeError<`reshape: only one size may be -1, got ${ShowShape<Target>}`>
   : CountMinusOnes<Target> extends 1
-    ? [Product<From>, Product<Known<Target>>] extends [infer Count extends number, infer Rest extends number]
-      ? number extends Count | Rest ? Replace<Target, number> // not known at compile time
-      : [Quotient<Count, Rest>] extends [never]
-        ? ShapeTypeError<`reshape: cannot infer -1: ${Count} elements of ${ShowShape<From>} do not split into ${ShowShape<Target>}`>
-        : Replace<Target, Quotient<Count, Rest>>
+    ? MiddleProduct<From, Target> extends infer Size extends number
+      ? [Size] extends [never] ? ReshapeByDivision<From, Target>
+      : number extends Size ? ReshapeByDivision<From, Target> // unknown sizes in between: the general path decides
+      : Replace<Target, Size>
       : never
   : [Product<From>, Product<Target>] extends [infer Count extends number, infer Holds extends number]
     ? number extends Count | Holds ? [...Target]
     : Count extends Holds ? [...Target]
     : ShapeTypeError<`reshape: ${ShowShape<From>} has ${Count} elements but ${ShowShape<Target>} holds ${Holds}`>
+    : never;
+
+/** The -1 by exact division of the element counts. */
+type ReshapeByDivision<From extends Shape, Target extends Shape> =
+  [Product<From>, Product<Known<Target>>] extends [infer Count extends number, infer Rest extends number]
+    ? number extends Count | Rest ? Replace<Target, number> // not known at compile time
+    : [Quotient<Count, Rest>] extends [never]
+      ? ShapeTypeError<`reshape: cannot infer -1: ${Count} elements of ${ShowShape<From>} do not split into ${ShowShape<Target>}`>
+      : Replace<Target, Quotient<Count, Rest>>
     : never;
