@@ -33,7 +33,7 @@ export { dot, matmul, outer } from "./ops/matmul.js";
 export { assertShape, dim } from "./ops/assert.js";
 
 // Views (no copy)
-export { broadcastTo, expandDims, permute, reshape, slice, squeeze, transpose } from "./ops/views.js";
+export { broadcastTo, expandDims, flatten, permute, reshape, slice, squeeze, transpose } from "./ops/views.js";
 export type { SliceSpec } from "./ops/views.js";
 
 // Element-wise operations

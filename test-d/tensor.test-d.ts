@@ -1,7 +1,7 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, argmax, assertShape, broadcastTo, dim, gather, pad, split, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  add, arange, flatten, type Flattened, argmax, assertShape, broadcastTo, dim, gather, pad, split, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logSoftmax, slice, softmax, sqrt, squeeze, std, sub, sum, variance,
   type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
@@ -257,3 +257,18 @@ matmul(zeros([2, 3, 4]), zeros([3, 4, 5]));
 declare const batchOf784: Tensor<number[], "float32">;
 assertShape(batchOf784, [dim("batch", batchOf784.shape[0] ?? 0), 784]);
 expectTypeOf(batchOf784).toEqualTypeOf<Tensor<[Dim<"batch">, 784], "float32">>();
+
+// flatten: a run of axes becomes their product; a bad axis is a compile error with the runtime's text
+expectTypeOf(flatten(zeros([8, 3, 32, 32]), 1)).toEqualTypeOf<Tensor<[8, 3072], "float32">>();
+expectTypeOf(flatten(zeros([2, 3, 4]))).toEqualTypeOf<Tensor<[24], "float32">>();
+expectTypeOf(flatten(zeros([2, 3, 4]), 0, -2)).toEqualTypeOf<Tensor<[6, 4], "float32">>();
+expectTypeOf(flatten(zeros([]))).toEqualTypeOf<Tensor<[1], "float32">>();
+expectTypeOf(matmul(flatten(zeros([4, 28, 28]), 1), zeros([784, 10]))).toEqualTypeOf<Tensor<[4, 10], "float32">>();
+declare const someAxis: number;
+expectTypeOf(flatten(zeros([2, 3, 4]), someAxis)).toEqualTypeOf<Tensor<number[], "float32">>();
+// @ts-expect-error -- "flatten: startAxis 3 is out of range for a rank-3 tensor (use -3 to 2)"
+flatten(zeros([2, 3, 4]), 3);
+// @ts-expect-error -- "flatten: startAxis 2 comes after endAxis 0 (axes 2 and 0 of a rank-3 tensor)"
+flatten(zeros([2, 3, 4]), 2, 0);
+expectTypeOf<ErrorMessage<Flattened<[2, 3, 4], 2, 0>>>().toEqualTypeOf<"flatten: startAxis 2 comes after endAxis 0 (axes 2 and 0 of a rank-3 tensor)">();
+expectTypeOf<ErrorMessage<Flattened<[2, 3], 0, -3>>>().toEqualTypeOf<"flatten: endAxis -3 is out of range for a rank-2 tensor (use -2 to 1)">();

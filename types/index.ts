@@ -15,7 +15,7 @@ export type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } f
 export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, ScalarDType, SignedDType, StorageOf } from "./dtype.js";
 
 // Views
-export type { NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
+export type { Flattened, NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
 
 export type { Reshape } from "./reshape.js";
 

@@ -14,12 +14,12 @@ import type { Subtract } from "./internal/tuple.js";
 import type { Shape } from "./shape.js";
 
 /** A possibly negative axis as a non-negative one, any rank; `never` when it is not an integer literal in range. */
-type Normalize<Axis extends number, Rank extends number> =
+export type Normalize<Axis extends number, Rank extends number> =
   `${Axis}` extends `-${infer Magnitude extends number}`
     ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : Subtract<Rank, Magnitude>
     : Axis;
 
-type RangeMessage<Op extends string, Name extends string, Axis extends number, Rank extends number> =
+export type RangeMessage<Op extends string, Name extends string, Axis extends number, Rank extends number> =
   `${Op}: ${Name} ${Axis} is out of range for a rank-${Rank} tensor (use -${Rank} to ${RankDifference[Rank & SmallRank][1] & number})`;
 
 /** The reduced axes as a union of indices, or the message for the first one out of range. */

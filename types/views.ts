@@ -11,7 +11,10 @@
  * Sliced<[4, 5, 6], [1, null]>         //=> [5, 6]
  */
 import type { RankDifference, RankSum, SmallRank } from "./internal/by-rank.js";
+import type { Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
+import type { ShapeTypeError } from "./errors.js";
+import type { Normalize, RangeMessage } from "./reduce.js";
 import type { Shape } from "./shape.js";
 
 /** Axes reversed (a matrix transpose). */
@@ -67,3 +70,41 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
       : Sliced<Rest, More, [...Acc, number]>
       : [...Acc, ...S]
     : Acc;
+
+/** Why `flatten(x, Start, End)` cannot run on `S`, or never: an axis out of range, or Start after End. */
+/** `Axis` of `S` as an index, or never when out of range. */
+type AxisIn<S extends Shape, Axis extends number> =
+  Normalize<Axis, S["length"]> extends infer Index extends number
+    ? [Index] extends [never] ? never : `${Index}` extends keyof S ? Index : never
+    : never;
+
+/** Why `flatten(x, Start, End)` cannot run on `S`, or never: an axis out of range, or Start after End. */
+type FlattenProblem<S extends Shape, Start extends number, End extends number> =
+  [AxisIn<S, Start>] extends [never] ? RangeMessage<"flatten", "startAxis", Start, S["length"]>
+  : [AxisIn<S, End>] extends [never] ? RangeMessage<"flatten", "endAxis", End, S["length"]>
+  : Counter<AxisIn<S, End>> extends readonly [...Counter<AxisIn<S, Start>>, ...unknown[]] ? never
+  : `flatten: startAxis ${Start} comes after endAxis ${End} (axes ${AxisIn<S, Start>} and ${AxisIn<S, End>} of a rank-${S["length"]} tensor)`;
+
+/**
+ * `flatten(x, Start, End)`: axes Start..End (inclusive; negative counts from
+ * the end) merged into one axis of their product; a rank-0 tensor is `[1]`.
+ *
+ * @example
+ * Flattened<[8, 3, 32, 32], 1, -1>     //=> [8, 3072]
+ */
+export type Flattened<S extends Shape, Start extends number, End extends number> =
+  number extends S["length"] | Start | End ? number[] // axes known only at run time: checked there
+  : S extends readonly [] ? Flattened<[1], Start, End>
+  : [FlattenProblem<S, Start, End>] extends [never] ? FlattenedAxes<S, Start, End>
+  : ShapeTypeError<FlattenProblem<S, Start, End>>;
+
+type FlattenedAxes<S extends Shape, Start extends number, End extends number> =
+  [AxisIn<S, Start>, AxisIn<S, End>] extends [infer A extends number, infer B extends number]
+    ? S extends readonly [...Counter<A>, ...infer FromStart extends Shape]
+      ? S extends readonly [...infer Head extends Shape, ...FromStart]
+        ? S extends readonly [...Counter<B>, unknown, ...infer Tail extends Shape]
+          ? FromStart extends readonly [...infer Middle extends Shape, ...Tail] ? [...Head, Product<Middle>, ...Tail] : number[]
+          : number[]
+        : number[]
+      : number[]
+    : number[];

@@ -12,6 +12,7 @@ import type { ShapeOf } from "./types.js";
 import type {
   BroadcastToShapeOf,
   BroadcastToSpec,
+  Flattened,
   Permuted,
   Reshape,
   Reversed,
@@ -226,4 +227,30 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   }
   if (x.isContiguous) return new Tensor(x.data, target, contiguousStrides(target), x.offset, x.dtype);
   return new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
+}
+
+/**
+ * Axes `startAxis`..`endAxis` (inclusive; negative counts from the end)
+ * merged into one axis of their product, as `reshape` would; a rank-0 tensor
+ * becomes `[1]`. By default every axis: a 1-D tensor of all the elements.
+ *
+ * @example
+ * flatten(zeros([8, 3, 32, 32]), 1)    // Tensor<[8, 3072]>
+ */
+export function flatten<X extends Tensor, const Start extends number = 0, const End extends number = -1>(
+  x: X,
+  startAxis?: Flattened<ShapeOf<X>, Start, End> extends ShapeTypeError<infer Message> ? Message : Start,
+  endAxis?: End,
+): Tensor<Flattened<ShapeOf<X>, Start, End> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+export function flatten(x: Tensor, startAxis: number = 0, endAxis: number = -1): Tensor {
+  const op = "flatten";
+  assertTensor(op, "x", x);
+  const shape = x.shape.length === 0 ? [1] : [...x.shape];
+  const start = normalizeAxis(op, "startAxis", startAxis, shape.length);
+  const end = normalizeAxis(op, "endAxis", endAxis, shape.length);
+  if (start > end) {
+    throw new RangeError(`${op}: startAxis ${startAxis} comes after endAxis ${endAxis} (axes ${start} and ${end} of a rank-${shape.length} tensor)`);
+  }
+  const merged = shape.slice(start, end + 1).reduce((product, size) => product * size, 1);
+  return reshape(x, [...shape.slice(0, start), merged, ...shape.slice(end + 1)]);
 }

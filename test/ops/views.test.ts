@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { add, arange, broadcastTo, expandDims, permute, reshape, ShapeError, slice, squeeze, tensor, transpose, zeros } from "shapecast";
+import { add, arange, broadcastTo, expandDims, flatten, permute, reshape, ShapeError, slice, squeeze, tensor, transpose, zeros } from "shapecast";
 
 const x = reshape(arange(24), [2, 3, 4]);
 
@@ -72,5 +72,31 @@ describe("views share the buffer", () => {
     // [[0, 3], [1, 4], [2, 5]] + [[3, 0], [4, 1], [5, 2]]
     expect(add(transpose(m), slice(transpose(m), null, { step: -1 })).toArray()).toEqual([[3, 3], [5, 5], [7, 7]]);
     expect(add(broadcastTo(tensor([1, 2]), [3, 2]), transpose(m)).toArray()).toEqual([[1, 5], [2, 6], [3, 7]]);
+  });
+});
+
+describe("flatten", () => {
+  const x = reshape(arange(24), [2, 3, 4]);
+
+  it("merges a run of axes into their product, in row-major order", () => {
+    expect(flatten(x).shape).toEqual([24]);
+    expect(flatten(x, 1).shape).toEqual([2, 12]);
+    expect(flatten(x, 0, 1).shape).toEqual([6, 4]);
+    expect(flatten(x, -2, -1).toArray()).toEqual(reshape(x, [2, 12]).toArray());
+    expect(flatten(x, 1, 1).shape).toEqual([2, 3, 4]);
+    expect(flatten(tensor(5)).shape).toEqual([1]);
+    expect(flatten(zeros([0, 3]), 0).shape).toEqual([0]);
+  });
+
+  it("copies only when the layout needs it, and keeps the element order of a transposed tensor", () => {
+    expect(flatten(x, 1).data).toBe(x.data);
+    expect(flatten(transpose(x)).toArray()).toEqual(reshape(transpose(x), [24]).toArray());
+  });
+
+  it("names a bad axis", () => {
+    expect(() => flatten(x, 3 as number)).toThrow(new RangeError("flatten: startAxis 3 is out of range for a rank-3 tensor (use -3 to 2)"));
+    expect(() => flatten(x, 0, -4 as number)).toThrow(new RangeError("flatten: endAxis -4 is out of range for a rank-3 tensor (use -3 to 2)"));
+    expect(() => flatten(x, 2 as number, 0)).toThrow(new RangeError("flatten: startAxis 2 comes after endAxis 0 (axes 2 and 0 of a rank-3 tensor)"));
+    expect(() => flatten(x, 0.5 as number)).toThrow(TypeError);
   });
 });
