@@ -272,3 +272,13 @@ flatten(zeros([2, 3, 4]), 3);
 flatten(zeros([2, 3, 4]), 2, 0);
 expectTypeOf<ErrorMessage<Flattened<[2, 3, 4], 2, 0>>>().toEqualTypeOf<"flatten: startAxis 2 comes after endAxis 0 (axes 2 and 0 of a rank-3 tensor)">();
 expectTypeOf<ErrorMessage<Flattened<[2, 3], 0, -3>>>().toEqualTypeOf<"flatten: endAxis -3 is out of range for a rank-2 tensor (use -2 to 1)">();
+
+// a negative axis past the first is out of range too, as is any axis of a rank-0 tensor
+// @ts-expect-error -- "sum: axis -3 is out of range for a rank-2 tensor (use -2 to 1)"
+sum(zeros([2, 3]), -3);
+// @ts-expect-error -- "mean: axis[1] -4 is out of range for a rank-3 tensor (use -3 to 2)"
+mean(zeros([2, 3, 4]), [0, -4]);
+// @ts-expect-error -- "softmax: x is a scalar; softmax needs an axis to normalise over"
+softmax(tensor(5));
+expectTypeOf<ErrorMessage<ReducedOf<"sum", [2, 3], -3, false>>>().toEqualTypeOf<"sum: axis -3 is out of range for a rank-2 tensor (use -2 to 1)">();
+expectTypeOf<ErrorMessage<ReducedOf<"softmax", [], -1, false>>>().toEqualTypeOf<"softmax: axis -1 is out of range for a rank-0 tensor (use -0 to -1)">();

@@ -20,19 +20,25 @@ export type Normalize<Axis extends number, Rank extends number> =
     : Axis;
 
 export type RangeMessage<Op extends string, Name extends string, Axis extends number, Rank extends number> =
-  `${Op}: ${Name} ${Axis} is out of range for a rank-${Rank} tensor (use -${Rank} to ${RankDifference[Rank & SmallRank][1] & number})`;
+  `${Op}: ${Name} ${Axis} is out of range for a rank-${Rank} tensor (use -${Rank} to ${Rank extends 0 ? -1 : RankDifference[Rank & SmallRank][1] & number})`;
+
+/** `Axis` of `S` as an index in [0, rank), or never when out of range (either side). */
+export type AxisIndex<S extends Shape, Axis extends number> =
+  Normalize<Axis, S["length"]> extends infer Index extends number
+    ? [Index] extends [never] ? never : `${Index}` extends keyof S ? Index : never
+    : never;
 
 /** The reduced axes as a union of indices, or the message for the first one out of range. */
 type AxesOf<Op extends string, Axis, S extends Shape> =
-  Axis extends number ? (`${Normalize<Axis, S["length"]>}` extends keyof S ? Normalize<Axis, S["length"]> : ShapeTypeError<RangeMessage<Op, "axis", Axis, S["length"]>>)
+  Axis extends number ? ([AxisIndex<S, Axis>] extends [never] ? ShapeTypeError<RangeMessage<Op, "axis", Axis, S["length"]>> : AxisIndex<S, Axis>)
   : Axis extends readonly number[] ? ListAxes<Op, Axis, S, [], never>
   : never;
 
 type ListAxes<Op extends string, Axes extends readonly number[], S extends Shape, Index extends unknown[], Found> =
   Axes extends readonly [infer First extends number, ...infer Rest extends number[]]
-    ? `${Normalize<First, S["length"]>}` extends keyof S
-      ? ListAxes<Op, Rest, S, [...Index, unknown], Found | Normalize<First, S["length"]>>
-      : ShapeTypeError<RangeMessage<Op, `axis[${Index["length"]}]`, First, S["length"]>>
+    ? [AxisIndex<S, First>] extends [never]
+      ? ShapeTypeError<RangeMessage<Op, `axis[${Index["length"]}]`, First, S["length"]>>
+      : ListAxes<Op, Rest, S, [...Index, unknown], Found | AxisIndex<S, First>>
     : Found;
 
 /** Drops the `never` markers of dropped axes. */

@@ -14,7 +14,7 @@ import type { RankDifference, RankSum, SmallRank } from "./internal/by-rank.js";
 import type { Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { Normalize, RangeMessage } from "./reduce.js";
+import type { AxisIndex, RangeMessage } from "./reduce.js";
 import type { Shape } from "./shape.js";
 
 /** Axes reversed (a matrix transpose). */
@@ -72,18 +72,11 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
     : Acc;
 
 /** Why `flatten(x, Start, End)` cannot run on `S`, or never: an axis out of range, or Start after End. */
-/** `Axis` of `S` as an index, or never when out of range. */
-type AxisIn<S extends Shape, Axis extends number> =
-  Normalize<Axis, S["length"]> extends infer Index extends number
-    ? [Index] extends [never] ? never : `${Index}` extends keyof S ? Index : never
-    : never;
-
-/** Why `flatten(x, Start, End)` cannot run on `S`, or never: an axis out of range, or Start after End. */
 type FlattenProblem<S extends Shape, Start extends number, End extends number> =
-  [AxisIn<S, Start>] extends [never] ? RangeMessage<"flatten", "startAxis", Start, S["length"]>
-  : [AxisIn<S, End>] extends [never] ? RangeMessage<"flatten", "endAxis", End, S["length"]>
-  : Counter<AxisIn<S, End>> extends readonly [...Counter<AxisIn<S, Start>>, ...unknown[]] ? never
-  : `flatten: startAxis ${Start} comes after endAxis ${End} (axes ${AxisIn<S, Start>} and ${AxisIn<S, End>} of a rank-${S["length"]} tensor)`;
+  [AxisIndex<S, Start>] extends [never] ? RangeMessage<"flatten", "startAxis", Start, S["length"]>
+  : [AxisIndex<S, End>] extends [never] ? RangeMessage<"flatten", "endAxis", End, S["length"]>
+  : Counter<AxisIndex<S, End>> extends readonly [...Counter<AxisIndex<S, Start>>, ...unknown[]] ? never
+  : `flatten: startAxis ${Start} comes after endAxis ${End} (axes ${AxisIndex<S, Start>} and ${AxisIndex<S, End>} of a rank-${S["length"]} tensor)`;
 
 /**
  * `flatten(x, Start, End)`: axes Start..End (inclusive; negative counts from
@@ -99,7 +92,7 @@ export type Flattened<S extends Shape, Start extends number, End extends number>
   : ShapeTypeError<FlattenProblem<S, Start, End>>;
 
 type FlattenedAxes<S extends Shape, Start extends number, End extends number> =
-  [AxisIn<S, Start>, AxisIn<S, End>] extends [infer A extends number, infer B extends number]
+  [AxisIndex<S, Start>, AxisIndex<S, End>] extends [infer A extends number, infer B extends number]
     ? S extends readonly [...Counter<A>, ...infer FromStart extends Shape]
       ? S extends readonly [...infer Head extends Shape, ...FromStart]
         ? S extends readonly [...Counter<B>, unknown, ...infer Tail extends Shape]

@@ -247,7 +247,7 @@ export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = 
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(
-  x: X,
+  x: ShapeOf<X> extends readonly [] ? `${Op}: x is a scalar; ${Op} needs an axis to normalise over` : X,
   axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
 
