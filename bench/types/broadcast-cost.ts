@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { seededRandom } from "./seeded.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const out = join(root, "bench", ".out");
@@ -34,15 +35,7 @@ const compilers = {
   "TS 7.0": join(root, "node_modules/typescript-7/bin/tsc"),
 } as const;
 
-// A small seeded generator (mulberry32): the same files on every run.
-let state = Number(values.seed) >>> 0;
-const random = (): number => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = seededRandom(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const SIZES = [2, 3, 4, 8, 16, 32, 64, 128, 224, 256, 512, 768, 1024, 4096, 2147483647];
 const base4 = (): number[] => Array.from({ length: 4 }, () => pick(SIZES));

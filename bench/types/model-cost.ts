@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { seededRandom } from "./seeded.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const out = join(root, "bench", ".out", "model");
@@ -22,14 +23,7 @@ const { values } = parseArgs({
 const OPS = Number(values.ops);
 const RUNS = Number(values.runs);
 
-let state = Number(values.seed) >>> 0;
-const random = (): number => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = seededRandom(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const SIZES = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128];
 const tuple = (shape: readonly number[]) => `[${shape.join(", ")}]`;
