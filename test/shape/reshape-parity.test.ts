@@ -4,52 +4,39 @@
  * when the -1 sits between the source's own leading and trailing sizes and a
  * long division otherwise; the cases exercise both, with 0s and 1s.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { reshape, zeros } from "shapecast";
 import { evaluateTypes } from "../support/compiler.js";
 
-/** A small deterministic generator (mulberry32), so failures reproduce. */
-function generator(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
+const size = fc.constantFrom<number>(0, 1, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 96, 224);
+const source = fc.array(size, { minLength: 1, maxLength: 4 });
 
-const sizes = [0, 1, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 96, 224];
-
-function sampleCase(pick: (n: number) => number): { from: number[]; target: number[] } {
-  const from = Array.from({ length: 1 + pick(4) }, () => sizes[pick(sizes.length)]!);
-  const style = pick(4);
-  if (style === 0) {
-    // keep a prefix and a suffix of the source, -1 in between (the product path)
-    const start = pick(from.length + 1);
-    const end = start + pick(from.length - start + 1);
-    return { from, target: [...from.slice(0, start), -1, ...from.slice(end)] };
-  }
-  if (style === 1) {
-    // a -1 with arbitrary known sizes (division, often not exact)
-    const known = Array.from({ length: pick(3) }, () => sizes[pick(sizes.length)]!);
-    const at = pick(known.length + 1);
-    return { from, target: [...known.slice(0, at), -1, ...known.slice(at)] };
-  }
-  if (style === 2) {
-    // the source's sizes reordered with one of them replaced by -1
-    const target = [...from].reverse();
-    target[pick(target.length)] = -1;
-    return { from, target };
-  }
+const reshapeCase = fc.oneof(
+  // keep a prefix and a suffix of the source, -1 in between (the product path)
+  source.chain((from) =>
+    fc.tuple(fc.nat(from.length), fc.nat(from.length)).map(([i, j]) => {
+      const [start, end] = i <= j ? [i, j] : [j, i];
+      return { from, target: [...from.slice(0, start), -1, ...from.slice(end)] };
+    }),
+  ),
+  // a -1 with arbitrary known sizes (division, often not exact)
+  fc.tuple(source, fc.array(size, { maxLength: 2 }), fc.nat()).map(([from, known, at]) => {
+    const i = at % (known.length + 1);
+    return { from, target: [...known.slice(0, i), -1, ...known.slice(i)] };
+  }),
+  // the source's sizes reversed, with one of them replaced by -1
+  source.chain((from) =>
+    fc.nat(from.length - 1).map((i) => ({ from, target: [...from].reverse().map((s, j) => (j === i ? -1 : s)) })),
+  ),
   // no -1: the counts must match exactly
-  const target = pick(2) === 0 ? [from.reduce((a, b) => a * b, 1)] : Array.from({ length: 1 + pick(3) }, () => sizes[pick(sizes.length)]!);
-  return { from, target };
-}
+  fc.tuple(source, fc.boolean(), fc.array(size, { minLength: 1, maxLength: 3 })).map(([from, all, other]) => ({
+    from,
+    target: all ? [from.reduce((a, b) => a * b, 1)] : other,
+  })),
+);
 
-const pick = generator(20261122);
-const cases = Array.from({ length: 300 }, () => sampleCase(pick));
+const cases = fc.sample(reshapeCase, { seed: 20261122, numRuns: 300 });
 
 function runtime(from: number[], target: number[]): { shape: readonly number[] } | { error: string } {
   try {
