@@ -7,11 +7,11 @@
  */
 import { add, argmax, matmul, random, relu, softmax, sum, type Tensor } from "shapecast";
 
-/** x · w + b. `NoInfer` makes w and b follow x's sizes instead of widening I or O into a union. */
+/** x · w + b. A w or b whose sizes disagree with x's is a compile error at the call. */
 function dense<B extends number, I extends number, O extends number>(
   x: Tensor<[B, I], "float32">,
-  w: Tensor<[NoInfer<I>, O], "float32">,
-  b: Tensor<[NoInfer<O>], "float32">,
+  w: Tensor<[I, O], "float32">,
+  b: Tensor<[O], "float32">,
 ): Tensor<[B, O], "float32"> {
   return add(matmul(x, w), b);
 }

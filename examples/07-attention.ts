@@ -8,8 +8,8 @@ import { div, matmul, max, random, slice, softmax, sum, transpose, type Tensor }
 
 function attention<B extends number, H extends number, S extends number, D extends number>(
   q: Tensor<[B, H, S, D], "float32">,
-  k: Tensor<NoInfer<[B, H, S, D]>, "float32">,
-  v: Tensor<NoInfer<[B, H, S, D]>, "float32">,
+  k: Tensor<[B, H, S, D], "float32">,
+  v: Tensor<[B, H, S, D], "float32">,
 ): { output: Tensor<[B, H, S, D], "float32">; weights: Tensor<[B, H, S, S], "float32"> } {
   const scores = matmul(q, transpose(k, [0, 1, 3, 2])); // [B, H, S, S]
   const weights = softmax(div(scores, Math.sqrt(q.shape[3]))); // each row sums to 1

@@ -15,11 +15,11 @@ const channelStd = std(images, [0, 2, 3]); // Tensor<[3], "float32">
 console.log("per-channel mean:", String(channelMean));
 console.log("per-channel std:", String(channelStd));
 
-/** Written once for any NCHW sizes; `NoInfer` makes the statistics follow the image's channel count. */
+/** Written once for any NCHW sizes; statistics of another channel count are a compile error at the call. */
 function normalize<N extends number, C extends number, H extends number, W extends number>(
   image: Tensor<[N, C, H, W], "float32">,
-  mean: Tensor<[NoInfer<C>], "float32">,
-  std: Tensor<[NoInfer<C>], "float32">,
+  mean: Tensor<[C], "float32">,
+  std: Tensor<[C], "float32">,
 ): Tensor<[N, C, H, W], "float32"> {
   // PDPD: the second operand's axes start at `axis` of the first
   const centered = sub(image, mean, { mode: "pdpd", axis: 1 });

@@ -23,7 +23,19 @@ export type NestedArray<S extends Shape, D extends DType> = S extends readonly [
   : number extends S["length"] ? unknown
   : D extends "bool" ? boolean : number;
 
-export class Tensor<out S extends Shape = Shape, out D extends DType = DType> {
+/** A dim whose type is a union of sizes (`10 | 11`): a conflict, never a real size. */
+type IsUnionDim<N, All = N> = N extends unknown ? ([All] extends [N] ? false : true) : never;
+declare const exactShape: unique symbol;
+/** `unknown` for a size, `ConflictingSizes<N>` for a union of sizes; an alias, so cached per size. */
+type ExactDim<N> = true extends IsUnionDim<N> ? ConflictingSizes<N> : unknown;
+/** What a caller sees when two arguments give one dim different sizes. */
+interface ConflictingSizes<N> {
+  readonly "one dim of this shape gets different sizes from different arguments": N;
+}
+
+export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
+  /** @internal Rejects a shape with a union dim (`[784, 10 | 11]`) as an assignment target. */
+  declare readonly [exactShape]: { [K in keyof S]-?: ExactDim<S[K]> };
   /** The buffer, shared with every view of it. */
   readonly data: StorageOf[D];
   /** The size of each axis. */

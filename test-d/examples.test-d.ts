@@ -12,8 +12,8 @@ import {
 // 06: MLP forward
 function dense<B extends number, I extends number, O extends number>(
   x: Tensor<[B, I], "float32">,
-  w: Tensor<[NoInfer<I>, O], "float32">,
-  b: Tensor<[NoInfer<O>], "float32">,
+  w: Tensor<[I, O], "float32">,
+  b: Tensor<[O], "float32">,
 ): Tensor<[B, O], "float32"> {
   return add(matmul(x, w), b);
 }
@@ -32,8 +32,8 @@ expectTypeOf<CheckedOperand<"add", Tensor<[4, 10]>, Tensor<[11]>, undefined>>().
 // 07: attention over [Batch, Heads, Seq, Dim]
 function attention<B extends number, H extends number, S extends number, D extends number>(
   q: Tensor<[B, H, S, D], "float32">,
-  k: Tensor<NoInfer<[B, H, S, D]>, "float32">,
-  v: Tensor<NoInfer<[B, H, S, D]>, "float32">,
+  k: Tensor<[B, H, S, D], "float32">,
+  v: Tensor<[B, H, S, D], "float32">,
 ): Tensor<[B, H, S, D], "float32"> {
   const weights = softmax(div(matmul(q, transpose(k, [0, 1, 3, 2])), Math.sqrt(q.shape[3])));
   expectTypeOf(weights).toEqualTypeOf<Tensor<[B, H, S, S], "float32">>();
@@ -68,8 +68,8 @@ expectTypeOf<CheckedOperand<"sub", Tensor<[2, 4, 8, 8]>, Tensor<[3]>, { mode: "p
 // the same as a generic layer: a 1-D operand on a named axis needs no conditional types
 function normalize<N extends number, C extends number, H extends number, W extends number>(
   image: Tensor<[N, C, H, W], "float32">,
-  mean: Tensor<[NoInfer<C>], "float32">,
-  std: Tensor<[NoInfer<C>], "float32">,
+  mean: Tensor<[C], "float32">,
+  std: Tensor<[C], "float32">,
 ): Tensor<[N, C, H, W], "float32"> {
   expectTypeOf(image.sub(mean, { mode: "pdpd", axis: 1 })).toEqualTypeOf<Tensor<[N, C, H, W], "float32">>();
   // @ts-expect-error -- per-channel statistics on the height axis

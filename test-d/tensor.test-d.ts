@@ -178,6 +178,20 @@ function dense<B extends number, I extends number, O extends number>(
   return add(matmul(x, w), b);
 }
 expectTypeOf(dense(zeros([32, 784]), zeros([784, 10]), zeros([10]))).toEqualTypeOf<Tensor<[32, 10], "float32">>();
+// sizes met twice must agree: O would be inferred as 10 | 11, and a union size
+// is rejected as a parameter shape ("ConflictingSizes<10 | 11>")
+// @ts-expect-error -- a bias of 11 for 10 outputs
+dense(zeros([32, 784]), zeros([784, 10]), zeros([11]));
+// @ts-expect-error -- a weight with 100 inputs for 784 features
+dense(zeros([32, 784]), zeros([100, 10]), zeros([10]));
+// @ts-expect-error -- a union size is never a tensor's real size
+const conflicting: Tensor<[784, 10 | 11], "float32"> = zeros([784, 10]);
+// widening to a dynamic shape still works: a Tensor<[2, 3]> is a Tensor<Shape>
+expectTypeOf(zeros([2, 3])).toMatchTypeOf<Tensor<Shape, "float32">>();
+expectTypeOf(zeros([2, 3])).toMatchTypeOf<Tensor<number[], "float32">>();
+expectTypeOf(zeros([2, 3])).toMatchTypeOf<Tensor<[number, number], "float32">>();
+expectTypeOf(zeros([dim("batch", 2), 3])).toMatchTypeOf<Tensor<[number, 3], "float32">>();
+expectTypeOf([zeros([2]), zeros([3, 4])]).toMatchTypeOf<Tensor[]>();
 function residual<S extends Shape>(x: Tensor<S, "float32">, y: Tensor<S, "float32">): Tensor<S, "float32"> {
   return x.add(y).mul(0.5);
 }
