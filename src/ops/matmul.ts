@@ -5,7 +5,7 @@
  */
 import { allocate, arithmeticDType } from "../dtype.js";
 import { ShapeError } from "../errors.js";
-import { multiplyPacked, packColumns, packRows, padded } from "../kernels/matmul.js";
+import { packColumns, packedProduct, packRows } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule } from "../shape/matmul.js";
 import { Tensor } from "../tensor.js";
@@ -41,8 +41,7 @@ function matmulImpl(a: unknown, b: unknown): Tensor {
   const bBatch = batchStrides(b);
   // each batch item's [m, n] result is contiguous in `out` (a dropped 1-D axis has size 1)
   const matrixSize = m * n;
-  const packedA = new Float64Array(padded(m) * k);
-  const packedB = new Float64Array(padded(n) * k);
+  const product = packedProduct(m, k, n);
   let packedAAt = -1;
   let packedBAt = -1;
   const count = batch.reduce((product, dim) => product * dim, 1);
@@ -56,14 +55,14 @@ function matmulImpl(a: unknown, b: unknown): Tensor {
     }
     // a broadcast operand is the same matrix again: pack it once
     if (aOffset !== packedAAt) {
-      packRows({ data: a.data, offset: aOffset, rowStride: aRow, colStride: aCol }, m, k, packedA);
+      packRows({ data: a.data, offset: aOffset, rowStride: aRow, colStride: aCol }, m, k, product.A);
       packedAAt = aOffset;
     }
     if (bOffset !== packedBAt) {
-      packColumns({ data: b.data, offset: bOffset, rowStride: bRow, colStride: bCol }, k, n, packedB);
+      packColumns({ data: b.data, offset: bOffset, rowStride: bRow, colStride: bCol }, k, n, product.B);
       packedBAt = bOffset;
     }
-    multiplyPacked(packedA, packedB, { data: out.data, offset: item * matrixSize, rowStride: n, colStride: 1 }, m, k, n);
+    product.multiply({ data: out.data, offset: item * matrixSize, rowStride: n, colStride: 1 });
     for (let axis = batch.length - 1; axis >= 0; axis--) {
       if (++index[axis]! < batch[axis]!) break;
       index[axis] = 0;

@@ -1,0 +1,77 @@
+;; The matrix product micro-kernel in WebAssembly SIMD (f64x2), for
+;; src/kernels/matmul.ts. Assembled by `npm run build:wasm` into
+;; matmul.wasm.ts; test/kernels/wasm.test.ts checks the two agree.
+;;
+;; Operands are packed as in matmul.ts, in doubles: A in panels of 4 rows and
+;; B in panels of 4 columns, each interleaved along k (`panel[p * 4 + r]`).
+;; `multiply` computes `rows` rows (a multiple of 4) of C = A x B into a
+;; row-major block of `rows` x `cols` doubles (`cols` a multiple of 4). Each
+;; 4 x 4 tile of C is 8 vectors of 2 doubles, updated per step along k by two
+;; loads of B, four broadcast loads of A, 8 multiplies and 8 adds. Multiply and
+;; add stay separate (no fused multiply-add), and every element sums its
+;; products in the order of k, so the result is bit for bit the scalar
+;; kernel's.
+(module
+  (memory (export "memory") 1)
+  (func (export "multiply")
+    (param $a i32) (param $b i32) (param $c i32) (param $rows i32) (param $k i32) (param $cols i32)
+    (local $panel i32) (local $rowBytes i32) (local $i i32) (local $j i32)
+    (local $pa i32) (local $pb i32) (local $end i32) (local $out i32)
+    (local $y0 v128) (local $y1 v128) (local $x v128)
+    (local $c00 v128) (local $c01 v128) (local $c10 v128) (local $c11 v128)
+    (local $c20 v128) (local $c21 v128) (local $c30 v128) (local $c31 v128)
+    ;; bytes per panel (4 doubles per step along k) and per row of C
+    (local.set $panel (i32.shl (local.get $k) (i32.const 5)))
+    (local.set $rowBytes (i32.shl (local.get $cols) (i32.const 3)))
+    (if (i32.eqz (local.get $k)) (then (return)))
+    (block $rowsDone
+      (loop $rowPanels
+        (br_if $rowsDone (i32.ge_u (local.get $i) (local.get $rows)))
+        (local.set $j (i32.const 0))
+        (block $colsDone
+          (loop $colPanels
+            (br_if $colsDone (i32.ge_u (local.get $j) (local.get $cols)))
+            (local.set $c00 (v128.const i64x2 0 0)) (local.set $c01 (v128.const i64x2 0 0))
+            (local.set $c10 (v128.const i64x2 0 0)) (local.set $c11 (v128.const i64x2 0 0))
+            (local.set $c20 (v128.const i64x2 0 0)) (local.set $c21 (v128.const i64x2 0 0))
+            (local.set $c30 (v128.const i64x2 0 0)) (local.set $c31 (v128.const i64x2 0 0))
+            ;; panel i/4 of A, panel j/4 of B
+            (local.set $pa (i32.add (local.get $a) (i32.mul (i32.shr_u (local.get $i) (i32.const 2)) (local.get $panel))))
+            (local.set $pb (i32.add (local.get $b) (i32.mul (i32.shr_u (local.get $j) (i32.const 2)) (local.get $panel))))
+            (local.set $end (i32.add (local.get $pa) (local.get $panel)))
+            (loop $depth
+              (local.set $y0 (v128.load (local.get $pb)))
+              (local.set $y1 (v128.load offset=16 (local.get $pb)))
+              (local.set $x (v128.load64_splat (local.get $pa)))
+              (local.set $c00 (f64x2.add (local.get $c00) (f64x2.mul (local.get $x) (local.get $y0))))
+              (local.set $c01 (f64x2.add (local.get $c01) (f64x2.mul (local.get $x) (local.get $y1))))
+              (local.set $x (v128.load64_splat offset=8 (local.get $pa)))
+              (local.set $c10 (f64x2.add (local.get $c10) (f64x2.mul (local.get $x) (local.get $y0))))
+              (local.set $c11 (f64x2.add (local.get $c11) (f64x2.mul (local.get $x) (local.get $y1))))
+              (local.set $x (v128.load64_splat offset=16 (local.get $pa)))
+              (local.set $c20 (f64x2.add (local.get $c20) (f64x2.mul (local.get $x) (local.get $y0))))
+              (local.set $c21 (f64x2.add (local.get $c21) (f64x2.mul (local.get $x) (local.get $y1))))
+              (local.set $x (v128.load64_splat offset=24 (local.get $pa)))
+              (local.set $c30 (f64x2.add (local.get $c30) (f64x2.mul (local.get $x) (local.get $y0))))
+              (local.set $c31 (f64x2.add (local.get $c31) (f64x2.mul (local.get $x) (local.get $y1))))
+              (local.set $pa (i32.add (local.get $pa) (i32.const 32)))
+              (local.set $pb (i32.add (local.get $pb) (i32.const 32)))
+              (br_if $depth (i32.lt_u (local.get $pa) (local.get $end))))
+            ;; the tile's 4 rows, 4 doubles each
+            (local.set $out (i32.add (local.get $c)
+              (i32.add (i32.mul (local.get $i) (local.get $rowBytes)) (i32.shl (local.get $j) (i32.const 3)))))
+            (v128.store (local.get $out) (local.get $c00))
+            (v128.store offset=16 (local.get $out) (local.get $c01))
+            (local.set $out (i32.add (local.get $out) (local.get $rowBytes)))
+            (v128.store (local.get $out) (local.get $c10))
+            (v128.store offset=16 (local.get $out) (local.get $c11))
+            (local.set $out (i32.add (local.get $out) (local.get $rowBytes)))
+            (v128.store (local.get $out) (local.get $c20))
+            (v128.store offset=16 (local.get $out) (local.get $c21))
+            (local.set $out (i32.add (local.get $out) (local.get $rowBytes)))
+            (v128.store (local.get $out) (local.get $c30))
+            (v128.store offset=16 (local.get $out) (local.get $c31))
+            (local.set $j (i32.add (local.get $j) (i32.const 4)))
+            (br $colPanels)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $rowPanels)))))

@@ -1,0 +1,82 @@
+/**
+ * The WebAssembly matmul micro-kernel: its committed bytes are its source
+ * assembled, it is the kernel Node runs, and it gives the JavaScript kernel's
+ * results bit for bit (same sums, same order) on any sizes and layouts.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { packColumns, packedProduct, packRows } from "../../src/kernels/matmul.js";
+import { load } from "../../src/kernels/wasm/load.js";
+import { assemble, moduleText, wasmDir } from "../../scripts/wasm.js";
+
+function product(engine: "auto" | "js", a: Float64Array, b: Float64Array, m: number, k: number, n: number, transposed: boolean) {
+  const p = packedProduct(m, k, n, engine);
+  // a read through its strides as stored, or as the transpose of a [k, m] buffer
+  packRows(transposed ? { data: a, offset: 0, rowStride: 1, colStride: m } : { data: a, offset: 0, rowStride: k, colStride: 1 }, m, k, p.A);
+  packColumns({ data: b, offset: 0, rowStride: n, colStride: 1 }, k, n, p.B);
+  // a strided output: every other column of a wider buffer, which must stay untouched
+  const out = new Float64Array(m * n * 2).fill(-7);
+  p.multiply({ data: out, offset: 1, rowStride: 2 * n, colStride: 2 });
+  return { engine: p.engine, out };
+}
+
+/** The first index where two results differ (as Object.is sees it), or -1: a failure stays quick to report on large outputs. */
+function firstDifference(x: Float64Array, y: Float64Array): number {
+  if (x.length !== y.length) return Math.min(x.length, y.length);
+  for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return i;
+  return -1;
+}
+
+describe("WebAssembly matmul kernel", () => {
+  it("is committed as its source assembles (npm run build:wasm)", async () => {
+    const committed = readFileSync(join(wasmDir, "matmul.wasm.ts"), "utf8");
+    expect(committed).toBe(moduleText("matmul", await assemble("matmul")));
+  });
+
+  it("is the kernel Node runs", () => {
+    expect(packedProduct(8, 8, 8).engine).toBe("wasm");
+    expect(packedProduct(8, 8, 8, "js").engine).toBe("js");
+  });
+
+  it("gives the JavaScript kernel's bits on any sizes, edges and strides", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 37 }),
+        fc.integer({ min: 0, max: 37 }),
+        fc.integer({ min: 1, max: 37 }),
+        fc.boolean(),
+        fc.integer(),
+        (m, k, n, transposed, seed) => {
+          let state = seed;
+          const next = () => ((state = (Math.imul(state, 1103515245) + 12345) | 0) / 2 ** 31);
+          const a = Float64Array.from({ length: m * k }, next);
+          const b = Float64Array.from({ length: k * n }, next);
+          const wasm = product("auto", a, b, m, k, n, transposed);
+          const js = product("js", a, b, m, k, n, transposed);
+          expect(firstDifference(wasm.out, js.out)).toBe(-1);
+          // the untouched columns of the strided output kept their value
+          for (let i = 0; i < wasm.out.length; i += 2) expect(wasm.out[i]).toBe(-7);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("computes C in blocks of rows when the rows do not fit one block", () => {
+    // 4096 columns make a block 32 rows; 70 rows take three blocks, the last one partial
+    const [m, k, n] = [70, 3, 4096];
+    const a = Float64Array.from({ length: m * k }, (_, i) => (i % 11) - 5);
+    const b = Float64Array.from({ length: k * n }, (_, i) => (i % 7) - 3);
+    const wasm = product("auto", a, b, m, k, n, false);
+    expect(wasm.engine).toBe("wasm");
+    expect(firstDifference(wasm.out, product("js", a, b, m, k, n, false).out)).toBe(-1);
+  });
+
+  it("leaves the JavaScript kernel in place where a module cannot be compiled", () => {
+    // a module header with a bad version: what an engine without the instructions reports too
+    expect(load(Buffer.from([0, 0x61, 0x73, 0x6d, 9, 0, 0, 0]).toString("base64"))).toBeUndefined();
+    expect(packedProduct(4, 0, 4).engine).toBe("js");
+  });
+});
