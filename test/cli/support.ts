@@ -1,0 +1,32 @@
+/** Runs the `shapecast` executable as a user does: a process, with its exit code, stdout and stderr apart. */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { root } from "../support/compiler.js";
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export const cliEntry = join(root, "cli", "main.ts");
+export const fixtures = join(root, "test", "cli", "fixtures");
+
+/** `shapecast ...args` in `cwd`, without colour unless `env` asks for it; stdin and stderr are pipes (not terminals). */
+export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliResult {
+  const result = spawnSync(process.execPath, ["--import", "tsx", cliEntry, ...args], {
+    cwd: options.cwd ?? root,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", ...options.env },
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A copy of fixture folder `name` in a fresh temporary folder, so --write runs leave the fixtures as they are. */
+export function copyFixture(name: string): string {
+  const target = mkdtempSync(join(tmpdir(), `shapecast-${name}-`));
+  cpSync(join(fixtures, name), target, { recursive: true });
+  return target;
+}
