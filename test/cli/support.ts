@@ -1,7 +1,6 @@
 /** Runs the `shapecast` executable as a user does: a process, with its exit code, stdout and stderr apart. */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../support/compiler.js";
 
@@ -24,9 +23,16 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A copy of fixture folder `name` in a fresh temporary folder, so --write runs leave the fixtures as they are. */
+/**
+ * A copy of fixture folder `name` in a fresh folder under test/.generated/cli/
+ * (git-ignored), so --write runs leave the fixtures as they are. The copy sits
+ * as deep as the fixture does, so a fixture tsconfig's relative path to the
+ * library (`"paths": { "shapecast": ["../../../../src/index.ts"] }`) still holds.
+ */
 export function copyFixture(name: string): string {
-  const target = mkdtempSync(join(tmpdir(), `shapecast-${name}-`));
+  const parent = join(root, "test", ".generated", "cli");
+  mkdirSync(parent, { recursive: true });
+  const target = mkdtempSync(join(parent, `${name}-`));
   cpSync(join(fixtures, name), target, { recursive: true });
   return target;
 }
