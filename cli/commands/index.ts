@@ -1,4 +1,5 @@
 /** Every `shapecast` command, in the order `shapecast --help` lists them. */
 import type { Command } from "../command.js";
+import { shapes } from "./shapes.js";
 
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [shapes];
