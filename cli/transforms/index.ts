@@ -1,4 +1,5 @@
 /** Every codemod transform, by name, in the order `shapecast codemod --list` shows them. */
 import type { Transform } from "./transform.js";
+import { fromTfjs } from "./from-tfjs.js";
 
-export const transforms: readonly Transform[] = [];
+export const transforms: readonly Transform[] = [fromTfjs];

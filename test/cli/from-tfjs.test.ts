@@ -1,0 +1,291 @@
+/**
+ * The `from-tfjs` codemod: TensorFlow.js code in, shapecast code out.
+ * Fixture pairs under test/cli/fixtures/from-tfjs-<case>/ (input.ts, expected.ts)
+ * run through `fromTfjs.apply` on a ts-morph project loaded from the fixture's
+ * tsconfig; the outputs type-check against the library with literal shapes;
+ * a second run changes nothing; what is left is reported with its place; and
+ * the same runs through `shapecast codemod from-tfjs` as a process.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Project, type SourceFile } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { fromTfjs } from "../../cli/transforms/from-tfjs.js";
+import { transforms } from "../../cli/transforms/index.js";
+import type { Skipped } from "../../cli/transforms/transform.js";
+import { copyFixture, fixtures, runCli } from "./support.js";
+
+const cases = ["creation", "ops", "named", "chained", "matmul", "mixed"] as const;
+type Case = (typeof cases)[number];
+
+const folder = (name: Case): string => join(fixtures, `from-tfjs-${name}`);
+const read = (name: Case, file: string): string => readFileSync(join(folder(name), file), "utf8");
+
+/** The fixture's project, with input.ts (as loaded) and `expected.ts` added next to it. */
+function load(name: Case): { project: Project; input: SourceFile } {
+  const project = new Project({ tsConfigFilePath: join(folder(name), "tsconfig.json") });
+  return { project, input: project.getSourceFileOrThrow(join(folder(name), "input.ts")) };
+}
+
+function run(name: Case): { output: string; skipped: Skipped[]; project: Project; input: SourceFile } {
+  const { project, input } = load(name);
+  const skipped = fromTfjs.apply(input, { project, cwd: folder(name) });
+  return { output: input.getFullText(), skipped, project, input };
+}
+
+/** `line:column code` of each skipped place. */
+const places = (skipped: readonly Skipped[]): string[] => skipped.map((s) => `${s.line}:${s.column} ${s.code}`);
+
+describe("from-tfjs: input/expected pairs", () => {
+  for (const name of cases) {
+    it(`${name}: the output is expected.ts`, () => {
+      expect(run(name).output).toBe(read(name, "expected.ts"));
+    });
+  }
+
+  it("converts every call of the fully convertible fixtures and reports nothing there", () => {
+    for (const name of ["creation", "ops", "named", "chained"] as const) {
+      const { output, skipped } = run(name);
+      expect(skipped, name).toEqual([]);
+      expect(output, name).not.toMatch(/@tensorflow|\btf\.\w+[(<]/);
+    }
+  });
+
+  it("is registered for `shapecast codemod from-tfjs`", () => {
+    expect(transforms.find((t) => t.name === "from-tfjs")).toBe(fromTfjs);
+  });
+});
+
+describe("from-tfjs: a second run changes nothing", () => {
+  for (const name of cases) {
+    it(name, () => {
+      const { project, input } = run(name);
+      const once = input.getFullText();
+      const again = fromTfjs.apply(input, { project, cwd: folder(name) });
+      expect(input.getFullText()).toBe(once);
+      // what was left the first time is still left, and nothing more
+      expect(again.length).toBeLessThanOrEqual(run(name).skipped.length);
+    });
+  }
+});
+
+describe("from-tfjs: the output type-checks against shapecast with literal shapes", () => {
+  /** The types of the named bindings of a fixture's expected output, after checking it has no errors. */
+  function typesOf(name: Case, allowed: readonly number[] = []): Map<string, string> {
+    const { project } = load(name);
+    const file = project.createSourceFile(join(folder(name), "expected.check.ts"), read(name, "expected.ts"), { overwrite: true });
+    const errors = file.getPreEmitDiagnostics().filter((d) => !allowed.includes(d.getCode()));
+    expect(errors.map((d) => `${d.getLineNumber()}: ${project.formatDiagnosticsWithColorAndContext([d])}`)).toEqual([]);
+    return new Map(file.getVariableDeclarations().map((decl) => [decl.getName(), decl.getType().getText(decl).replaceAll('import("shapecast").', "")]));
+  }
+
+  it("creation: nested data, flat data with a shape, dtypes, tensor1d..4d and scalar", () => {
+    const types = typesOf("creation");
+    expect(types.get("matrix")).toBe('Tensor<[2, 3], "float32">');
+    expect(types.get("square")).toBe('Tensor<[2, 2], "float32">');
+    expect(types.get("cube")).toBe('Tensor<[2, 2, 2], "int32">');
+    expect(types.get("batch")).toBe('Tensor<[1, 2, 2, 1], "float32">');
+    expect(types.get("vector")).toBe('Tensor<[3], "float32">');
+    expect(types.get("flags")).toBe('Tensor<[3], "bool">');
+    expect(types.get("scalar")).toBe('Tensor<[], "float32">');
+    expect(types.get("generic")).toBe('Tensor<[2, 2], "float32">');
+    expect(types.get("reshaped")).toBe('Tensor<[2, 2, 2], "float32">');
+    expect(types.get("fromArray")).toBe('Tensor<[number], "float32">');
+    expect(types.get("fromTyped")).toBe('Tensor<[3, 2], "float32">');
+  });
+
+  it("ops: element-wise, reductions with keepDims, reshape, transpose, matmul", () => {
+    const types = typesOf("ops");
+    expect(types.get("sum")).toBe('Tensor<[2, 3], "float32">');
+    expect(types.get("difference")).toBe('Tensor<[2, 3], "float32">');
+    expect(types.get("total")).toBe('Tensor<[], "float32">');
+    expect(types.get("columns")).toBe('Tensor<[3], "float32">');
+    expect(types.get("rows")).toBe('Tensor<[2, 1], "float32">');
+    expect(types.get("everything")).toBe('Tensor<[1, 1], "float32">');
+    expect(types.get("noKeep")).toBe('Tensor<[2], "float32">');
+    expect(types.get("tall")).toBe('Tensor<[3, 2], "float32">');
+    expect(types.get("flipped")).toBe('Tensor<[3, 2], "float32">');
+    expect(types.get("permuted")).toBe('Tensor<[3, 1, 2], "float32">');
+    expect(types.get("projected")).toBe('Tensor<[2, 1], "float32">');
+  });
+
+  it("named imports", () => {
+    const types = typesOf("named");
+    expect(types.get("y")).toBe('Tensor<[2, 3], "float32">');
+    expect(types.get("flat")).toBe('Tensor<[6], "float32">');
+    expect(types.get("centre")).toBe('Tensor<[3], "float32">');
+  });
+
+  it("chained methods", () => {
+    const types = typesOf("chained");
+    expect(types.get("chained")).toBe('Tensor<[2, 2], "float32">');
+    expect(types.get("product")).toBe('Tensor<[2, 2], "float32">');
+    expect(types.get("rowSums")).toBe('Tensor<[2], "float32">');
+    expect(types.get("average")).toBe('Tensor<[], "float32">');
+    expect(types.get("kept")).toBe('Tensor<[1, 2], "float32">');
+    expect(types.get("column")).toBe('Tensor<[4, 1], "float32">');
+    expect(types.get("swapped")).toBe('Tensor<[2, 2], "float32">');
+  });
+
+  it("matMul with transpose flags: the transposes give the shapes tfjs computes", () => {
+    // the file keeps its tfjs import for the calls left alone; that module is not installed here (TS2307)
+    const types = typesOf("matmul", [2307]);
+    expect(types.get("gram")).toBe('Tensor<[2, 2], "float32">');
+    expect(types.get("outer")).toBe('Tensor<[3, 3], "float32">');
+    expect(types.get("both")).toBe('Tensor<[3, 3], "float32">');
+    expect(types.get("batched")).toBe('Tensor<[2, 2, 2], "float32">');
+    expect(types.get("method")).toBe('Tensor<[2, 2], "float32">');
+  });
+});
+
+describe("from-tfjs: what is left is reported with its place", () => {
+  it("mixed: every use left alone, at its line and column, with a reason, and the tfjs import kept", () => {
+    const { output, skipped } = run("mixed");
+    expect(output).toContain('import * as tf from "@tensorflow/tfjs";\nimport { add, mul, softmax, tensor, zeros } from "shapecast";\n');
+    expect(places(skipped)).toEqual([
+      "10:18 tf.tidy(() => tf.add(x, 1))",
+      "11:18 tf.variable(tf.zeros([2, 2]))",
+      "12:22 tf.sequential({ layers: [tf.layers.dense({ units: 1, inputShape: [2] })] })",
+      "12:47 tf.layers.dense({ units: 1, inputShape: [2] })",
+      "13:23 x.dataSync()",
+      "14:29 x.array()",
+      "15:1 x.dispose()",
+      '16:24 tf.einsum("ij->ji", x)',
+      "18:23 tf.add(...operands)",
+      '19:24 tf.tensor([1, 2], [2], "complex64")',
+    ]);
+    expect(new Set(skipped.map((s) => s.file))).toEqual(new Set([join(folder("mixed"), "input.ts")]));
+    const reasons = skipped.map((s) => s.reason);
+    expect(reasons[0]).toMatch(/^memory management: tf\.tidy .*replace tf\.tidy\(\(\) => body\) by the body/);
+    expect(reasons[1]).toMatch(/^training: tf\.variable/);
+    expect(reasons[2]).toMatch(/^models and layers: tf\.sequential/);
+    expect(reasons[4]).toMatch(/^read-out: \.dataSync\(\) becomes .*toTypedArray\(\)/);
+    expect(reasons[5]).toMatch(/^read-out: \.array\(\) becomes .*toArray\(\)/);
+    expect(reasons[6]).toMatch(/^memory management: \.dispose\(\)/);
+    expect(reasons[7]).toBe("op not converted: tf.einsum has no shapecast counterpart this codemod knows; convert it by hand");
+    expect(reasons[8]).toMatch(/^spread arguments: tf\.add\(\.\.\.\)/);
+    expect(reasons[9]).toMatch(/^dtype not in shapecast: "complex64"/);
+    // the reported lines are the input's, where the code still stands
+    const lines = read("mixed", "input.ts").split("\n");
+    for (const place of skipped) expect(lines[place.line - 1]!.slice(place.column - 1)).toMatch(/^(tf\.|x\.)/);
+  });
+
+  it("matMul flags: an operand of unknown rank, a flag that is not a literal", () => {
+    const { skipped } = run("matmul");
+    expect(places(skipped)).toEqual(["15:11 tf.matMul(x, y, true)", "15:34 tf.matMul(x, y, false, flip)"]);
+    expect(skipped[0]!.reason).toMatch(/^rank not known: transposeA needs the rank of x/);
+    expect(skipped[1]!.reason).toMatch(/^matMul flag not literal: transposeB/);
+  });
+});
+
+describe("from-tfjs: single files", () => {
+  /** Runs the transform on `text` as /src/<name>.ts of an in-memory project (shapecast does not resolve there). */
+  function convert(text: string): { output: string; skipped: Skipped[] } {
+    const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true } });
+    const file = project.createSourceFile("/src/main.ts", text);
+    const skipped = fromTfjs.apply(file, { project, cwd: "/src" });
+    return { output: file.getFullText(), skipped };
+  }
+
+  it("keeps comments and formatting around the edits", () => {
+    const { output } = convert(
+      [
+        "// model code",
+        "import * as tf from '@tensorflow/tfjs'",
+        "",
+        "/** The bias. */",
+        "const b = tf.tensor1d([1, 2]) // two",
+        "const y = tf.add(",
+        "  b, // left",
+        "  /* right */ b,",
+        ")",
+        "",
+      ].join("\n"),
+    );
+    expect(output).toBe(
+      [
+        "// model code",
+        "import { add, tensor } from 'shapecast'",
+        "",
+        "/** The bias. */",
+        "const b = tensor([1, 2]) // two",
+        "const y = add(",
+        "  b, // left",
+        "  /* right */ b,",
+        ")",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("extends an existing shapecast import, sorted, and drops the tfjs one", () => {
+    const { output } = convert('import { zeros } from "shapecast";\nimport * as tf from "@tensorflow/tfjs";\n\nexport const y = tf.sum(zeros([2, 3]), 1);\n');
+    expect(output).toBe('import { sum, zeros } from "shapecast";\n\nexport const y = sum(zeros([2, 3]), 1);\n');
+  });
+
+  it("keeps the named imports still in use, and only those", () => {
+    const { output, skipped } = convert('import { tensor2d, tidy, mul } from "@tensorflow/tfjs";\n\nexport const y = tidy(() => mul(tensor2d([[1]]), 2));\n');
+    expect(output).toBe('import { tidy } from "@tensorflow/tfjs";\nimport { mul, tensor } from "shapecast";\n\nexport const y = tidy(() => mul(tensor([[1]]), 2));\n');
+    expect(places(skipped)).toEqual(["3:18 tidy(() => mul(tensor2d([[1]]), 2))"]);
+  });
+
+  it("imports under an alias a name the file already declares", () => {
+    const { output } = convert('import * as tf from "@tensorflow/tfjs";\nconst tensor = tf.tensor1d([1, 2]);\nexport const mean = tf.mean(tensor);\n');
+    expect(output).toBe('import { mean as scMean, tensor as scTensor } from "shapecast";\nconst tensor = scTensor([1, 2]);\nexport const mean = scMean(tensor);\n');
+  });
+
+  it("flattens nested data whose nesting is not the shape, as tfjs reads it", () => {
+    const { output } = convert('import * as tf from "@tensorflow/tfjs";\nexport const x = tf.tensor([[1, 2, 3, 4], [5, 6, 7, 8]], [2, 2, 2]);\n');
+    expect(output).toContain("export const x = tensor([1, 2, 3, 4, 5, 6, 7, 8], [2, 2, 2]);");
+  });
+
+  it("converts the tfjs tensor types", () => {
+    const { output } = convert(
+      'import * as tf from "@tensorflow/tfjs";\nexport function f(x: tf.Tensor3D, s: tf.Scalar): tf.Tensor {\n  return x instanceof tf.Tensor ? tf.mul(x, s) : s;\n}\n',
+    );
+    expect(output).toBe(
+      'import { Tensor, mul } from "shapecast";\nexport function f(x: Tensor<[number, number, number]>, s: Tensor<[]>): Tensor {\n  return x instanceof Tensor ? mul(x, s) : s;\n}\n',
+    );
+  });
+
+  it("reports creation it cannot give a shape: flat data for tensor2d without a shape, ragged data", () => {
+    const { output, skipped } = convert('import * as tf from "@tensorflow/tfjs";\nconst a = tf.tensor2d([1, 2, 3, 4]);\nconst b = tf.tensor([[1, 2], [3]]);\n');
+    expect(output).toBe('import * as tf from "@tensorflow/tfjs";\nconst a = tf.tensor2d([1, 2, 3, 4]);\nconst b = tf.tensor([[1, 2], [3]]);\n');
+    expect(skipped.map((s) => `${s.line}:${s.column} ${s.reason.split(":")[0]}`)).toEqual(["2:11 bad arguments", "3:21 data shape not known"]);
+  });
+
+  it("leaves files without TensorFlow.js alone, methods of other objects included", () => {
+    const text = 'const s = new Set<number>();\ns.add(1);\nconst m = { sum: (x: number) => x };\nm.sum(2);\n';
+    expect(convert(text)).toEqual({ output: text, skipped: [] });
+  });
+});
+
+describe("from-tfjs: through `shapecast codemod from-tfjs` as a process", () => {
+  it("--write turns each fixture's input into its expected output", () => {
+    for (const name of ["creation", "chained", "mixed"] as const) {
+      const copy = copyFixture(`from-tfjs-${name}`);
+      const result = runCli(["codemod", "from-tfjs", "--write"], { cwd: copy });
+      expect(result.code, `${name}: ${result.stderr}`).toBe(0);
+      expect(readFileSync(join(copy, "input.ts"), "utf8"), name).toBe(read(name, "expected.ts"));
+    }
+  });
+
+  it("a dry run prints the diff and lists the places left, with file:line:col", () => {
+    const copy = copyFixture("from-tfjs-mixed");
+    const result = runCli(["codemod", "from-tfjs"], { cwd: copy });
+    expect(result.code).toBe(0);
+    expect(readFileSync(join(copy, "input.ts"), "utf8")).toBe(read("mixed", "input.ts"));
+    expect(result.stdout).toContain("-const x = tf.tensor2d([[1, 2], [3, 4]]);\n+const x = tensor([[1, 2], [3, 4]]);");
+    expect(result.stderr).toContain("input.ts:10:18");
+    expect(result.stderr).toContain("input.ts:16:24");
+    expect(result.stderr).toMatch(/1 changed · 0 unchanged · 10 skipped/);
+  });
+
+  it("--check exits 1 while there is something to convert, 0 on the converted file", () => {
+    const copy = copyFixture("from-tfjs-ops");
+    expect(runCli(["codemod", "from-tfjs", "--check"], { cwd: copy }).code).toBe(1);
+    expect(runCli(["codemod", "from-tfjs", "--write"], { cwd: copy }).code).toBe(0);
+    const again = runCli(["codemod", "from-tfjs", "--check"], { cwd: copy });
+    expect(again.code, again.stderr).toBe(0);
+  });
+});
