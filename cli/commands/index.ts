@@ -1,5 +1,6 @@
 /** Every `shapecast` command, in the order `shapecast --help` lists them. */
 import type { Command } from "../command.js";
+import { explain } from "./explain.js";
 import { shapes } from "./shapes.js";
 
-export const commands: readonly Command[] = [shapes];
+export const commands: readonly Command[] = [shapes, explain];
