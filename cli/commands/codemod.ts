@@ -1,0 +1,232 @@
+/**
+ * `shapecast codemod <transform> [globs...]`: runs one transform (cli/transforms/)
+ * over a project's files.
+ *
+ * Dry run by default: a unified diff of every file that would change on
+ * stdout, nothing written. `--write` saves the changed files, once, after
+ * every file has been transformed (a transform that throws midway leaves
+ * every file as it was), and names them on stdout. `--check` prints no diff and exits 1 when anything
+ * would change, for CI. `--json` prints one object for machines instead of
+ * the diff. Places a transform left alone are listed on stderr as
+ * `file:line:col  code  reason`, followed by a summary line:
+ * `2 changed · 5 unchanged · 1 skipped (1 shapes not known) in 1.2s`.
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createTwoFilesPatch, diffChars, FILE_HEADERS_ONLY, structuredPatch } from "diff";
+import { type SourceFile, ts } from "ts-morph";
+import type { Command } from "../command.js";
+import { EXIT, UsageError } from "../errors.js";
+import { elapsed, type Io, paint, progress } from "../io.js";
+import { loadProject, shown } from "../project.js";
+import { transforms } from "../transforms/index.js";
+import type { Skipped, Transform } from "../transforms/transform.js";
+
+const usage = "shapecast codemod <transform> [globs...] [--project tsconfig.json] [--write | --check] [--json] [--list]";
+
+/** What the run did to one file. */
+interface FileResult {
+  readonly file: SourceFile;
+  /** Relative to the working folder. */
+  readonly path: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+const transformList = (): string => {
+  if (transforms.length === 0) return "  (none registered)";
+  const width = Math.max(...transforms.map((t) => t.name.length));
+  return transforms.map((t) => `  ${t.name.padEnd(width)}  ${t.description}`).join("\n");
+};
+
+/**
+ * Where a place of `before` (1-based line and column) is in `after`.
+ * Transforms report positions in the text they were given; after --write the
+ * file on disk is `after`, so the listing follows it there. Lines a
+ * transform changed are matched by a character diff.
+ */
+export function movedPlace(before: string, after: string, line: number, column: number): { line: number; column: number } {
+  if (before === after) return { line, column };
+  let delta = 0;
+  for (const hunk of structuredPatch("", "", before, after, undefined, undefined, { context: 0 }).hunks) {
+    // (jsdiff numbers a pure insertion by the old line it goes before.)
+    const oldFirst = hunk.oldStart;
+    if (line < oldFirst) break;
+    if (line >= oldFirst + hunk.oldLines) {
+      delta = hunk.newStart + hunk.newLines - (hunk.oldStart + hunk.oldLines);
+      continue;
+    }
+    // Inside a changed block: pair the old line with the new line at the same index, then map the column by characters.
+    const removed = hunk.lines.filter((text) => text.startsWith("-")).map((text) => text.slice(1));
+    const added = hunk.lines.filter((text) => text.startsWith("+")).map((text) => text.slice(1));
+    const index = Math.min(line - oldFirst, Math.max(added.length - 1, 0));
+    const newLine = hunk.newStart + index;
+    const oldText = removed[line - oldFirst] ?? "";
+    const newText = added[index] ?? "";
+    return { line: newLine, column: movedColumn(oldText, newText, column - 1) + 1 };
+  }
+  return { line: line + delta, column };
+}
+
+/** Where character `offset` of `oldText` is in `newText` (0-based). */
+function movedColumn(oldText: string, newText: string, offset: number): number {
+  let oldAt = 0;
+  let newAt = 0;
+  for (const part of diffChars(oldText, newText)) {
+    const length = part.value.length;
+    if (part.added) {
+      newAt += length;
+      continue;
+    }
+    if (oldAt + length > offset) return part.removed ? newAt : newAt + (offset - oldAt);
+    oldAt += length;
+    if (!part.removed) newAt += length;
+  }
+  return newAt + (offset - oldAt);
+}
+
+/**
+ * The files a tsconfig names itself (its `include`/`files`), as absolute
+ * paths: without globs a codemod edits these and not the files they import
+ * from elsewhere (a `paths` mapping to a library's sources, say).
+ */
+function ownFiles(tsconfig: string): Set<string> | undefined {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => undefined,
+  });
+  return parsed === undefined ? undefined : new Set(parsed.fileNames.map((file) => resolve(file)));
+}
+
+/** A unified diff of one file, coloured when stdout may carry colour. */
+function patch(io: Io, result: FileResult): string {
+  const text = createTwoFilesPatch(result.path, result.path, result.before, result.after, undefined, undefined, {
+    headerOptions: FILE_HEADERS_ONLY,
+  });
+  if (!io.colorOut) return text;
+  return text
+    .split("\n")
+    .map((line) =>
+      line.startsWith("+++") || line.startsWith("---")
+        ? paint(true, "bold", line)
+        : line.startsWith("@@")
+          ? paint(true, "cyan", line)
+          : line.startsWith("+")
+            ? paint(true, "green", line)
+            : line.startsWith("-")
+              ? paint(true, "red", line)
+              : line,
+    )
+    .join("\n");
+}
+
+/** "2 shapes not known, 1 options are not an object literal": skipped places counted by reason (the text before its first colon). */
+function reasonCounts(skipped: readonly Skipped[]): string {
+  const counts = new Map<string, number>();
+  for (const place of skipped) {
+    const reason = place.reason.split(":")[0]!.trim();
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  return [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([reason, n]) => `${n} ${reason}`).join(", ");
+}
+
+async function run(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      project: { type: "string", short: "p" },
+      write: { type: "boolean", short: "w" },
+      check: { type: "boolean" },
+      json: { type: "boolean" },
+      list: { type: "boolean" },
+    },
+  });
+  if (values.list === true) {
+    io.out(`${transformList()}\n`);
+    return EXIT.ok;
+  }
+  const [name, ...globs] = positionals;
+  if (name === undefined) throw new UsageError(`name a transform:\n${transformList()}`);
+  const transform: Transform | undefined = transforms.find((t) => t.name === name);
+  if (transform === undefined) throw new UsageError(`unknown transform "${name}"; the transforms are:\n${transformList()}`);
+  if (values.write === true && values.check === true) throw new UsageError("--write and --check exclude each other");
+
+  const start = performance.now();
+  const loaded = await loadProject(io.cwd, values.project, globs);
+  const { project } = loaded;
+  const own = globs.length === 0 && loaded.tsconfig !== undefined ? ownFiles(loaded.tsconfig) : undefined;
+  const files = own === undefined ? loaded.files : loaded.files.filter((file) => own.has(resolve(file.getFilePath())));
+  const context = { project, cwd: io.cwd };
+  const bar = progress(io, files.length);
+  const results: FileResult[] = [];
+  const skipped: Skipped[] = [];
+  for (const [index, file] of files.entries()) {
+    const path = shown(io.cwd, file.getFilePath());
+    bar.step(index, path);
+    const before = file.getFullText();
+    try {
+      skipped.push(...transform.apply(file, context));
+    } catch (error) {
+      bar.done();
+      // Nothing has been saved yet: every file on disk is as it was.
+      io.err(
+        `${paint(io.colorErr, "red", "error")}: ${transform.name} failed on ${path}; no file was written\n` +
+          `${(error as Error).stack ?? String(error)}\n`,
+      );
+      return EXIT.usage;
+    }
+    results.push({ file, path, before, after: file.getFullText() });
+  }
+  bar.step(files.length, "");
+  bar.done();
+
+  const changed = results.filter((r) => r.before !== r.after);
+  if (values.write === true) {
+    for (const result of changed) await result.file.save();
+    // The files on disk are now the transformed text: list the places where they are there.
+    const texts = new Map(results.map((r) => [r.file.getFilePath() as string, r]));
+    for (const [index, place] of skipped.entries()) {
+      const result = texts.get(place.file);
+      if (result !== undefined) skipped[index] = { ...place, ...movedPlace(result.before, result.after, place.line, place.column) };
+    }
+  }
+  if (values.json === true) {
+    const report = {
+      transform: transform.name,
+      mode: values.write === true ? "write" : values.check === true ? "check" : "dry-run",
+      files: results.map((r) => ({
+        file: r.path,
+        changed: r.before !== r.after,
+        ...(r.before !== r.after && values.check !== true
+          ? { diff: createTwoFilesPatch(r.path, r.path, r.before, r.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }) }
+          : {}),
+      })),
+      skipped: skipped.map((s) => ({ ...s, file: shown(io.cwd, s.file) })),
+    };
+    io.out(`${JSON.stringify(report, null, 2)}\n`);
+  } else if (values.write === true) {
+    for (const result of changed) io.out(`wrote ${result.path}\n`);
+  } else if (values.check !== true) {
+    for (const result of changed) io.out(patch(io, result));
+  }
+
+  for (const place of skipped) {
+    const at = paint(io.colorErr, "yellow", `${shown(io.cwd, place.file)}:${place.line}:${place.column}`);
+    io.err(`${at}  ${place.code}  ${paint(io.colorErr, "dim", place.reason)}\n`);
+  }
+  const counts = skipped.length === 0 ? "" : ` (${reasonCounts(skipped)})`;
+  io.err(`${changed.length} changed · ${results.length - changed.length} unchanged · ${skipped.length} skipped${counts} in ${elapsed(start)}\n`);
+  if (changed.length > 0 && values.write !== true) {
+    io.err(`Run with --write to apply.\n`);
+    if (values.check === true) return EXIT.findings;
+  }
+  return EXIT.ok;
+}
+
+export const codemod: Command = {
+  name: "codemod",
+  usage,
+  summary: "Rewrite tensor code with a transform: a diff by default, --write to apply (--list shows the transforms)",
+  run,
+};
