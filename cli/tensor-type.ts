@@ -29,7 +29,9 @@ export interface TensorType {
   readonly dims: readonly TensorDim[] | undefined;
   /** Is the shape a `readonly` tuple (`Tensor<readonly [2, 3]>`)? */
   readonly readonlyShape: boolean;
-  /** Shape text when the shape is neither a tuple nor an array (an unevaluated type). */
+  /** When the whole shape is a type parameter (`Tensor<S, D>` in generic code): its name and declaration. */
+  readonly shapeParameter?: { readonly name: string; readonly declaration: Node | undefined };
+  /** Shape text when the shape is neither a tuple, an array nor a type parameter (an unevaluated type). */
   readonly shapeOther: string | undefined;
   /**
    * The dtype: its literals (`["float32"]`, or several for a union), or the
@@ -68,7 +70,12 @@ export function readTensorType(type: Type): TensorType | undefined {
   return { ...readShape(shape), dtype: readDType(dtype) };
 }
 
-function readShape(shape: Type): Pick<TensorType, "dims" | "readonlyShape" | "shapeOther"> {
+function readShape(shape: Type): Pick<TensorType, "dims" | "readonlyShape" | "shapeParameter" | "shapeOther"> {
+  if (shape.isTypeParameter()) {
+    const symbol = shape.getSymbol();
+    const name = symbol?.getName() ?? shape.getText();
+    return { dims: undefined, readonlyShape: false, shapeParameter: { name, declaration: symbol?.getDeclarations()[0] }, shapeOther: undefined };
+  }
   if (shape.isTuple()) {
     const target = (raw(shape) as ts.TypeReference).target as ts.TupleType;
     const flags = target.elementFlags;
@@ -160,6 +167,7 @@ function dimText(dim: TensorDim, dimAs: string): string {
  */
 export function shapeText(tensor: TensorType, names: { dim?: string; readonly?: boolean } = {}): string {
   if (tensor.shapeOther !== undefined) return tensor.shapeOther;
+  if (tensor.shapeParameter !== undefined) return tensor.shapeParameter.name;
   const prefix = tensor.readonlyShape && names.readonly === true ? "readonly " : "";
   if (tensor.dims === undefined) return `${prefix}number[]`;
   return `${prefix}[${tensor.dims.map((dim) => dimText(dim, names.dim ?? "Dim")).join(", ")}]`;
@@ -210,23 +218,31 @@ export function everyDim(tensor: TensorType): TensorDim[] {
 }
 
 /**
- * Why `tensor` cannot be written out as valid source text, or undefined when
+ * Why `tensor` cannot be written out as valid source text (`category:
+ * detail`, e.g. `size not known: axis 0 is ...`), or undefined when
  * it can: every dim is a literal, `number`, `Dim<"name">`, a type parameter
- * or a rest of these, and the dtype is literals, a type parameter or any.
+ * or a rest of these (or the whole shape is a type parameter), and the dtype
+ * is literals, a type parameter or any.
  * (Whether type parameters are in scope and `Dim` importable is for the
  * caller to judge where it writes.)
  */
 export function unwritable(tensor: TensorType): string | undefined {
-  if (tensor.shapeOther !== undefined) return `the shape is not known (${tensor.shapeOther})`;
+  if (tensor.shapeOther !== undefined) return `shape not known: ${brief(tensor.shapeOther)}`;
   for (const [axis, dim] of (tensor.dims ?? []).entries()) {
     const inner = dim.kind === "rest" ? dim.of : dim;
     if (inner.kind === "other") {
       return /^\d+( \| \d+)+$/.test(inner.text)
-        ? `axis ${axis} has conflicting sizes ${inner.text}`
-        : `axis ${axis} is not a known size (${inner.text})`;
+        ? `conflicting sizes: axis ${axis} is ${inner.text}`
+        : `size not known: axis ${axis} is ${brief(inner.text)}`;
     }
-    if (dim.kind === "rest" && inner.kind !== "parameter" && inner.kind !== "number") return `axis ${axis} is a rest of ${inner.text}`;
+    if (dim.kind === "rest" && inner.kind !== "parameter" && inner.kind !== "number") return `rest of unknown sizes: axis ${axis} is ${dim.text}`;
   }
-  if (tensor.dtype.kind === "other") return `the dtype is not known (${tensor.dtype.text})`;
+  if (tensor.dtype.kind === "other") return `dtype not known: ${brief(tensor.dtype.text)}`;
   return undefined;
 }
+
+/** A type's text cut to one short line, for messages. */
+const brief = (text: string): string => {
+  const line = text.replace(/\s+/g, " ");
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+};
