@@ -1,0 +1,345 @@
+/**
+ * `shapecast check [--project tsconfig.json] [paths...] [--all] [--json]`:
+ * type-checks a project with ts-morph and reports its shape errors, each with
+ * `file:line:col`, the call, the library's message and the aligned picture of
+ * the two shapes (cli/diagram.ts) marking the failing axis.
+ *
+ * A shape error is a diagnostic whose message chain carries one of the
+ * library's own sentences: the string literal type a shapecast signature puts
+ * in parameter position (`add (numpy): axis 1 has 10 vs 11; cannot broadcast
+ * [2, 10] with [2, 11]`, `matmul: inner sizes ...; cannot multiply ...`,
+ * `sum: axis 2 is out of range ...`), named after one of the library's
+ * exported functions; or a `ConflictingSizes<...>` mismatch, where two
+ * arguments of a generic call give one dim different sizes. Other type errors
+ * are counted in the summary and printed only with `--all`.
+ *
+ * stdout gets the report (or JSON with `--json`); stderr the progress (on a
+ * terminal) and the summary line. Exit 1 when a shape error exists, else 0;
+ * 2 for bad input (cli/project.ts: a missing tsconfig, a glob matching
+ * nothing, a file that does not parse).
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
+import * as library from "../../src/index.js";
+import type { Command } from "../command.js";
+import { broadcastPicture, matmulPicture, type Picture, type Placement, renderPicture, type Size } from "../diagram.js";
+import { EXIT } from "../errors.js";
+import { elapsed, type Io, paint, progress } from "../io.js";
+import { loadProject, shown } from "../project.js";
+
+/** The library's functions: a message is the library's when it names one of them as its op. */
+const OPS: ReadonlySet<string> = new Set(
+  Object.entries(library).filter(([, value]) => typeof value === "function").map(([name]) => name),
+);
+
+export interface ShapeFinding {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** The TypeScript error code (2345, 2769, ...). */
+  readonly tsCode: number;
+  /** The call's text on one line. */
+  readonly call: string;
+  /** The library's message (for a conflicting size, a sentence built from the compiler's types). */
+  readonly message: string;
+  /** `broadcast` (element-wise and broadcast-to), `matmul`, `join` (concat, stack), `conflicting-sizes`, or `other` (axes, reshape...). */
+  readonly kind: "broadcast" | "matmul" | "join" | "conflicting-sizes" | "other";
+  readonly op: string;
+  readonly mode?: string | undefined;
+  /** The two shapes, as the message prints their sizes (`3`, `batch`, `?`). */
+  readonly a?: readonly Size[] | undefined;
+  readonly b?: readonly Size[] | undefined;
+  /** The failing axis: of the result (broadcast), of the batch (matmul), of the parameter (conflicting sizes). */
+  readonly axis?: number | undefined;
+  /** broadcastDimensions / axesMapping / axis read from the call's options. */
+  readonly placement?: Placement | undefined;
+  /** Not in JSON: the picture drawn under the message. */
+  readonly picture?: Picture | undefined;
+}
+
+export interface OtherFinding {
+  readonly file: string | undefined;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  readonly tsCode: number;
+  readonly message: string;
+}
+
+/** The string literal types in a diagnostic's text, unescaped: `'"add (numpy): ..."'`. */
+function literalTypes(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/'"((?:[^"\\]|\\.)*)"'/g)) found.push(match[1]!.replace(/\\(.)/g, "$1"));
+  return found;
+}
+
+/** Does `text` read as one of the library's messages: `op: ...` or `op (mode): ...` with op a library function? */
+const libraryMessage = (text: string): { op: string; mode: string | undefined } | undefined => {
+  const match = /^([A-Za-z]\w*)(?: \(([a-z]+)\))?: \S/.exec(text);
+  return match !== null && OPS.has(match[1]!) ? { op: match[1]!, mode: match[2] } : undefined;
+};
+
+/** `[2, 10]` as sizes; undefined for `[...]` (a dynamic rank) or anything else. */
+function parseSizes(text: string | undefined): Size[] | undefined {
+  if (text === undefined) return undefined;
+  const inner = /^\[(.*)\]$/.exec(text.trim())?.[1];
+  if (inner === undefined || inner === "...") return undefined;
+  return inner.trim() === "" ? [] : inner.split(",").map((size) => size.trim());
+}
+
+/** One line of a call's text, at most `max` characters. */
+const oneLine = (text: string, max = 120): string => {
+  const flat = text.replace(/\s+/g, " ").replace(/,? ?\)/g, ")").replace(/\( /g, "(");
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+};
+
+/** The call the diagnostic span [start, end) is an argument of (or lies in). */
+function callAt(file: SourceFile, start: number, end: number): CallExpression | undefined {
+  let node: Node | undefined = file.getDescendantAtPos(start);
+  let enclosing: CallExpression | undefined;
+  for (; node !== undefined; node = node.getParent()) {
+    if (!Node.isCallExpression(node)) continue;
+    if (node.getArguments().some((arg) => arg.getStart() <= start && end <= arg.getEnd())) return node;
+    enclosing ??= node.getStart() <= start && end <= node.getEnd() ? node : undefined;
+  }
+  return enclosing;
+}
+
+/** A number from a literal `2` / `-1`, or from a number literal type. */
+function numberOf(node: Node): number | undefined {
+  if (Node.isNumericLiteral(node)) return node.getLiteralValue();
+  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === ts.SyntaxKind.MinusToken) {
+    const operand = numberOf(node.getOperand());
+    return operand === undefined ? undefined : -operand;
+  }
+  const type = node.getType();
+  return type.isNumberLiteral() ? (type.getLiteralValue() as number) : undefined;
+}
+
+/** Numbers from an array literal `[1, 2]`, or from a tuple type of number literals. */
+function numbersOf(node: Node): number[] | undefined {
+  if (Node.isArrayLiteralExpression(node)) {
+    const values = node.getElements().map(numberOf);
+    return values.every((value) => value !== undefined) ? (values as number[]) : undefined;
+  }
+  const type = node.getType();
+  if (!type.isTuple()) return undefined;
+  const values = type.getTupleElements().map((element) => (element.isNumberLiteral() ? (element.getLiteralValue() as number) : undefined));
+  return values.every((value) => value !== undefined) ? (values as number[]) : undefined;
+}
+
+/** broadcastDimensions / axesMapping / axis from the call's options literal (its last argument), when they are there. */
+function placementOf(call: CallExpression | undefined, mode: string): Placement {
+  const options = call?.getArguments().at(-1);
+  const field = (name: string): Node | undefined => {
+    if (options === undefined) return undefined;
+    if (Node.isObjectLiteralExpression(options)) {
+      const property = options.getProperty(name);
+      return Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+    }
+    // a spec held in a variable: its declared initializer
+    if (Node.isIdentifier(options)) {
+      const declaration = options.getSymbol()?.getDeclarations()[0];
+      let init = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+      while (init !== undefined && (Node.isAsExpression(init) || Node.isSatisfiesExpression(init))) init = init.getExpression();
+      if (Node.isObjectLiteralExpression(init)) {
+        const property = init.getProperty(name);
+        return Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+      }
+    }
+    return undefined;
+  };
+  const dimsNode = field(mode === "explicit" ? "axesMapping" : "broadcastDimensions");
+  const axisNode = field("axis");
+  return {
+    mode,
+    dims: dimsNode === undefined ? undefined : numbersOf(dimsNode),
+    axis: axisNode === undefined ? undefined : numberOf(axisNode),
+  };
+}
+
+/** The shape finding a diagnostic carries, or undefined when it is another kind of type error. */
+function shapeFinding(
+  diagnostic: ts.Diagnostic,
+  file: SourceFile,
+  where: { file: string; line: number; column: number },
+): ShapeFinding | undefined {
+  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const start = diagnostic.start ?? 0;
+  const end = start + (diagnostic.length ?? 0);
+  const call = callAt(file, start, end);
+  const base = { ...where, tsCode: diagnostic.code, call: oneLine(call?.getText() ?? file.getFullText().slice(start, end)) };
+
+  // the checked signature comes last, so its message is the last literal in the chain
+  const message = literalTypes(text).filter((literal) => libraryMessage(literal) !== undefined).at(-1);
+  if (message !== undefined) {
+    const { op, mode } = libraryMessage(message)!;
+    const broadcast = /; cannot (broadcast|join) (\[[^\]]*\]) (with|to) (\[[^\]]*\])(?:;|$)/.exec(message);
+    const multiply = /; cannot multiply (\[[^\]]*\]) by (\[[^\]]*\])$/.exec(message);
+    const axisText = /\baxis (\d+) has /.exec(message)?.[1];
+    const axis = axisText === undefined ? undefined : Number(axisText);
+    if (multiply !== null) {
+      const a = parseSizes(multiply[1]);
+      const b = parseSizes(multiply[2]);
+      const failed = /: inner sizes /.test(message) ? "inner" : axis !== undefined ? { batchAxis: axis } : undefined;
+      return {
+        ...base, message, kind: "matmul", op, a, b, axis,
+        picture: a === undefined || b === undefined ? undefined : matmulPicture({ a, b, failed }),
+      };
+    }
+    if (broadcast !== null) {
+      const a = parseSizes(broadcast[2]);
+      const b = parseSizes(broadcast[4]);
+      if (broadcast[1] === "join") {
+        // concat / stack: tensors[i] against tensors[0], axis by axis
+        const other = /^\w+: tensors\[(\d+)\]/.exec(message)?.[1] ?? "i";
+        const names = ["tensors[0]", `tensors[${other}]`] as const;
+        return {
+          ...base, message, kind: "join", op, a, b, axis,
+          picture: a === undefined || b === undefined ? undefined
+            : broadcastPicture({ a, b, placement: { mode: "none" }, names, failedAxis: axis }),
+        };
+      }
+      const placement = placementOf(call, mode ?? "numpy");
+      const verb = broadcast[3] === "to" ? "to" : "with";
+      return {
+        ...base, message, kind: "broadcast", op, mode, a, b, axis, placement,
+        picture: a === undefined || b === undefined ? undefined : broadcastPicture({ a, b, placement, verb, failedAxis: axis }),
+      };
+    }
+    return { ...base, message, kind: "other", op, mode };
+  }
+
+  const conflict = /ConflictingSizes<(.+?)>'/.exec(text);
+  if (conflict !== null) {
+    const types = /Argument of type '(.+?)' is not assignable to parameter of type '(.+?)'/.exec(text);
+    const sizesOf = (type: string | undefined): Size[] | undefined =>
+      type === undefined ? undefined : parseSizes(/Tensor<(?:readonly )?(\[[^\]]*\])/.exec(type)?.[1]);
+    const a = sizesOf(types?.[1]);
+    const b = sizesOf(types?.[2]);
+    const position = /Type at position (\d+) in source/.exec(text)?.[1];
+    const axis = position === undefined ? undefined : Number(position);
+    const callee = call?.getExpression();
+    const op = callee === undefined ? "call" : Node.isPropertyAccessExpression(callee) ? callee.getName() : oneLine(callee.getText(), 40);
+    const message =
+      `${op}: one dim of this shape gets different sizes from different arguments (${conflict[1]})` +
+      (types === null ? "" : `; cannot pass ${types[1]} as ${types[2]}`);
+    return {
+      ...base, message, kind: "conflicting-sizes", op, a, b, axis,
+      picture: a === undefined || b === undefined ? undefined
+        : broadcastPicture({ a, b, placement: { mode: "none" }, names: ["argument", "parameter"], failedAxis: axis }),
+    };
+  }
+  return undefined;
+}
+
+/** `file:line:col` of a diagnostic, 1-based, with the file relative to `cwd`. */
+function position(cwd: string, diagnostic: ts.Diagnostic): { file: string; line: number; column: number } | undefined {
+  if (diagnostic.file === undefined) return undefined;
+  const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+  return { file: shown(cwd, diagnostic.file.fileName), line: line + 1, column: character + 1 };
+}
+
+/**
+ * The tsconfig's own files among `files`: the project also holds the files its
+ * imports resolve to (through `paths`, the library's sources), which are not
+ * the user's to check.
+ */
+function ownFiles(tsconfig: string, files: readonly SourceFile[]): SourceFile[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => undefined,
+  });
+  if (parsed === undefined) return [...files];
+  const own = new Set(parsed.fileNames.map((name) => resolve(name)));
+  return files.filter((file) => own.has(resolve(file.getFilePath())));
+}
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export const check: Command = {
+  name: "check",
+  usage: "shapecast check [--project tsconfig.json] [paths...] [--all] [--json]",
+  summary: "type-check a project and report its shape errors, with the two shapes aligned and the failing axis marked",
+  async run(args: string[], io: Io): Promise<number> {
+    const started = performance.now();
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        project: { type: "string", short: "p" },
+        all: { type: "boolean" },
+        json: { type: "boolean" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    const loaded = await loadProject(io.cwd, values.project, positionals);
+    const { project } = loaded;
+    const files = positionals.length === 0 && loaded.tsconfig !== undefined ? ownFiles(loaded.tsconfig, loaded.files) : loaded.files;
+    const program = project.getProgram().compilerObject;
+
+    const shapes: ShapeFinding[] = [];
+    const others: OtherFinding[] = [];
+    /** Everything in report order: by file, then by position. */
+    const report: (ShapeFinding | OtherFinding)[] = [];
+    for (const diagnostic of [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]) {
+      others.push({ file: undefined, line: undefined, column: undefined, tsCode: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n") });
+    }
+    report.push(...others);
+    const bar = progress(io, files.length);
+    files.forEach((file, index) => {
+      bar.step(index + 1, shown(io.cwd, file.getFilePath()));
+      const diagnostics = [...program.getSemanticDiagnostics(file.compilerNode)].sort((x, y) => (x.start ?? 0) - (y.start ?? 0));
+      for (const diagnostic of diagnostics) {
+        const where = position(io.cwd, diagnostic);
+        const finding = where === undefined ? undefined : shapeFinding(diagnostic, file, where);
+        if (finding !== undefined) {
+          shapes.push(finding);
+          report.push(finding);
+        } else {
+          const other: OtherFinding = {
+            file: where?.file, line: where?.line, column: where?.column,
+            tsCode: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+          };
+          others.push(other);
+          report.push(other);
+        }
+      }
+    });
+    bar.done();
+
+    if (values.json === true) {
+      const json = {
+        files: files.length,
+        shapeErrors: shapes.map(({ picture: _, ...finding }) => finding),
+        otherErrorCount: others.length,
+        ...(values.all === true ? { otherErrors: others } : {}),
+      };
+      io.out(`${JSON.stringify(json, null, 2)}\n`);
+    } else {
+      const color = io.colorOut;
+      const blocks: string[] = [];
+      for (const finding of report) {
+        const at = finding.file === undefined ? "" : `${finding.file}:${finding.line}:${finding.column}`;
+        if ("kind" in finding) {
+          const head = `${paint(color, "bold", at)}  ${finding.call}`;
+          const message = `  ${paint(color, "red", "shape error")}: ${finding.message}`;
+          const picture = finding.picture === undefined ? "" : `\n${renderPicture(finding.picture, color, "    ")}`;
+          blocks.push(`${head}\n${message}\n${picture}`);
+        } else if (values.all === true) {
+          const head = `${paint(color, "bold", at || "(project)")}  error TS${finding.tsCode}`;
+          blocks.push(`${head}\n${finding.message.replace(/^/gm, "  ")}\n`);
+        }
+      }
+      if (blocks.length > 0) io.out(blocks.join("\n"));
+    }
+
+    const otherNote = others.length === 0 || values.all === true ? "" : ` (--all prints ${others.length === 1 ? "it" : "them"})`;
+    const shapeCount = plural(shapes.length, "shape error");
+    io.err(
+      `${plural(files.length, "file")} checked: ${shapes.length > 0 ? paint(io.colorErr, "red", shapeCount) : shapeCount}, ` +
+        `${plural(others.length, "other error")}${otherNote}, ${elapsed(started)}\n`,
+    );
+    return shapes.length > 0 ? EXIT.findings : EXIT.ok;
+  },
+};
