@@ -2,7 +2,8 @@
  * The `annotate` transform on the annotate-project fixture: each src/<name>.ts
  * must become src/<name>.output.ts exactly, the places it leaves alone are
  * reported with their reasons, the annotated program still type-checks, and
- * a second run changes nothing.
+ * a second run changes nothing; then the same through `shapecast codemod
+ * annotate --write` as a process.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +11,7 @@ import { Project, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { annotate } from "../../cli/transforms/annotate.js";
 import type { Skipped } from "../../cli/transforms/transform.js";
-import { fixtures } from "./support.js";
+import { copyFixture, fixtures, runCli } from "./support.js";
 
 const folder = join(fixtures, "annotate-project");
 const names = ["aliased", "dims", "fresh", "layers", "model", "taken"] as const;
@@ -119,5 +120,21 @@ describe("codemod annotate", () => {
     expect(file.getFullText()).toBe(text
       .replace('import type { DType } from "shapecast";', 'import type { DType, Tensor } from "shapecast";')
       .replace("export function make() {", 'export function make(): Tensor<[3], "int32"> {'));
+  });
+});
+
+describe("shapecast codemod annotate", () => {
+  it("--write leaves every file as its .output.ts, and a second run has nothing to change", () => {
+    const copy = copyFixture("annotate-project");
+    const written = runCli(["codemod", "annotate", "--write"], { cwd: copy });
+    expect(written.code).toBe(0);
+    for (const name of names) expect(readFileSync(join(copy, "src", `${name}.ts`), "utf8"), name).toBe(expected(name));
+    expect(written.stderr).toContain('src/taken.ts:9:14  named  name Dim taken: Dim<"rows"> cannot be written in this file');
+    expect(written.stderr).toMatch(/^6 changed · 0 unchanged · 5 skipped \(.*\) in /m);
+
+    const again = runCli(["codemod", "annotate", "--check"], { cwd: copy });
+    expect(again.stdout).toBe("");
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/^0 changed · 6 unchanged · 5 skipped/m);
   });
 });
