@@ -56,7 +56,10 @@ export async function loadProject(cwd: string, tsconfig: string | undefined, pat
   let files: SourceFile[];
   if (paths.length === 0) {
     if (config === undefined) throw new UsageError("no tsconfig.json here and no files named: pass paths or --project");
-    files = project.getSourceFiles().filter((file) => !file.isDeclarationFile() && !file.getFilePath().includes("/node_modules/"));
+    // the tsconfig's own files (its include/files), not those its imports reach through
+    // `paths` (a library's sources, say), which are not the user's to check or edit
+    const own = ownFiles(config);
+    files = project.getSourceFiles().filter((file) => !file.isDeclarationFile() && (own?.has(resolve(file.getFilePath())) ?? !file.getFilePath().includes("/node_modules/")));
   } else {
     files = [];
     for (const path of paths) {
@@ -78,6 +81,12 @@ export async function loadProject(cwd: string, tsconfig: string | undefined, pat
     }
   }
   return { project, files, tsconfig: config };
+}
+
+/** The files a tsconfig names itself, as absolute paths (undefined if it cannot be read). */
+function ownFiles(tsconfig: string): Set<string> | undefined {
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  return parsed === undefined ? undefined : new Set(parsed.fileNames.map((file) => resolve(file)));
 }
 
 /** A file, a folder (its .ts/.tsx/.mts/.cts files) or a glob, as absolute paths. */

@@ -18,7 +18,6 @@
  * 2 for bad input (cli/project.ts: a missing tsconfig, a glob matching
  * nothing, a file that does not parse).
  */
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
 import * as library from "../../src/index.js";
@@ -240,21 +239,6 @@ function position(cwd: string, diagnostic: ts.Diagnostic): { file: string; line:
   return { file: shown(cwd, diagnostic.file.fileName), line: line + 1, column: character + 1 };
 }
 
-/**
- * The tsconfig's own files among `files`: the project also holds the files its
- * imports resolve to (through `paths`, the library's sources), which are not
- * the user's to check.
- */
-function ownFiles(tsconfig: string, files: readonly SourceFile[]): SourceFile[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: () => undefined,
-  });
-  if (parsed === undefined) return [...files];
-  const own = new Set(parsed.fileNames.map((name) => resolve(name)));
-  return files.filter((file) => own.has(resolve(file.getFilePath())));
-}
-
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export const check: Command = {
@@ -275,7 +259,7 @@ export const check: Command = {
     });
     const loaded = await loadProject(io.cwd, values.project, positionals);
     const { project } = loaded;
-    const files = positionals.length === 0 && loaded.tsconfig !== undefined ? ownFiles(loaded.tsconfig, loaded.files) : loaded.files;
+    const { files } = loaded;
     const program = project.getProgram().compilerObject;
 
     const shapes: ShapeFinding[] = [];

@@ -11,10 +11,9 @@
  * `file:line:col  code  reason`, followed by a summary line:
  * `2 changed · 5 unchanged · 1 skipped (1 shapes not known) in 1.2s`.
  */
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createTwoFilesPatch, diffChars, FILE_HEADERS_ONLY, structuredPatch } from "diff";
-import { type SourceFile, ts } from "ts-morph";
+import type { SourceFile } from "ts-morph";
 import type { Command } from "../command.js";
 import { EXIT, UsageError } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
@@ -85,19 +84,6 @@ function movedColumn(oldText: string, newText: string, offset: number): number {
   return newAt + (offset - oldAt);
 }
 
-/**
- * The files a tsconfig names itself (its `include`/`files`), as absolute
- * paths: without globs a codemod edits these and not the files they import
- * from elsewhere (a `paths` mapping to a library's sources, say).
- */
-function ownFiles(tsconfig: string): Set<string> | undefined {
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, undefined, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: () => undefined,
-  });
-  return parsed === undefined ? undefined : new Set(parsed.fileNames.map((file) => resolve(file)));
-}
-
 /** A unified diff of one file, coloured when stdout may carry colour. */
 function patch(io: Io, result: FileResult): string {
   const text = createTwoFilesPatch(result.path, result.path, result.before, result.after, undefined, undefined, {
@@ -155,8 +141,7 @@ async function run(args: string[], io: Io): Promise<number> {
   const start = performance.now();
   const loaded = await loadProject(io.cwd, values.project, globs);
   const { project } = loaded;
-  const own = globs.length === 0 && loaded.tsconfig !== undefined ? ownFiles(loaded.tsconfig) : undefined;
-  const files = own === undefined ? loaded.files : loaded.files.filter((file) => own.has(resolve(file.getFilePath())));
+  const { files } = loaded;
   const context = { project, cwd: io.cwd };
   const bar = progress(io, files.length);
   const results: FileResult[] = [];
