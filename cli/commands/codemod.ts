@@ -212,6 +212,6 @@ async function run(args: string[], io: Io): Promise<number> {
 export const codemod: Command = {
   name: "codemod",
   usage,
-  summary: "Rewrite tensor code with a transform: a diff by default, --write to apply (--list shows the transforms)",
+  summary: "rewrite tensor code with a transform: a diff by default, --write to apply (--list shows the transforms)",
   run,
 };

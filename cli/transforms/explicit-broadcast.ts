@@ -252,7 +252,7 @@ function plan(file: SourceFile, call: CallExpression, quote: string): Edit[] | S
 
 export const explicitBroadcast: Transform = {
   name: "explicit-broadcast",
-  description: "Rewrite rank-changing numpy broadcasts into xla mode with explicit broadcastDimensions",
+  description: "rewrite rank-changing numpy broadcasts into xla mode with explicit broadcastDimensions",
   apply(file) {
     const quote = quoteOf(file);
     const edits: Edit[] = [];

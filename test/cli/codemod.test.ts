@@ -142,7 +142,7 @@ describe("shapecast codemod: bad input exits 2 and writes nothing", () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain('unknown transform "explicit-broadcst"');
-    expect(result.stderr).toMatch(/^ {2}explicit-broadcast {2}Rewrite rank-changing numpy broadcasts/m);
+    expect(result.stderr).toMatch(/^ {2}explicit-broadcast {2}rewrite rank-changing numpy broadcasts/m);
     expect(result.stderr).toContain("usage: shapecast codemod <transform>");
     expect(snapshot(copy)).toEqual(before);
   });
