@@ -272,7 +272,7 @@ export const check: Command = {
     report.push(...others);
     const bar = progress(io, files.length);
     files.forEach((file, index) => {
-      bar.step(index + 1, shown(io.cwd, file.getFilePath()));
+      bar.step(index, shown(io.cwd, file.getFilePath()));
       const diagnostics = [...program.getSemanticDiagnostics(file.compilerNode)].sort((x, y) => (x.start ?? 0) - (y.start ?? 0));
       for (const diagnostic of diagnostics) {
         const where = position(io.cwd, diagnostic);
