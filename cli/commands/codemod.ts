@@ -19,7 +19,7 @@ import { EXIT, UsageError } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
 import { loadProject, shown } from "../project.js";
 import { transforms } from "../transforms/index.js";
-import type { Skipped, Transform } from "../transforms/transform.js";
+import type { Plan, Skipped, Transform } from "../transforms/transform.js";
 
 const usage = "shapecast codemod <transform> [globs...] [--project tsconfig.json] [--write | --check] [--json] [--list]";
 
@@ -146,21 +146,37 @@ async function run(args: string[], io: Io): Promise<number> {
   const bar = progress(io, files.length);
   const results: FileResult[] = [];
   const skipped: Skipped[] = [];
+  const failed = (path: string, error: unknown): number => {
+    bar.done();
+    // Nothing has been saved yet: every file on disk is as it was.
+    io.err(
+      `${paint(io.colorErr, "red", "error")}: ${transform.name} failed on ${path}; no file was written\n` +
+        `${(error as Error).stack ?? String(error)}\n`,
+    );
+    return EXIT.usage;
+  };
+  // Every file is planned before any is edited: an edit invalidates the program, and the
+  // next file's type queries would then need a fresh type checker.
+  const plans: Plan[] = [];
   for (const [index, file] of files.entries()) {
     const path = shown(io.cwd, file.getFilePath());
     bar.step(index, path);
+    try {
+      plans.push(transform.plan(file, context));
+    } catch (error) {
+      return failed(path, error);
+    }
+  }
+  for (const [index, file] of files.entries()) {
+    const path = shown(io.cwd, file.getFilePath());
+    const plan = plans[index]!;
     const before = file.getFullText();
     try {
-      skipped.push(...transform.apply(file, context));
+      plan.apply();
     } catch (error) {
-      bar.done();
-      // Nothing has been saved yet: every file on disk is as it was.
-      io.err(
-        `${paint(io.colorErr, "red", "error")}: ${transform.name} failed on ${path}; no file was written\n` +
-          `${(error as Error).stack ?? String(error)}\n`,
-      );
-      return EXIT.usage;
+      return failed(path, error);
     }
+    skipped.push(...plan.skipped);
     results.push({ file, path, before, after: file.getFullText() });
   }
   bar.step(files.length, "");

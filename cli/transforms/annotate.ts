@@ -52,10 +52,11 @@ interface Spelling {
 export const annotate: Transform = {
   name: "annotate",
   description: "add explicit Tensor<[...], dtype> annotations to exported functions' return types and to const bindings whose tensor type is inferred",
-  apply(file, context) {
+  plan(file, context) {
     const skipped: Skipped[] = [];
     const targets = findTargets(file, skipped);
-    if (targets.length === 0) return skipped.sort((x, y) => x.line - y.line || x.column - y.column);
+    const byPosition = (x: Skipped, y: Skipped) => x.line - y.line || x.column - y.column;
+    if (targets.length === 0) return { skipped: skipped.sort(byPosition), apply: () => undefined };
 
     const checker = context.project.getTypeChecker().compilerObject;
     const tensorName = spelling(file, "Tensor", (symbol) => isTensorClass(symbol));
@@ -76,13 +77,17 @@ export const annotate: Transform = {
       edits.push({ target, text: tensorTypeText(target.tensor, { tensor: tensorName?.text, dim: dimName?.text }) });
     }
 
-    // last first, so earlier positions hold while text is inserted
-    for (const { target, text } of [...edits].sort((x, y) => y.target.node.getStart() - x.target.node.getStart())) {
-      if (target.kind === "const") target.node.setType(text);
-      else target.node.setReturnType(text);
-    }
-    if (imports.size > 0) addImports(file, [...imports].sort());
-    return skipped.sort((x, y) => x.line - y.line || x.column - y.column);
+    return {
+      skipped: skipped.sort(byPosition),
+      apply() {
+        // last first, so earlier positions hold while text is inserted
+        for (const { target, text } of [...edits].sort((x, y) => y.target.node.getStart() - x.target.node.getStart())) {
+          if (target.kind === "const") target.node.setType(text);
+          else target.node.setReturnType(text);
+        }
+        if (imports.size > 0) addImports(file, [...imports].sort());
+      },
+    };
   },
 };
 

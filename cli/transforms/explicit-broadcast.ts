@@ -253,7 +253,7 @@ function plan(file: SourceFile, call: CallExpression, quote: string): Edit[] | S
 export const explicitBroadcast: Transform = {
   name: "explicit-broadcast",
   description: "rewrite rank-changing numpy broadcasts into xla mode with explicit broadcastDimensions",
-  apply(file) {
+  plan(file) {
     const quote = quoteOf(file);
     const edits: Edit[] = [];
     const skipped: Skipped[] = [];
@@ -265,9 +265,13 @@ export const explicitBroadcast: Transform = {
       if (Array.isArray(result)) edits.push(...result);
       else skipped.push(result);
     }
-    for (const edit of [...edits].sort((x, y) => y.start - x.start || y.end - x.end)) {
-      file.replaceText([edit.start, edit.end], edit.text);
-    }
-    return skipped;
+    return {
+      skipped,
+      apply() {
+        for (const edit of [...edits].sort((x, y) => y.start - x.start || y.end - x.end)) {
+          file.replaceText([edit.start, edit.end], edit.text);
+        }
+      },
+    };
   },
 };

@@ -52,7 +52,7 @@ import {
   type SourceFile,
   SyntaxKind,
 } from "ts-morph";
-import { type Skipped, skippedAt, type Transform, type TransformContext } from "./transform.js";
+import { type Plan, type Skipped, skippedAt, type Transform, type TransformContext } from "./transform.js";
 
 /** The TensorFlow.js packages whose imports are migrated. */
 const tfjsModule = /^@tensorflow\/tfjs(-core|-node|-node-gpu)?$/;
@@ -184,7 +184,7 @@ interface Analysis {
 export const fromTfjs: Transform = {
   name: "from-tfjs",
   description: "migrate TensorFlow.js tensor code (tf.tensor2d, tf.add, a.matMul(b), ...) to shapecast calls and imports",
-  apply(file: SourceFile, _context: TransformContext): Skipped[] {
+  plan(file: SourceFile, _context: TransformContext): Plan {
     const tfjsImports = file.getImportDeclarations().filter((decl) => tfjsModule.test(decl.getModuleSpecifierValue()));
     const declared = declaredNames(file, tfjsImports);
     let analysis = analyse(file, tfjsImports, declared);
@@ -196,12 +196,16 @@ export const fromTfjs: Transform = {
       analysis = analyse(file, tfjsImports, declared);
     }
     const { edits, skipped, used } = analysis;
-    if (edits.list.length === 0 && used.size === 0) return skipped;
+    if (edits.list.length === 0 && used.size === 0) return { skipped, apply: () => undefined };
     importEdits(file, analysis, tfjsImports);
     // The edits are applied to the text as one replacement: the text outside them stays byte for byte.
     const text = edits.spliced(0, file.getFullText().length);
-    if (text !== file.getFullText()) file.replaceWithText(text);
-    return skipped;
+    return {
+      skipped,
+      apply() {
+        if (text !== file.getFullText()) file.replaceWithText(text);
+      },
+    };
   },
 };
 

@@ -1,10 +1,12 @@
 /**
- * A codemod transform: edits one source file in place through ts-morph and
- * reports what it left alone. `shapecast codemod <name>` (cli/commands/codemod.ts)
- * runs it over the files, records each file's text before and after, prints
- * a unified diff (dry run), or saves every changed file once at the end
- * (--write). A transform must be idempotent: run on its own output it changes
- * nothing.
+ * A codemod transform: plans the edits of one source file, reading types
+ * through ts-morph, and reports what it will leave alone; the plan's `apply`
+ * then edits the file in place. `shapecast codemod <name>` (cli/commands/codemod.ts)
+ * plans every file before it applies any plan: an edit invalidates the
+ * program, and type queries after it would start a fresh type checker for
+ * each file. It records each file's text before and after, prints a unified
+ * diff (dry run), or saves every changed file once at the end (--write). A
+ * transform must be idempotent: run on its own output it changes nothing.
  */
 import type { Project, SourceFile } from "ts-morph";
 
@@ -27,12 +29,27 @@ export interface Skipped {
   readonly reason: string;
 }
 
+/** What a transform will do to one file. */
+export interface Plan {
+  /** The places it leaves alone, at their positions before any edit. */
+  readonly skipped: Skipped[];
+  /** Makes the edits (text manipulation only: no type queries, never saves). */
+  apply(): void;
+}
+
 export interface Transform {
   readonly name: string;
   /** One line for `shapecast codemod --list` and the help. */
   readonly description: string;
-  /** Edits `file` (ts-morph manipulation only; never saves); returns the places it skipped. */
-  apply(file: SourceFile, context: TransformContext): Skipped[];
+  /** Reads `file` (types included) and plans its edits, changing nothing yet. */
+  plan(file: SourceFile, context: TransformContext): Plan;
+}
+
+/** Plans and applies `transform` on one file at once; returns the places skipped. */
+export function applyTransform(transform: Transform, file: SourceFile, context: TransformContext): Skipped[] {
+  const plan = transform.plan(file, context);
+  plan.apply();
+  return plan.skipped;
 }
 
 /** A node's position and one-line text, for a Skipped entry. */

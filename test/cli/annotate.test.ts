@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Project, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { annotate } from "../../cli/transforms/annotate.js";
-import type { Skipped } from "../../cli/transforms/transform.js";
+import { applyTransform, type Skipped } from "../../cli/transforms/transform.js";
 import { copyFixture, fixtures, runCli } from "./support.js";
 
 const folder = join(fixtures, "annotate-project");
@@ -20,7 +20,7 @@ const names = ["aliased", "dims", "fresh", "layers", "model", "taken"] as const;
 const load = () => new Project({ tsConfigFilePath: join(folder, "tsconfig.json") });
 const source = (project: Project, name: string): SourceFile => project.getSourceFileOrThrow(join(folder, "src", `${name}.ts`));
 const expected = (name: string) => readFileSync(join(folder, "src", `${name}.output.ts`), "utf8");
-const run = (project: Project, file: SourceFile): Skipped[] => annotate.apply(file, { project, cwd: folder });
+const run = (project: Project, file: SourceFile): Skipped[] => applyTransform(annotate, file, { project, cwd: folder });
 /** `line:column code: reason`, file-relative, for comparing skip lists. */
 const shown = (skipped: Skipped[]) => skipped.map((s) => `${s.line}:${s.column} ${s.code}: ${s.reason}`);
 

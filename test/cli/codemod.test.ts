@@ -197,11 +197,15 @@ describe("shapecast codemod: a transform that throws midway", () => {
     const failing: Transform = {
       name: "test-failing",
       description: "edits the first file, then throws",
-      apply(file) {
-        seen += 1;
-        if (seen === 2) throw new Error("cannot handle this file");
-        file.insertText(0, "// edited\n");
-        return [];
+      plan(file) {
+        return {
+          skipped: [],
+          apply() {
+            seen += 1;
+            if (seen === 2) throw new Error("cannot handle this file");
+            file.insertText(0, "// edited\n");
+          },
+        };
       },
     };
     const out: string[] = [];

@@ -12,7 +12,7 @@ import { Project, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { fromTfjs } from "../../cli/transforms/from-tfjs.js";
 import { transforms } from "../../cli/transforms/index.js";
-import type { Skipped } from "../../cli/transforms/transform.js";
+import { applyTransform, type Skipped } from "../../cli/transforms/transform.js";
 import { copyFixture, fixtures, runCli } from "./support.js";
 
 const cases = ["creation", "ops", "named", "chained", "matmul", "mixed"] as const;
@@ -29,7 +29,7 @@ function load(name: Case): { project: Project; input: SourceFile } {
 
 function run(name: Case): { output: string; skipped: Skipped[]; project: Project; input: SourceFile } {
   const { project, input } = load(name);
-  const skipped = fromTfjs.apply(input, { project, cwd: folder(name) });
+  const skipped = applyTransform(fromTfjs, input, { project, cwd: folder(name) });
   return { output: input.getFullText(), skipped, project, input };
 }
 
@@ -61,7 +61,7 @@ describe("from-tfjs: a second run changes nothing", () => {
     it(name, () => {
       const { project, input } = run(name);
       const once = input.getFullText();
-      const again = fromTfjs.apply(input, { project, cwd: folder(name) });
+      const again = applyTransform(fromTfjs, input, { project, cwd: folder(name) });
       expect(input.getFullText()).toBe(once);
       // what was left the first time is still left, and nothing more
       expect(again.length).toBeLessThanOrEqual(run(name).skipped.length);
@@ -183,7 +183,7 @@ describe("from-tfjs: single files", () => {
   function convert(text: string): { output: string; skipped: Skipped[] } {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true } });
     const file = project.createSourceFile("/src/main.ts", text);
-    const skipped = fromTfjs.apply(file, { project, cwd: "/src" });
+    const skipped = applyTransform(fromTfjs, file, { project, cwd: "/src" });
     return { output: file.getFullText(), skipped };
   }
 
