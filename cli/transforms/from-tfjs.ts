@@ -18,7 +18,10 @@
  *   transposeA/transposeB become `transpose(...)` of the operand when its rank
  *   is known), `tf.sum/mean(x, axis, keepDims)` (to `sum(x, axis, { keepDims })`),
  *   `tf.reshape`, `tf.transpose`; array literals passed as operands are wrapped
- *   in `tensor(...)`.
+ *   in `tensor(...)`. TensorFlow.js floor-divides int32 tensors, so `div` with
+ *   an operand the file shows to be int32 becomes
+ *   `cast(floor(div(cast(a, "float64"), b)), "int32")` (exact for every int32);
+ *   an int32 tensor the file cannot see (a parameter, say) is divided as floats.
  * - methods on tensors: `a.add(b).mul(c)` stays a chain (shapecast has those
  *   methods); `a.matMul(b)`, `x.sum(0)`, `x.mean()`, `x.reshape(s)` and
  *   `x.transpose()` become function calls, as shapecast has no such methods.
@@ -477,6 +480,48 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
     for (const node of nodes) if (Node.isArrayLiteralExpression(unwrap(node))) edits.add(node.getStart(), node.getEnd(), operand(node));
   };
 
+  /**
+   * Is `expr` an int32 tfjs tensor as far as this file shows: a creation with
+   * dtype 'int32' or Int32Array data, a cast to int32, or a name bound to one?
+   */
+  const knownInt32 = (expr: Node, depth = 0): boolean => {
+    if (depth > 20) return false;
+    const node = unwrap(expr);
+    if (Node.isCallExpression(node)) {
+      const callee = node.getExpression();
+      const args = node.getArguments();
+      const isInt32 = (arg: Node | undefined) =>
+        arg !== undefined && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg)) && arg.getLiteralValue() === "int32";
+      const named = tfjsName(callee)?.name;
+      if (named !== undefined && creators.has(named)) {
+        const takesShape = named !== "tensor1d" && named !== "scalar";
+        const dtype = takesShape ? args[2] : args[1];
+        if (dtype !== undefined && !isNullish(dtype)) return isInt32(dtype);
+        return args[0] !== undefined && typedArrayName(args[0].getType().getText()) === "Int32Array";
+      }
+      if (named === "cast") return isInt32(args[1]);
+      if (Node.isPropertyAccessExpression(callee) && callee.getName() === "cast") return isInt32(args[0]);
+      return false;
+    }
+    if (Node.isIdentifier(node)) {
+      for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
+        if (Node.isVariableDeclaration(decl) && decl.getTypeNode() === undefined) {
+          const init = decl.getInitializer();
+          if (init !== undefined && knownInt32(init, depth + 1)) return true;
+        }
+      }
+    }
+    return false;
+  };
+
+  /**
+   * tfjs divides two int32 tensors with floor division (an int32 result);
+   * shapecast's `div` is true division. The exact equivalent: divide in
+   * float64 (every int32 quotient floors correctly there), floor, cast back.
+   */
+  const int32Division = (a: Node, b: Node): string =>
+    `${localName("cast")}(${localName("floor")}(${localName("div")}(${localName("cast")}(${operand(a)}, "float64"), ${operand(b)})), "int32")`;
+
   const isNullish = (node: Node | undefined): boolean =>
     node !== undefined && (node.getKind() === SyntaxKind.NullKeyword || (Node.isIdentifier(node) && node.getText() === "undefined"));
 
@@ -687,6 +732,10 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
         return;
       }
       consume(id);
+      if (name === "div" && (knownInt32(args[0]!) || knownInt32(args[1]!))) {
+        edits.add(call.getStart(), call.getEnd(), int32Division(args[0]!, args[1]!));
+        return;
+      }
       wrapOperands(args);
       edits.add(callee.getStart(), callee.getEnd(), localName(name));
       return;
@@ -742,6 +791,10 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
       return;
     }
     if (!restructured.has(method)) {
+      if (method === "div" && args.length === 1 && (knownInt32(receiver) || knownInt32(args[0]!))) {
+        edits.add(call.getStart(), call.getEnd(), int32Division(receiver, args[0]!));
+        return;
+      }
       wrapOperands(args);
       return;
     }

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { cast, div, floor, tensor } from "shapecast";
 import { Project, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { fromTfjs } from "../../cli/transforms/from-tfjs.js";
@@ -186,6 +187,47 @@ describe("from-tfjs: single files", () => {
     const skipped = applyTransform(fromTfjs, file, { project, cwd: "/src" });
     return { output: file.getFullText(), skipped };
   }
+
+  it("keeps tfjs's floor division of int32 tensors: exact through float64, then back to int32", () => {
+    const { output, skipped } = convert(
+      [
+        'import * as tf from "@tensorflow/tfjs";',
+        'const counts = tf.tensor1d([7, -7, 9], "int32");',
+        'const groups = tf.tensor1d([2, 2, 4], "int32");',
+        "const ratio = tf.tensor1d([7, 7, 9]);",
+        "export const perGroup = tf.div(counts, groups);",
+        "export const asMethod = counts.div(groups);",
+        "export const real = tf.div(ratio, tf.tensor1d([2, 2, 4]));",
+        "",
+      ].join("\n"),
+    );
+    expect(skipped).toEqual([]);
+    expect(output).toBe(
+      [
+        'import { cast, div, floor, tensor } from "shapecast";',
+        'const counts = tensor([7, -7, 9], { dtype: "int32" });',
+        'const groups = tensor([2, 2, 4], { dtype: "int32" });',
+        "const ratio = tensor([7, 7, 9]);",
+        'export const perGroup = cast(floor(div(cast(counts, "float64"), groups)), "int32");',
+        'export const asMethod = cast(floor(div(cast(counts, "float64"), groups)), "int32");',
+        "export const real = div(ratio, tensor([2, 2, 4]));",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("computes for int32 division what TensorFlow.js computes", async () => {
+    const tf = await import("@tensorflow/tfjs-core");
+    await import("@tensorflow/tfjs-backend-cpu");
+    await tf.setBackend("cpu");
+    const a = [7, -7, 9, 2147483647, -2147483647, 0, 5, -1];
+    const b = [2, 2, 4, 2, 3, 5, -2, 7];
+    const expected = Array.from(tf.div(tf.tensor1d(a, "int32"), tf.tensor1d(b, "int32")).dataSync());
+    // the text int32Division writes, run with shapecast
+    const rewritten = cast(floor(div(cast(tensor(a, { dtype: "int32" }), "float64"), tensor(b, { dtype: "int32" }))), "int32");
+    expect(rewritten.dtype).toBe("int32");
+    expect(Array.from(rewritten.toTypedArray())).toEqual(expected);
+  });
 
   it("keeps comments and formatting around the edits", () => {
     const { output } = convert(
