@@ -79,6 +79,12 @@ expectTypeOf(permute(x, [2, 0, -2])).toEqualTypeOf<Tensor<[4, 2, 3], "float32">>
 expectTypeOf(expandDims(x, -1)).toEqualTypeOf<Tensor<[2, 3, 4, 1], "float32">>();
 expectTypeOf(squeeze(zeros([1, 3, 1]))).toEqualTypeOf<Tensor<[3], "float32">>();
 expectTypeOf(squeeze(zeros([1, 3, 1]), 0)).toEqualTypeOf<Tensor<[3, 1], "float32">>();
+// negative axes past rank 8 (where the rank tables end) are exact too
+const rank9 = zeros([2, 1, 1, 1, 1, 1, 1, 1, 3]);
+expectTypeOf(expandDims(rank9, -1)).toEqualTypeOf<Tensor<[2, 1, 1, 1, 1, 1, 1, 1, 3, 1], "float32">>();
+expectTypeOf(expandDims(rank9, -10)).toEqualTypeOf<Tensor<[1, 2, 1, 1, 1, 1, 1, 1, 1, 3], "float32">>();
+expectTypeOf(permute(rank9, [-1, 1, 2, 3, 4, 5, 6, 7, 0])).toEqualTypeOf<Tensor<[3, 1, 1, 1, 1, 1, 1, 1, 2], "float32">>();
+expectTypeOf(squeeze(rank9, -2)).toEqualTypeOf<Tensor<[2, 1, 1, 1, 1, 1, 1, 3], "float32">>();
 expectTypeOf(slice(x, 1, null, { start: 1 })).toEqualTypeOf<Tensor<[3, number], "float32">>();
 expectTypeOf(reshape(x, [6, -1])).toEqualTypeOf<Tensor<[6, 4], "float32">>();
 // element counts are exact products of real sizes, and -1 is divided out

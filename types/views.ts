@@ -10,22 +10,26 @@
  * WithoutOnes<[1, 3, 1]>               //=> [3]
  * Sliced<[4, 5, 6], [1, null]>         //=> [5, 6]
  */
-import type { RankDifference, RankSum, SmallRank } from "./internal/by-rank.js";
+import type { RankSum, SmallRank } from "./internal/by-rank.js";
 import type { Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { AxisIndex, RangeMessage } from "./reduce.js";
+import type { AxisIndex, Normalize, RangeMessage } from "./reduce.js";
 import type { Shape } from "./shape.js";
 
 /** Axes reversed (a matrix transpose). */
 export type Reversed<S extends Shape, Acc extends number[] = []> =
   number extends S["length"] ? number[] : S extends readonly [infer First extends number, ...infer Rest extends Shape] ? Reversed<Rest, [First, ...Acc]> : Acc;
 
-/** A possibly negative axis of a rank-`Rank` shape as a non-negative one (`never` when out of range). */
-export type NormalizedAxis<Axis extends number, Rank extends number> =
-  `${Axis}` extends `-${infer Magnitude extends number}`
-    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : never
-    : Axis;
+/**
+ * A possibly negative axis of a rank-`Rank` shape as a non-negative one, any
+ * rank (`never` when a negative axis is out of range). The same rule as the
+ * reductions' (types/reduce.ts `Normalize`).
+ */
+export type NormalizedAxis<Axis extends number, Rank extends number> = Normalize<Axis, Rank>;
+
+/** `S`'s rank plus one: from the table up to rank 8, counted beyond. */
+type RankPlusOne<S extends Shape> = S["length"] extends SmallRank ? RankSum[S["length"] & SmallRank][1] : [...S, 1]["length"];
 
 /** Axis `i` of the result is axis `Axes[i]` of `S`. */
 export type Permuted<S extends Shape, Axes extends readonly number[]> =
@@ -35,8 +39,9 @@ export type Permuted<S extends Shape, Axes extends readonly number[]> =
 /** `S` with a new axis of size 1 at `Axis` (negative counts from the end of the result). */
 export type WithAxis<S extends Shape, Axis extends number> =
   number extends S["length"] ? number[]
-  : NormalizedAxis<Axis, RankSum[S["length"] & SmallRank][1]> extends infer At extends number
-    ? S extends readonly [...Counter<At>, ...infer Rest extends Shape]
+  : NormalizedAxis<Axis, RankPlusOne<S>> extends infer At extends number
+    ? [At] extends [never] ? number[]
+    : S extends readonly [...Counter<At>, ...infer Rest extends Shape]
       ? S extends readonly [...infer Head extends Shape, ...Rest] ? [...Head, 1, ...Rest] : number[]
       : number[]
     : number[];
@@ -52,7 +57,8 @@ export type WithoutOnes<S extends Shape, Acc extends number[] = []> =
 export type WithoutAxis<S extends Shape, Axis extends number> =
   number extends S["length"] ? number[]
   : NormalizedAxis<Axis, S["length"]> extends infer At extends number
-    ? S extends readonly [...Counter<At>, unknown, ...infer Rest extends Shape]
+    ? [At] extends [never] ? number[]
+    : S extends readonly [...Counter<At>, unknown, ...infer Rest extends Shape]
       ? S extends readonly [...infer Head extends Shape, unknown, ...Rest] ? [...Head, ...Rest] : number[]
       : number[]
     : number[];

@@ -28,6 +28,14 @@ describe("views share the buffer", () => {
     expect(() => squeeze(s, 1)).toThrow("squeeze: axis 1 has size 2, not 1; cannot squeeze [1, 2, 1]");
   });
 
+  it("takes negative axes on ranks past 8 as the types do (test-d/tensor.test-d.ts)", () => {
+    const rank9 = zeros([2, 1, 1, 1, 1, 1, 1, 1, 3]);
+    expect(expandDims(rank9, -1).shape).toEqual([2, 1, 1, 1, 1, 1, 1, 1, 3, 1]);
+    expect(expandDims(rank9, -10).shape).toEqual([1, 2, 1, 1, 1, 1, 1, 1, 1, 3]);
+    expect(permute(rank9, [-1, 1, 2, 3, 4, 5, 6, 7, 0]).shape).toEqual([3, 1, 1, 1, 1, 1, 1, 1, 2]);
+    expect(squeeze(rank9, -2).shape).toEqual([2, 1, 1, 1, 1, 1, 1, 3]);
+  });
+
   it("slice takes indices, ranges with steps and negative values, Python's way", () => {
     const m = reshape(arange(12), [3, 4]);
     expect(slice(m, 1).toArray()).toEqual([4, 5, 6, 7]);
