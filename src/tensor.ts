@@ -10,7 +10,7 @@ import type { DType, StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
 import { contiguousStrides } from "./kernels/plan.js";
 import type { Shape } from "../types/index.js";
-import type { BinaryMethod, UnaryMethod } from "./ops/types.js";
+import type { BinaryMethod, CastMethod, ClipMethod, UnaryMethod } from "./ops/types.js";
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
 
@@ -81,6 +81,10 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare floor: UnaryMethod<"same">;
   declare ceil: UnaryMethod<"same">;
   declare round: UnaryMethod<"same">;
+  /** Every element limited to `[min, max]`; see `clip`. */
+  declare clip: ClipMethod;
+  /** A copy in another dtype; see `cast`. */
+  declare cast: CastMethod;
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {

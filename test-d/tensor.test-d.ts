@@ -47,6 +47,11 @@ expectTypeOf(add(tensor([true]), tensor([false]))).toEqualTypeOf<Tensor<[1], "in
 expectTypeOf(where(greater(m, 3), m, 0)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(sqrt(i)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(cast(m, "int32")).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+expectTypeOf(m.cast("int32")).toEqualTypeOf<Tensor<[2, 3], "int32">>();
+expectTypeOf(m.clip(0, 1)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(i.clip(0, 1).cast("bool")).toEqualTypeOf<Tensor<[2, 3], "bool">>();
+// @ts-expect-error -- not a dtype
+m.cast("int64");
 expectTypeOf(add(2, 3)).toEqualTypeOf<Tensor<[], "float32">>();
 
 // A misfit is a compile error at the second operand, whose type is the runtime's message

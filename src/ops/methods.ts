@@ -4,7 +4,9 @@
  * on the class in src/tensor.ts.
  */
 import { Tensor } from "../tensor.js";
+import type { DType } from "../dtype.js";
 import * as ops from "./elementwise.js";
+import type { UnaryOptions } from "./types.js";
 
 const binary = [
   "add", "sub", "mul", "div", "pow", "mod", "maximum", "minimum", "equal", "notEqual", "less", "lessEqual",
@@ -25,3 +27,9 @@ for (const name of unary) {
     return op(this, options);
   };
 }
+prototype["clip"] = function (this: Tensor, min: number, max: number, options?: UnaryOptions) {
+  return ops.clip(this, min, max, options);
+};
+prototype["cast"] = function (this: Tensor, dtype: DType, options?: UnaryOptions) {
+  return ops.cast(this, dtype, options);
+};

@@ -181,6 +181,21 @@ export type UnaryMethod<Rule extends UnaryRule> = <This extends Tensor>(
   options?: UnaryOptions,
 ) => Tensor<ShapeOf<This>, UnaryDType<Rule, This["dtype"]>>;
 
+/** `x.clip(min, max, options?)`: `clip(x, min, max, options?)`, same shape and dtype. */
+export type ClipMethod = <This extends Tensor>(
+  this: This,
+  min: number,
+  max: number,
+  options?: UnaryOptions,
+) => Tensor<ShapeOf<This>, This["dtype"]>;
+
+/** `x.cast(dtype, options?)`: `cast(x, dtype, options?)`, same shape. */
+export type CastMethod = <This extends Tensor, D extends DType>(
+  this: This,
+  dtype: D,
+  options?: UnaryOptions,
+) => Tensor<ShapeOf<This>, D>;
+
 /** `where(cond, a, b)`: the three shapes broadcast together (NumPy), the dtype promotes a and b. */
 export type WhereOp = <const C extends Operand, const X extends Operand, const Y extends Operand>(
   cond: C,

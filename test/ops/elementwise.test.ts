@@ -60,6 +60,18 @@ describe("element-wise ops", () => {
     expect(() => clip(tensor([1]), 2, 1)).toThrow(new RangeError("clip: min 2 is greater than max 1"));
   });
 
+  it("clip and cast are methods too, with the functions' results and errors", () => {
+    const x = tensor([[-2, 0.5], [9, 2.7]]);
+    expect(x.clip(0, 1).toArray()).toEqual(clip(x, 0, 1).toArray());
+    expect(x.clip(0, 1).dtype).toBe("float32");
+    const rounded = x.cast("int32");
+    expect(rounded.dtype).toBe("int32");
+    expect(rounded.toArray()).toEqual([[-2, 0], [9, 2]]);
+    expect(x.mul(2).clip(-1, 1).cast("bool").toArray()).toEqual([[true, true], [true, true]]);
+    expect(() => x.clip(2, 1)).toThrow(new RangeError("clip: min 2 is greater than max 1"));
+    expect(() => x.cast("int64" as never)).toThrow(TypeError);
+  });
+
   it("write into out, checked before any write", () => {
     const a = tensor([[1, 2], [3, 4]]);
     const out = zeros([2, 2]);
