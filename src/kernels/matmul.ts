@@ -17,7 +17,7 @@
  * its ceiling, hence the SIMD kernel.
  * No checks: src/ops/matmul.ts validates.
  */
-import { load, type WasmMemory } from "./wasm/load.js";
+import { load, unload, type WasmMemory } from "./wasm/load.js";
 import { matmulWasm } from "./wasm/matmul.wasm.js";
 
 export interface MatrixView {
@@ -138,10 +138,18 @@ export interface PackedProduct {
   readonly engine: "wasm" | "js";
   /** C = A x B for the packed panels; only the live rows and columns of `c` are written. */
   multiply(c: MatrixOut): void;
+  /** Call when the product is done: memory above what small products need is given back. */
+  done(): void;
 }
 
 /** The most memory the WebAssembly kernel takes (packed A and B and a block of C); larger products run in JavaScript. */
 const WASM_MAX_BYTES = 2 ** 30;
+/**
+ * WebAssembly memory only grows; after a product that needed more than this,
+ * the instance is dropped so the memory can be collected, and the next product
+ * makes a new instance (compiling the 611-byte module takes well under a millisecond).
+ */
+const WASM_KEEP_BYTES = 2 ** 26;
 /** Rows of C computed per call into WebAssembly, so its block of C stays about this size. */
 const C_BLOCK_BYTES = 2 ** 20;
 const PAGE = 65536;
@@ -173,6 +181,9 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
         A,
         B,
         engine: "wasm",
+        done() {
+          if (memory.buffer.byteLength > WASM_KEEP_BYTES) unload(matmulWasm);
+        },
         multiply(c) {
           const out = c.data;
           const { rowStride: cr, colStride: cc } = c;
@@ -191,5 +202,5 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
   }
   const A = new Float64Array(rowsA * k);
   const B = new Float64Array(colsB * k);
-  return { A, B, engine: "js", multiply: (c) => multiplyPacked(A, B, c, m, k, n) };
+  return { A, B, engine: "js", multiply: (c) => multiplyPacked(A, B, c, m, k, n), done: () => undefined };
 }

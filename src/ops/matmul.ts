@@ -68,6 +68,7 @@ function matmulImpl(a: unknown, b: unknown): Tensor {
       index[axis] = 0;
     }
   }
+  product.done();
   return out;
 }
 

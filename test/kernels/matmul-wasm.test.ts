@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packColumns, packedProduct, packRows } from "../../src/kernels/matmul.js";
 import { load } from "../../src/kernels/wasm/load.js";
+import { matmulWasm } from "../../src/kernels/wasm/matmul.wasm.js";
 import { assemble, moduleText, wasmDir } from "../../scripts/wasm.js";
 
 function product(engine: "auto" | "js", a: Float64Array, b: Float64Array, m: number, k: number, n: number, transposed: boolean) {
@@ -72,6 +73,23 @@ describe("WebAssembly matmul kernel", () => {
     const wasm = product("auto", a, b, m, k, n, false);
     expect(wasm.engine).toBe("wasm");
     expect(firstDifference(wasm.out, product("js", a, b, m, k, n, false).out)).toBe(-1);
+  });
+
+  it("gives back memory after a large product, and keeps it after small ones", () => {
+    const before = load(matmulWasm);
+    const small = packedProduct(64, 64, 64);
+    small.done();
+    expect(load(matmulWasm)).toBe(before);
+    // 1024 x 4096 by 4096 x 1024 packs 64 MiB of operands: more than is kept
+    const large = packedProduct(1024, 4096, 1024);
+    expect(large.engine).toBe("wasm");
+    large.done();
+    const after = load(matmulWasm);
+    expect(after).not.toBe(before);
+    expect((after!["memory"] as { buffer: ArrayBuffer }).buffer.byteLength).toBeLessThan(2 ** 20);
+    // and products still run on the new instance
+    const a = Float64Array.from({ length: 12 }, (_, i) => i);
+    expect(firstDifference(product("auto", a, a, 3, 4, 3, false).out, product("js", a, a, 3, 4, 3, false).out)).toBe(-1);
   });
 
   it("leaves the JavaScript kernel in place where a module cannot be compiled", () => {

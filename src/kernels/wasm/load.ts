@@ -41,3 +41,8 @@ export function load(base64: string): Record<string, unknown> | undefined {
   cache.set(base64, exports);
   return exports;
 }
+
+/** Drops the instance of `base64` (and with it its memory); the next `load` makes a new one. */
+export function unload(base64: string): void {
+  cache.delete(base64);
+}
