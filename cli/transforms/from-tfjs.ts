@@ -12,7 +12,9 @@
  *   shape (`tensor([1, 2, 3, 4], [2, 2])`); both give `Tensor<[2, 2], "float32">`.
  *   A dtype becomes `{ dtype }`.
  * - `tf.zeros/ones(shape, dtype?)` and `tf.softmax/logSoftmax(x, axis?)`, whose
- *   shapecast namesakes take the same arguments, are renamed.
+ *   shapecast namesakes take the same arguments, are renamed; `tf.clipByValue`
+ *   becomes `clip` and `tf.cast` stays `cast` (methods alike, `x.clipByValue(lo, hi)`
+ *   is `x.clip(lo, hi)`).
  * - ops: `tf.add/sub/mul/div` (and the other element-wise ops both libraries
  *   share: pow, maximum, relu, exp, ...), `tf.matMul` (to `matmul`;
  *   transposeA/transposeB become `transpose(...)` of the operand when its rank
@@ -78,6 +80,17 @@ const restructured = new Set(["matMul", "sum", "mean", "reshape", "transpose"]);
 /** tfjs functions shapecast has with the same name and arguments: `zeros(shape, dtype?)`, `softmax(x, axis?)`. */
 const sameSignature: ReadonlyMap<string, "shape" | "axis"> = new Map([["zeros", "shape"], ["ones", "shape"], ["softmax", "axis"], ["logSoftmax", "axis"]]);
 
+/**
+ * tfjs ops shapecast has in another form: `tf.clipByValue(x, lo, hi)` is
+ * `clip(x, lo, hi)` and `tf.cast(x, "int32")` is `cast(x, "int32")`, as
+ * functions and as methods (`x.clipByValue(lo, hi)` is `x.clip(lo, hi)`).
+ * `args` counts the function's arguments, the tensor included.
+ */
+const renamedOps: ReadonlyMap<string, { readonly to: string; readonly args: number }> = new Map([
+  ["clipByValue", { to: "clip", args: 3 }],
+  ["cast", { to: "cast", args: 2 }],
+]);
+
 /** Other tfjs functions and methods known to give a tensor: a value made by them is a tensor whose methods are checked. */
 const otherTensorOps = new Set([
   "zeros", "ones", "fill", "zerosLike", "onesLike", "range", "linspace", "eye", "randomNormal", "randomUniform",
@@ -89,7 +102,7 @@ const otherTensorOps = new Set([
 /** Names shapecast also exports, for a hint when a tfjs op of that name is left for a person to convert. */
 const shapecastAlso = new Set([
   "eye", "linspace", "concat", "stack", "expandDims", "squeeze", "slice", "gather", "tile", "pad",
-  "max", "min", "prod", "cast", "where", "dot",
+  "max", "min", "prod", "where", "dot",
 ]);
 
 /** tfjs ranked tensor types and the shapecast shape tuple each stands for. */
@@ -480,6 +493,15 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
     for (const node of nodes) if (Node.isArrayLiteralExpression(unwrap(node))) edits.add(node.getStart(), node.getEnd(), operand(node));
   };
 
+  /** Why a clipByValue or cast call (its arguments after the tensor) cannot be converted, or undefined. */
+  const renamedProblem = (name: string, rest: readonly Node[], count: number, shown: string): string | undefined => {
+    if (rest.length !== count) return `bad arguments: ${shown} takes ${count} argument${count === 1 ? "" : "s"} after the tensor, not ${rest.length}`;
+    if (name !== "cast") return undefined;
+    const dtype = dtypeOption(rest[0]);
+    if (dtype === undefined) return `bad arguments: ${shown} needs a dtype`;
+    return typeof dtype === "object" ? dtype.reason : undefined;
+  };
+
   /**
    * Is `expr` an int32 tfjs tensor as far as this file shows: a creation with
    * dtype 'int32' or Int32Array data, a cast to int32, or a name bound to one?
@@ -708,7 +730,7 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
     const callee = call.getExpression();
     const args = call.getArguments();
     const shown = Node.isIdentifier(callee) ? name : `tf.${name}`;
-    const convertible = creators.has(name) || binaryOps.has(name) || unaryOps.has(name) || restructured.has(name) || sameSignature.has(name);
+    const convertible = creators.has(name) || binaryOps.has(name) || unaryOps.has(name) || restructured.has(name) || sameSignature.has(name) || renamedOps.has(name);
     if (!convertible) {
       skipped.push(skippedAt(call, unsupportedReason(name)));
       return;
@@ -738,6 +760,18 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
       }
       wrapOperands(args);
       edits.add(callee.getStart(), callee.getEnd(), localName(name));
+      return;
+    }
+    const renamed = renamedOps.get(name);
+    if (renamed !== undefined) {
+      const problem = renamedProblem(name, args.slice(1), renamed.args - 1, shown);
+      if (problem !== undefined) {
+        skipped.push(skippedAt(call, problem));
+        return;
+      }
+      consume(id);
+      wrapOperands(args.slice(0, 1));
+      edits.add(callee.getStart(), callee.getEnd(), localName(renamed.to));
       return;
     }
     const same = sameSignature.get(name);
@@ -777,7 +811,7 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
   const convertMethod = (call: CallExpression, access: Node & { getName(): string; getExpression(): Expression }): void => {
     const method = access.getName();
     const receiver = access.getExpression();
-    const known = binaryOps.has(method) || unaryOps.has(method) || restructured.has(method);
+    const known = binaryOps.has(method) || unaryOps.has(method) || restructured.has(method) || renamedOps.has(method);
     if (!known) {
       if (method === "toString" || method === "constructor") return;
       if (tensorKind(receiver) === "tfjs") skipped.push(skippedAt(call, unsupportedMethodReason(method)));
@@ -788,6 +822,19 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
     const args = call.getArguments();
     if (args.some((arg) => Node.isSpreadElement(arg))) {
       if (kind === "tfjs") skipped.push(skippedAt(call, `spread arguments: .${method}(...) cannot be checked; write the arguments out`));
+      return;
+    }
+    const renamed = renamedOps.get(method);
+    if (renamed !== undefined) {
+      const problem = renamedProblem(method, args, renamed.args - 1, `.${method}`);
+      if (problem !== undefined) {
+        if (kind === "tfjs") skipped.push(skippedAt(call, problem));
+        return;
+      }
+      if (renamed.to !== method && Node.isPropertyAccessExpression(access)) {
+        const nameNode = access.getNameNode();
+        edits.add(nameNode.getStart(), nameNode.getEnd(), renamed.to);
+      }
       return;
     }
     if (!restructured.has(method)) {

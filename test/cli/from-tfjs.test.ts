@@ -216,6 +216,33 @@ describe("from-tfjs: single files", () => {
     );
   });
 
+  it("clipByValue becomes clip and cast stays cast, as functions and as methods", () => {
+    const { output, skipped } = convert(
+      [
+        'import * as tf from "@tensorflow/tfjs";',
+        "const x = tf.tensor1d([-2, 0.5, 9]);",
+        "export const a = tf.clipByValue(x, 0, 1);",
+        "export const b = x.clipByValue(0, 1).cast('int32');",
+        "export const c = tf.cast(x, 'bool');",
+        "export const d = tf.cast(x, 'complex64');",
+        "",
+      ].join("\n"),
+    );
+    expect(output).toBe(
+      [
+        'import * as tf from "@tensorflow/tfjs";',
+        'import { cast, clip, tensor } from "shapecast";',
+        "const x = tensor([-2, 0.5, 9]);",
+        "export const a = clip(x, 0, 1);",
+        "export const b = x.clip(0, 1).cast('int32');",
+        "export const c = cast(x, 'bool');",
+        "export const d = tf.cast(x, 'complex64');",
+        "",
+      ].join("\n"),
+    );
+    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 dtype not in shapecast"]);
+  });
+
   it("computes for int32 division what TensorFlow.js computes", async () => {
     const tf = await import("@tensorflow/tfjs-core");
     await import("@tensorflow/tfjs-backend-cpu");
