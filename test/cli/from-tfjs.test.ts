@@ -188,58 +188,49 @@ describe("from-tfjs: single files", () => {
     return { output: file.getFullText(), skipped };
   }
 
+  /** A file's text from its lines. */
+  const lines = (...text: string[]): string => [...text, ""].join("\n");
+
   it("keeps tfjs's floor division of int32 tensors: exact through float64, then back to int32", () => {
-    const { output, skipped } = convert(
-      [
-        'import * as tf from "@tensorflow/tfjs";',
-        'const counts = tf.tensor1d([7, -7, 9], "int32");',
-        'const groups = tf.tensor1d([2, 2, 4], "int32");',
-        "const ratio = tf.tensor1d([7, 7, 9]);",
-        "export const perGroup = tf.div(counts, groups);",
-        "export const asMethod = counts.div(groups);",
-        "export const real = tf.div(ratio, tf.tensor1d([2, 2, 4]));",
-        "",
-      ].join("\n"),
-    );
+    const { output, skipped } = convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      'const counts = tf.tensor1d([7, -7, 9], "int32");',
+      'const groups = tf.tensor1d([2, 2, 4], "int32");',
+      "const ratio = tf.tensor1d([7, 7, 9]);",
+      "export const perGroup = tf.div(counts, groups);",
+      "export const asMethod = counts.div(groups);",
+      "export const real = tf.div(ratio, tf.tensor1d([2, 2, 4]));",
+    ));
     expect(skipped).toEqual([]);
-    expect(output).toBe(
-      [
-        'import { cast, div, floor, tensor } from "shapecast";',
-        'const counts = tensor([7, -7, 9], { dtype: "int32" });',
-        'const groups = tensor([2, 2, 4], { dtype: "int32" });',
-        "const ratio = tensor([7, 7, 9]);",
-        'export const perGroup = cast(floor(div(cast(counts, "float64"), groups)), "int32");',
-        'export const asMethod = cast(floor(div(cast(counts, "float64"), groups)), "int32");',
-        "export const real = div(ratio, tensor([2, 2, 4]));",
-        "",
-      ].join("\n"),
-    );
+    expect(output).toBe(lines(
+      'import { cast, div, floor, tensor } from "shapecast";',
+      'const counts = tensor([7, -7, 9], { dtype: "int32" });',
+      'const groups = tensor([2, 2, 4], { dtype: "int32" });',
+      "const ratio = tensor([7, 7, 9]);",
+      'export const perGroup = cast(floor(div(cast(counts, "float64"), groups)), "int32");',
+      'export const asMethod = cast(floor(div(cast(counts, "float64"), groups)), "int32");',
+      "export const real = div(ratio, tensor([2, 2, 4]));",
+    ));
   });
 
   it("clipByValue becomes clip and cast stays cast, as functions and as methods", () => {
-    const { output, skipped } = convert(
-      [
-        'import * as tf from "@tensorflow/tfjs";',
-        "const x = tf.tensor1d([-2, 0.5, 9]);",
-        "export const a = tf.clipByValue(x, 0, 1);",
-        "export const b = x.clipByValue(0, 1).cast('int32');",
-        "export const c = tf.cast(x, 'bool');",
-        "export const d = tf.cast(x, 'complex64');",
-        "",
-      ].join("\n"),
-    );
-    expect(output).toBe(
-      [
-        'import * as tf from "@tensorflow/tfjs";',
-        'import { cast, clip, tensor } from "shapecast";',
-        "const x = tensor([-2, 0.5, 9]);",
-        "export const a = clip(x, 0, 1);",
-        "export const b = x.clip(0, 1).cast('int32');",
-        "export const c = cast(x, 'bool');",
-        "export const d = tf.cast(x, 'complex64');",
-        "",
-      ].join("\n"),
-    );
+    const { output, skipped } = convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "const x = tf.tensor1d([-2, 0.5, 9]);",
+      "export const a = tf.clipByValue(x, 0, 1);",
+      "export const b = x.clipByValue(0, 1).cast('int32');",
+      "export const c = tf.cast(x, 'bool');",
+      "export const d = tf.cast(x, 'complex64');",
+    ));
+    expect(output).toBe(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      'import { cast, clip, tensor } from "shapecast";',
+      "const x = tensor([-2, 0.5, 9]);",
+      "export const a = clip(x, 0, 1);",
+      "export const b = x.clip(0, 1).cast('int32');",
+      "export const c = cast(x, 'bool');",
+      "export const d = tf.cast(x, 'complex64');",
+    ));
     expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 dtype not in shapecast"]);
   });
 
