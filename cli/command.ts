@@ -6,6 +6,8 @@ export interface Command {
   /** `shapecast explain <shapeA> <shapeB> [--mode numpy|none|xla|pdpd] ...` */
   readonly usage: string;
   readonly summary: string;
+  /** `--help`: each option with what it does, then examples (lines, no trailing newline). */
+  readonly help: string;
   /** Runs with the arguments after the command name; returns the exit code. Throws UsageError for bad input. */
   run(args: string[], io: Io): Promise<number>;
 }

@@ -39,7 +39,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.out(`usage: ${command.usage}\n\n${command.summary}\n`);
+    io.out(`usage: ${command.usage}\n\n${command.summary}\n\n${command.help}\n`);
     return EXIT.ok;
   }
   try {

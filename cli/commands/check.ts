@@ -245,6 +245,19 @@ export const check: Command = {
   name: "check",
   usage: "shapecast check [--project tsconfig.json] [paths...] [--all] [--json]",
   summary: "type-check a project and report its shape errors, with the two shapes aligned and the failing axis marked",
+  help: [
+    "options:",
+    "  -p, --project <tsconfig>  the project to check (default: ./tsconfig.json); a folder means its tsconfig.json",
+    "  [paths...]                files, folders or globs to report on (default: the tsconfig's own files)",
+    "  --all                     print the other type errors too (they are counted either way)",
+    "  --json                    one JSON object on stdout: every shape error with its shapes and axis",
+    "",
+    "exit: 0 no shape error, 1 shape errors found, 2 bad input",
+    "",
+    "examples:",
+    "  shapecast check",
+    "  shapecast check -p tsconfig.app.json \"src/**/*.ts\" --all",
+  ].join("\n"),
   async run(args: string[], io: Io): Promise<number> {
     const started = performance.now();
     const { values, positionals } = parseArgs({

@@ -173,6 +173,21 @@ export const explain: Command = {
   name: "explain",
   usage: "shapecast explain <shapeA> <shapeB> [--mode numpy|none|xla|pdpd] [--dims 0,1] [--axis N] [--json]",
   summary: "how two shapes broadcast under a mode: the aligned axes, the result or the error, valid xla broadcastDimensions",
+  help: [
+    "options:",
+    "  <shapeA> <shapeB>     shapes as 2,3,4 or [2, 3, 4] or 2x3x4; a scalar as [] or scalar",
+    "  -m, --mode <mode>     numpy (default), none, xla or pdpd",
+    "  --dims <0,1,...>      xla broadcastDimensions (implies --mode xla)",
+    "  --axis <N>            pdpd axis, -1 for the default alignment (implies --mode pdpd)",
+    "  --json                the result or the error's fields, and for xla every valid broadcastDimensions",
+    "",
+    "exit: 0 the shapes broadcast, 1 they do not, 2 bad input",
+    "",
+    "examples:",
+    "  shapecast explain 8,1,6,1 7,1,5",
+    "  shapecast explain 2,3,4,5 3,4 --mode xla",
+    "  shapecast explain \"[2, 3, 4, 5]\" \"[3, 1]\" --axis 1",
+  ].join("\n"),
   async run(args: string[], io: Io): Promise<number> {
     const { values, positionals } = parseArgs({
       args: joinNegativeValues(args),

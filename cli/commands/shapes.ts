@@ -125,6 +125,17 @@ export const shapes: Command = {
   name: "shapes",
   usage: "shapecast shapes [--project tsconfig.json] [--json] <files...>",
   summary: "print the inferred shape and dtype of every tensor binding and call in files",
+  help: [
+    "options:",
+    "  -p, --project <tsconfig>  the project the files belong to (default: ./tsconfig.json, if any)",
+    "  --json                    one JSON object on stdout: every site with its shape, dims and dtype",
+    "",
+    "exit: 0 done, 2 bad input (a file that does not exist or does not parse)",
+    "",
+    "examples:",
+    "  shapecast shapes src/model.ts",
+    "  shapecast shapes -p tsconfig.node.json examples/06-mlp-forward.ts --json",
+  ].join("\n"),
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
