@@ -1,6 +1,6 @@
 /**
  * The `annotate` transform on the annotate-project fixture: each src/<name>.ts
- * must become src/<name>.output.ts exactly, the places it leaves alone are
+ * must become expected/src/<name>.ts exactly, the places it leaves alone are
  * reported with their reasons, the annotated program still type-checks, and
  * a second run changes nothing; then the same through `shapecast codemod
  * annotate --write` as a process.
@@ -19,13 +19,13 @@ const names = ["aliased", "dims", "fresh", "layers", "model", "taken"] as const;
 /** A fresh program of the fixture (every test edits its files in memory only). */
 const load = () => new Project({ tsConfigFilePath: join(folder, "tsconfig.json") });
 const source = (project: Project, name: string): SourceFile => project.getSourceFileOrThrow(join(folder, "src", `${name}.ts`));
-const expected = (name: string) => readFileSync(join(folder, "src", `${name}.output.ts`), "utf8");
+const expected = (name: string) => readFileSync(join(folder, "expected", "src", `${name}.ts`), "utf8");
 const run = (project: Project, file: SourceFile): Skipped[] => applyTransform(annotate, file, { project, cwd: folder });
 /** `line:column code: reason`, file-relative, for comparing skip lists. */
 const shown = (skipped: Skipped[]) => skipped.map((s) => `${s.line}:${s.column} ${s.code}: ${s.reason}`);
 
 describe("codemod annotate", () => {
-  it.each(names)("src/%s.ts becomes its .output.ts", (name) => {
+  it.each(names)("src/%s.ts becomes expected/src/%s.ts", (name) => {
     const project = load();
     const file = source(project, name);
     run(project, file);
@@ -124,7 +124,7 @@ describe("codemod annotate", () => {
 });
 
 describe("shapecast codemod annotate", () => {
-  it("--write leaves every file as its .output.ts, and a second run has nothing to change", () => {
+  it("--write leaves every file as its expected/src twin, and a second run has nothing to change", () => {
     const copy = copyFixture("annotate-project");
     const written = runCli(["codemod", "annotate", "--write"], { cwd: copy });
     expect(written.code).toBe(0);

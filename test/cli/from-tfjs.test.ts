@@ -1,6 +1,6 @@
 /**
  * The `from-tfjs` codemod: TensorFlow.js code in, shapecast code out.
- * Fixture pairs under test/cli/fixtures/from-tfjs-<case>/ (input.ts, expected.ts)
+ * Fixture pairs under test/cli/fixtures/from-tfjs-<case>/ (src/model.ts, and expected/src/model.ts for what it must become)
  * run through `fromTfjs.apply` on a ts-morph project loaded from the fixture's
  * tsconfig; the outputs type-check against the library with literal shapes;
  * a second run changes nothing; what is left is reported with its place; and
@@ -22,10 +22,10 @@ type Case = (typeof cases)[number];
 const folder = (name: Case): string => join(fixtures, `from-tfjs-${name}`);
 const read = (name: Case, file: string): string => readFileSync(join(folder(name), file), "utf8");
 
-/** The fixture's project, with input.ts (as loaded) and `expected.ts` added next to it. */
+/** The fixture's project and its src/model.ts. */
 function load(name: Case): { project: Project; input: SourceFile } {
   const project = new Project({ tsConfigFilePath: join(folder(name), "tsconfig.json") });
-  return { project, input: project.getSourceFileOrThrow(join(folder(name), "input.ts")) };
+  return { project, input: project.getSourceFileOrThrow(join(folder(name), "src", "model.ts")) };
 }
 
 function run(name: Case): { output: string; skipped: Skipped[]; project: Project; input: SourceFile } {
@@ -39,8 +39,8 @@ const places = (skipped: readonly Skipped[]): string[] => skipped.map((s) => `${
 
 describe("from-tfjs: input/expected pairs", () => {
   for (const name of cases) {
-    it(`${name}: the output is expected.ts`, () => {
-      expect(run(name).output).toBe(read(name, "expected.ts"));
+    it(`${name}: the output is expected/src/model.ts`, () => {
+      expect(run(name).output).toBe(read(name, "expected/src/model.ts"));
     });
   }
 
@@ -74,7 +74,7 @@ describe("from-tfjs: the output type-checks against shapecast with literal shape
   /** The types of the named bindings of a fixture's expected output, after checking it has no errors. */
   function typesOf(name: Case, allowed: readonly number[] = []): Map<string, string> {
     const { project } = load(name);
-    const file = project.createSourceFile(join(folder(name), "expected.check.ts"), read(name, "expected.ts"), { overwrite: true });
+    const file = project.createSourceFile(join(folder(name), "src", "expected.check.ts"), read(name, "expected/src/model.ts"), { overwrite: true });
     const errors = file.getPreEmitDiagnostics().filter((d) => !allowed.includes(d.getCode()));
     expect(errors.map((d) => `${d.getLineNumber()}: ${project.formatDiagnosticsWithColorAndContext([d])}`)).toEqual([]);
     return new Map(file.getVariableDeclarations().map((decl) => [decl.getName(), decl.getType().getText(decl).replaceAll('import("shapecast").', "")]));
@@ -155,7 +155,7 @@ describe("from-tfjs: what is left is reported with its place", () => {
       "18:23 tf.add(...operands)",
       '19:24 tf.tensor([1, 2], [2], "complex64")',
     ]);
-    expect(new Set(skipped.map((s) => s.file))).toEqual(new Set([join(folder("mixed"), "input.ts")]));
+    expect(new Set(skipped.map((s) => s.file))).toEqual(new Set([join(folder("mixed"), "src", "model.ts")]));
     const reasons = skipped.map((s) => s.reason);
     expect(reasons[0]).toMatch(/^memory management: tf\.tidy .*replace tf\.tidy\(\(\) => body\) by the body/);
     expect(reasons[1]).toMatch(/^training: tf\.variable/);
@@ -167,7 +167,7 @@ describe("from-tfjs: what is left is reported with its place", () => {
     expect(reasons[8]).toMatch(/^spread arguments: tf\.add\(\.\.\.\)/);
     expect(reasons[9]).toMatch(/^dtype not in shapecast: "complex64"/);
     // the reported lines are the input's, where the code still stands
-    const lines = read("mixed", "input.ts").split("\n");
+    const lines = read("mixed", "src/model.ts").split("\n");
     for (const place of skipped) expect(lines[place.line - 1]!.slice(place.column - 1)).toMatch(/^(tf\.|x\.)/);
   });
 
@@ -326,7 +326,7 @@ describe("from-tfjs: through `shapecast codemod from-tfjs` as a process", () => 
       const copy = copyFixture(`from-tfjs-${name}`);
       const result = runCli(["codemod", "from-tfjs", "--write"], { cwd: copy });
       expect(result.code, `${name}: ${result.stderr}`).toBe(0);
-      expect(readFileSync(join(copy, "input.ts"), "utf8"), name).toBe(read(name, "expected.ts"));
+      expect(readFileSync(join(copy, "src", "model.ts"), "utf8"), name).toBe(read(name, "expected/src/model.ts"));
     }
   });
 
@@ -334,10 +334,10 @@ describe("from-tfjs: through `shapecast codemod from-tfjs` as a process", () => 
     const copy = copyFixture("from-tfjs-mixed");
     const result = runCli(["codemod", "from-tfjs"], { cwd: copy });
     expect(result.code).toBe(0);
-    expect(readFileSync(join(copy, "input.ts"), "utf8")).toBe(read("mixed", "input.ts"));
+    expect(readFileSync(join(copy, "src", "model.ts"), "utf8")).toBe(read("mixed", "src/model.ts"));
     expect(result.stdout).toContain("-const x = tf.tensor2d([[1, 2], [3, 4]]);\n+const x = tensor([[1, 2], [3, 4]]);");
-    expect(result.stderr).toContain("input.ts:10:18");
-    expect(result.stderr).toContain("input.ts:16:24");
+    expect(result.stderr).toContain("src/model.ts:10:18");
+    expect(result.stderr).toContain("src/model.ts:16:24");
     expect(result.stderr).toMatch(/1 changed · 0 unchanged · 10 skipped/);
   });
 
