@@ -66,6 +66,21 @@ function shapeOf(type: Type, at: Node): ShapeInfo {
   return tensor.dims === undefined ? { kind: "unknown", text: shapeText(tensor) } : { kind: "known", shape };
 }
 
+/**
+ * The broadcastDimensions of a generic call whose second operand is a vector
+ * on the last axis of the first, the one form generic code type-checks in xla
+ * mode (the 1-D operand on a named axis): `[B, O]` with `[O]` gives `[1]`.
+ * Both ranks must be fixed and the two sizes the same type (`O` and `O`,
+ * `Dim<"c">` and `Dim<"c">`, `4` and `4`); otherwise undefined.
+ */
+function vectorOnLastAxis(left: Node, right: Node): number[] | undefined {
+  const high = readTensorType(left.getType())?.dims;
+  const low = readTensorType(right.getType())?.dims;
+  if (high === undefined || low === undefined || low.length !== 1 || high.length < 2) return undefined;
+  if ([...high, ...low].some((dim) => dim.kind === "rest" || dim.kind === "other" || dim.kind === "number")) return undefined;
+  return low[0]!.text === high[high.length - 1]!.text ? [high.length - 1] : undefined;
+}
+
 const showShape = (shape: readonly number[]): string => `[${shape.join(", ")}]`;
 const describe = (info: ShapeInfo): string =>
   info.kind === "known" ? showShape(info.shape) : info.kind === "unknown" ? info.text : "a scalar";
@@ -227,7 +242,11 @@ function plan(file: SourceFile, call: CallExpression, quote: string): Edit[] | S
   const a = shapeOf(left.getType(), left);
   const b = shapeOf(right.getType(), right);
   if (a.kind === "scalar" || b.kind === "scalar") return undefined;
-  if (a.kind === "unknown" || b.kind === "unknown") return skippedAt(call, `shapes not known: ${describe(a)} and ${describe(b)}`);
+  if (a.kind === "unknown" || b.kind === "unknown") {
+    const dims = vectorOnLastAxis(left, right);
+    if (dims !== undefined) return optionEdits(file, call, right, options, dims, quote);
+    return skippedAt(call, `shapes not known: ${describe(a)} and ${describe(b)}`);
+  }
   if (a.shape.length === 0 || b.shape.length === 0 || a.shape.length === b.shape.length) return undefined;
 
   const [low, high] = a.shape.length < b.shape.length ? [a.shape, b.shape] : [b.shape, a.shape];

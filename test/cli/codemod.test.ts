@@ -108,10 +108,10 @@ describe("shapecast codemod: --check and --write", () => {
     expect(report.files.find((f) => f.file === "src/quotes.ts")!.diff).toContain("+export const normalized = sc.div(images, mean, {");
     expect(report.skipped[0]).toEqual({
       file: "src/model.ts",
-      line: 59,
+      line: 64,
       column: 10,
-      code: "add(y, b)",
-      reason: "shapes not known: [B, O] and [O]",
+      code: "sub(y, m)",
+      reason: "shapes not known: [...Rest, C] and [C]",
     });
   });
 });

@@ -46,9 +46,9 @@ describe("explicit-broadcast --write", () => {
   it("lists the calls it left alone as file:line:col  code  reason", () => {
     const lines = result.stderr.split("\n").filter((line) => line.startsWith("src/"));
     expect(lines).toEqual([
-      "src/model.ts:63:10  add(y, b)  shapes not known: [B, O] and [O]",
-      "src/model.ts:66:10  mul(t, bias)  shapes not known: number[] and [4]",
-      "src/model.ts:69:1  add(x, bias, options)  options are not an object literal: cannot add broadcastDimensions to them",
+      "src/model.ts:68:10  sub(y, m)  shapes not known: [...Rest, C] and [C]",
+      "src/model.ts:71:10  mul(t, bias)  shapes not known: number[] and [4]",
+      "src/model.ts:74:1  add(x, bias, options)  options are not an object literal: cannot add broadcastDimensions to them",
     ]);
   });
 
@@ -132,11 +132,11 @@ describe("explicit-broadcast on the repository's examples/", () => {
     for (const line of removed) expect(line).not.toMatch(/mode: "(xla|pdpd|none)"/);
   });
 
-  it("lists the generic dense layer as shapes not known, and the deliberate misfit as not broadcasting", () => {
-    expect(result.stderr).toContain("examples/06-mlp-forward.ts:16:10  add(matmul(x, w), b)  shapes not known: [B, O] and [O]");
+  it("rewrites the generic dense layer (a vector on the last axis), and lists the deliberate misfit as not broadcasting", () => {
+    expect(result.stdout).toContain('+  return add(matmul(x, w), b, { mode: "xla", broadcastDimensions: [1] });');
     expect(result.stderr).toMatch(
       /examples\/02-elementwise-ops\.ts:\d+:\d+ {2}add\(x, tensor\(\[1, 2\]\)\) {2}shapes do not broadcast: add \(numpy\): axis 1 has 3 vs 2/,
     );
-    expect(result.stderr).toMatch(/^\d+ changed · \d+ unchanged · \d+ skipped \(.*shapes not known.*\) in \S+$/m);
+    expect(result.stderr).toMatch(/^4 changed · 5 unchanged · 1 skipped \(1 shapes do not broadcast\) in \S+$/m);
   });
 });
