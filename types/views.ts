@@ -9,9 +9,10 @@
  * WithAxis<[2, 3], 1>                  //=> [2, 1, 3]
  * WithoutOnes<[1, 3, 1]>               //=> [3]
  * Sliced<[4, 5, 6], [1, null]>         //=> [5, 6]
+ * Sliced<[10], [{ start: 1, step: 3 }]> //=> [3]
  */
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
-import type { Product } from "./internal/arithmetic.js";
+import type { CeilQuotient, Min, Monus, Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage } from "./reduce.js";
@@ -63,9 +64,41 @@ export type WithoutAxis<S extends Shape, Axis extends number> =
       : number[]
     : number[];
 
+/** A field of a slice spec, `undefined` when the spec does not set it. */
+type SpecField<Spec, Key extends string> = Key extends keyof Spec ? Spec[Key] : undefined;
+
+/**
+ * Where a start or stop lands on an axis of size `Dim` for a positive step:
+ * a negative value counts from the end, then the result is clamped to
+ * [0, Dim] (as the runtime does); never when it is not an integer literal.
+ */
+type SliceBound<Value, Dim extends number, Default extends number> =
+  Value extends undefined ? Default
+  : Value extends number
+    ? number extends Value ? never
+    : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Dim, Magnitude> : Min<Value, Dim>
+  : never;
+
+/**
+ * The size `{ start, stop, step }` takes from an axis of size `Dim`:
+ * `ceil((stop - start) / step)` after the bounds are placed, or 0. Exact for
+ * literal values and a positive step; `number` otherwise (a negative step,
+ * a size or bound known only at run time).
+ */
+type SliceLength<Dim extends number, Spec> =
+  number extends Dim ? number
+  : (SpecField<Spec, "step"> extends infer Step ? (Step extends undefined ? 1 : Step) : never) extends infer Step extends number
+    ? number extends Step ? number
+    : `${Step}` extends `-${string}` | "0" ? number
+    : [SliceBound<SpecField<Spec, "start">, Dim, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim>] extends [infer Start extends number, infer Stop extends number]
+      ? [Start] extends [never] ? number : [Stop] extends [never] ? number : CeilQuotient<Monus<Stop, Start>, Step>
+      : number
+    : number;
+
 /**
  * The shape of `slice(x, ...specs)`: an index drops its axis, `null` (or no
- * spec) keeps it, a `{ start, stop, step }` gives a size known at run time.
+ * spec) keeps it, a `{ start, stop, step }` gives the size it selects (exact
+ * for literal values and a positive step, else `number`).
  */
 export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extends number[] = []> =
   number extends S["length"] ? number[]
@@ -73,7 +106,7 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
     ? Specs extends readonly [infer Spec, ...infer More]
       ? Spec extends number ? Sliced<Rest, More, Acc>
       : Spec extends null | undefined ? Sliced<Rest, More, [...Acc, First]>
-      : Sliced<Rest, More, [...Acc, number]>
+      : Sliced<Rest, More, [...Acc, SliceLength<First, Spec>]>
       : [...Acc, ...S]
     : Acc;
 

@@ -175,3 +175,26 @@ export type Quotient<A extends number, B extends number> =
       ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : never
       : never
     : number;
+
+// --- clamped subtraction, minimum and ceiling division (for slice sizes) ---
+
+/** The digits of two literals, or never when either is not a non-negative integer literal. */
+type DigitPair<A extends number, B extends number> =
+  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? ([X] extends [never] ? never : [Y] extends [never] ? never : [X, Y]) : never;
+
+/** `max(A - B, 0)` for non-negative integer literals; `number` otherwise. */
+export type Monus<A extends number, B extends number> =
+  DigitPair<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? FromDigits<SubDigits<X, Y>> : 0) : number;
+
+/** `min(A, B)` for non-negative integer literals; `number` otherwise. */
+export type Min<A extends number, B extends number> =
+  DigitPair<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? B : A) : number;
+
+/** `ceil(A / B)` for a non-negative integer literal `A` and a positive one `B`; `number` otherwise. */
+export type CeilQuotient<A extends number, B extends number> =
+  DigitPair<A, B> extends [infer X extends Digits, infer Y extends Digits]
+    ? Normalize<Y> extends [0] ? number
+    : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
+      ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : FromDigits<AddDigits<Reverse<Q>, [1]>>
+      : number
+    : number;
