@@ -91,9 +91,12 @@ expectTypeOf(expandDims(rank9, -10)).toEqualTypeOf<Tensor<[1, 2, 1, 1, 1, 1, 1, 
 expectTypeOf(permute(rank9, [-1, 1, 2, 3, 4, 5, 6, 7, 0])).toEqualTypeOf<Tensor<[3, 1, 1, 1, 1, 1, 1, 1, 2], "float32">>();
 expectTypeOf(squeeze(rank9, -2)).toEqualTypeOf<Tensor<[2, 1, 1, 1, 1, 1, 1, 3], "float32">>();
 expectTypeOf(slice(x, 1, null, { start: 1 })).toEqualTypeOf<Tensor<[3, 3], "float32">>();
-expectTypeOf(slice(x, null, { step: -1 })).toEqualTypeOf<Tensor<[2, number, 4], "float32">>();
+expectTypeOf(slice(x, null, { step: -1 })).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
 expectTypeOf(slice(x, null, null, { start: -3, step: 2 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
-expectTypeOf(slice(x, null, null, { step: -2 })).toEqualTypeOf<Tensor<[2, 3, number], "float32">>();
+expectTypeOf(slice(x, null, null, { step: -2 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
+expectTypeOf(slice(x, null, null, { start: -2, stop: 0, step: -1 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
+declare const dynamicStart: number;
+expectTypeOf(slice(x, { start: 1 }, { start: dynamicStart })).toEqualTypeOf<Tensor<[1, number, 4], "float32">>();
 expectTypeOf(reshape(x, [6, -1])).toEqualTypeOf<Tensor<[6, 4], "float32">>();
 // element counts are exact products of real sizes, and -1 is divided out
 const image = zeros([224, 224, 3]);

@@ -12,7 +12,7 @@
  * Sliced<[10], [{ start: 1, step: 3 }]> //=> [3]
  */
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
-import type { CeilQuotient, Min, Monus, Product } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, Min, Monus, Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage } from "./reduce.js";
@@ -80,25 +80,40 @@ type SliceBound<Value, Dim extends number, Default extends number> =
   : never;
 
 /**
- * The size `{ start, stop, step }` takes from an axis of size `Dim`:
- * `ceil((stop - start) / step)` after the bounds are placed, or 0. Exact for
- * literal values and a positive step; `number` otherwise (a negative step,
- * a size or bound known only at run time).
+ * The same for a negative step, shifted up by one so it stays non-negative:
+ * the runtime clamps to [-1, Dim - 1], this gives that plus one, in [0, Dim].
+ */
+type BackwardBound<Value, Dim extends number, Default extends number> =
+  Value extends undefined ? Default
+  : Value extends number
+    ? number extends Value ? never
+    : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, 1>, Magnitude> : Min<Add<Value, 1>, Dim>
+  : never;
+
+/** `ceil((To - From) / Step)` or 0, for bounds placed by SliceBound or BackwardBound (never when one is not a literal). */
+type Span<From extends number, To extends number, Step extends number> =
+  [From] extends [never] ? number : [To] extends [never] ? number : CeilQuotient<Monus<To, From>, Step>;
+
+/**
+ * The size `{ start, stop, step }` takes from an axis of size `Dim`, as the
+ * runtime computes it: the bounds placed (negative counts from the end,
+ * clamped), then `ceil((stop - start) / step)` or 0. Exact for literal values;
+ * `number` when the size or a value is known only at run time.
  */
 type SliceLength<Dim extends number, Spec> =
   number extends Dim ? number
   : (SpecField<Spec, "step"> extends infer Step ? (Step extends undefined ? 1 : Step) : never) extends infer Step extends number
     ? number extends Step ? number
-    : `${Step}` extends `-${string}` | "0" ? number
-    : [SliceBound<SpecField<Spec, "start">, Dim, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim>] extends [infer Start extends number, infer Stop extends number]
-      ? [Start] extends [never] ? number : [Stop] extends [never] ? number : CeilQuotient<Monus<Stop, Start>, Step>
-      : number
+    : `${Step}` extends "0" ? number
+    : `${Step}` extends `-${infer Back extends number}`
+      ? Span<BackwardBound<SpecField<Spec, "stop">, Dim, 0>, BackwardBound<SpecField<Spec, "start">, Dim, Dim>, Back>
+    : Span<SliceBound<SpecField<Spec, "start">, Dim, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim>, Step>
     : number;
 
 /**
  * The shape of `slice(x, ...specs)`: an index drops its axis, `null` (or no
  * spec) keeps it, a `{ start, stop, step }` gives the size it selects (exact
- * for literal values and a positive step, else `number`).
+ * for literal values, else `number`).
  */
 export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extends number[] = []> =
   number extends S["length"] ? number[]
