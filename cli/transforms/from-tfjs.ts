@@ -19,7 +19,9 @@
  *   share: pow, maximum, relu, exp, ...), `tf.matMul` (to `matmul`;
  *   transposeA/transposeB become `transpose(...)` of the operand when its rank
  *   is known), `tf.sum/mean(x, axis, keepDims)` (to `sum(x, axis, { keepDims })`),
- *   `tf.reshape`, `tf.transpose`; array literals passed as operands are wrapped
+ *   `tf.reshape`, `tf.transpose`, `tf.slice(x, begin, size)` with literal bounds
+ *   (to `slice(x, { start, stop }, ...)`, so the result's shape is exact);
+ *   array literals passed as operands are wrapped
  *   in `tensor(...)`. TensorFlow.js floor-divides int32 tensors, so `div` with
  *   an operand the file shows to be int32 becomes
  *   `cast(floor(div(cast(a, "float64"), b)), "int32")` (exact for every int32);
@@ -75,7 +77,7 @@ const binaryOps = new Set([
 const unaryOps = new Set(["neg", "abs", "sign", "sqrt", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "floor", "ceil", "round"]);
 
 /** tfjs ops that become a shapecast function of another name or argument list; as methods they become functions too. */
-const restructured = new Set(["matMul", "sum", "mean", "reshape", "transpose"]);
+const restructured = new Set(["matMul", "sum", "mean", "reshape", "transpose", "slice"]);
 
 /** tfjs functions shapecast has with the same name and arguments: `zeros(shape, dtype?)`, `softmax(x, axis?)`. */
 const sameSignature: ReadonlyMap<string, "shape" | "axis"> = new Map([["zeros", "shape"], ["ones", "shape"], ["softmax", "axis"], ["logSoftmax", "axis"]]);
@@ -101,7 +103,7 @@ const otherTensorOps = new Set([
 
 /** Names shapecast also exports, for a hint when a tfjs op of that name is left for a person to convert. */
 const shapecastAlso = new Set([
-  "eye", "linspace", "concat", "stack", "expandDims", "squeeze", "slice", "gather", "tile", "pad",
+  "eye", "linspace", "concat", "stack", "expandDims", "squeeze", "gather", "tile", "pad",
   "max", "min", "prod", "where", "dot",
 ]);
 
@@ -621,6 +623,23 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
       if (rest.length !== 1) return { reason: "bad arguments: reshape takes (x, shape)" };
       return `${localName("reshape")}(${operand(x)}, ${edits.text(rest[0]!)})`;
     }
+    if (name === "slice") {
+      if (rest.length < 1 || rest.length > 2) return { reason: "bad arguments: slice takes (x, begin, size?)" };
+      const begin = literalIntegers(rest[0]!);
+      const size = rest[1] === undefined ? [] : literalIntegers(rest[1]);
+      if (begin === undefined || size === undefined || begin.some((b) => b < 0) || size.some((n) => n < -1)) {
+        return { reason: "slice bounds not literal: shapecast takes { start, stop } per axis; write slice(x, { start, stop }, ...) by hand" };
+      }
+      // tfjs: begin defaults to 0 and size to -1 (the rest of the axis) on the axes they leave out
+      const specs = Array.from({ length: Math.max(begin.length, size.length) }, (_, axis) => {
+        const start = begin[axis] ?? 0;
+        const length = size[axis] ?? -1;
+        if (length === -1) return start === 0 ? "null" : `{ start: ${start} }`;
+        return start === 0 ? `{ stop: ${length} }` : `{ start: ${start}, stop: ${start + length} }`;
+      });
+      while (specs[specs.length - 1] === "null") specs.pop();
+      return `${localName("slice")}(${[operand(x), ...specs].join(", ")})`;
+    }
     // transpose(x, perm?, conjugate?)
     const [perm, conjugate] = rest;
     if (rest.length > 2 || (conjugate !== undefined && conjugate.getKind() !== SyntaxKind.FalseKeyword)) {
@@ -629,6 +648,19 @@ function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], de
     const parts = [operand(x)];
     if (perm !== undefined && !isNullish(perm)) parts.push(edits.text(perm));
     return `${localName("transpose")}(${parts.join(", ")})`;
+  };
+
+  /** The integers of `[1, 2]` or `3` (as `[3]`), or undefined when they are not integer literals. */
+  const literalIntegers = (node: Node): number[] | undefined => {
+    const inner = unwrap(node);
+    const items = Node.isArrayLiteralExpression(inner) ? inner.getElements() : [inner];
+    const values: number[] = [];
+    for (const item of items) {
+      const text = item.getText().replace(/\s+/g, "");
+      if (!/^-?\d+$/.test(text)) return undefined;
+      values.push(Number(text));
+    }
+    return values;
   };
 
   // -- tfjs creation

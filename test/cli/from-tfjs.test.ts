@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cast, div, floor, tensor } from "shapecast";
+import { cast, div, floor, slice, tensor } from "shapecast";
 import { Project, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { fromTfjs } from "../../cli/transforms/from-tfjs.js";
@@ -188,6 +188,14 @@ describe("from-tfjs: single files", () => {
     return { output: file.getFullText(), skipped };
   }
 
+  /** TensorFlow.js with its CPU backend, to compare converted code with what tfjs computes. */
+  const tfjsCpu = async () => {
+    const tf = await import("@tensorflow/tfjs-core");
+    await import("@tensorflow/tfjs-backend-cpu");
+    await tf.setBackend("cpu");
+    return tf;
+  };
+
   /** A file's text from its lines. */
   const lines = (...text: string[]): string => [...text, ""].join("\n");
 
@@ -234,10 +242,41 @@ describe("from-tfjs: single files", () => {
     expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 dtype not in shapecast"]);
   });
 
+  it("slice(x, begin, size) becomes per-axis { start, stop }, so the result's shape is exact", () => {
+    const { output, skipped } = convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "const x = tf.zeros([4, 5, 6]);",
+      "export const a = tf.slice(x, [1, 0, 2], [2, -1, 3]);",
+      "export const b = x.slice([0, 1]);",
+      "export const c = tf.slice(x, 2, 1);",
+      "export const d = tf.slice(x, [0, offset]);",
+      "declare const offset: number;",
+    ));
+    expect(output).toBe(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      'import { slice, zeros } from "shapecast";',
+      "const x = zeros([4, 5, 6]);",
+      "export const a = slice(x, { start: 1, stop: 3 }, null, { start: 2, stop: 5 });",
+      "export const b = slice(x, null, { start: 1 });",
+      "export const c = slice(x, { start: 2, stop: 3 });",
+      "export const d = tf.slice(x, [0, offset]);",
+      "declare const offset: number;",
+    ));
+    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 slice bounds not literal"]);
+  });
+
+  it("slices what TensorFlow.js slices", async () => {
+    const tf = await tfjsCpu();
+    const values = Array.from({ length: 120 }, (_, i) => i);
+    const theirs = tf.slice(tf.tensor3d(values, [4, 5, 6]), [1, 0, 2], [2, -1, 3]);
+    // the text the transform writes for that call, run with shapecast
+    const ours = slice(tensor(values, [4, 5, 6]), { start: 1, stop: 3 }, null, { start: 2, stop: 5 });
+    expect(ours.shape).toEqual(theirs.shape);
+    expect(Array.from(ours.toTypedArray())).toEqual(Array.from(theirs.dataSync()));
+  });
+
   it("computes for int32 division what TensorFlow.js computes", async () => {
-    const tf = await import("@tensorflow/tfjs-core");
-    await import("@tensorflow/tfjs-backend-cpu");
-    await tf.setBackend("cpu");
+    const tf = await tfjsCpu();
     const a = [7, -7, 9, 2147483647, -2147483647, 0, 5, -1];
     const b = [2, 2, 4, 2, 3, 5, -2, 7];
     const expected = Array.from(tf.div(tf.tensor1d(a, "int32"), tf.tensor1d(b, "int32")).dataSync());
