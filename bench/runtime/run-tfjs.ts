@@ -3,19 +3,16 @@
  * call (tfjs has no out argument). tfjs has no strided views, so case g is
  * `tf.transpose` (which materialises) then `tf.add`.
  */
-import * as tf from "@tensorflow/tfjs-core";
-import "@tensorflow/tfjs-backend-cpu";
-import { CASES, fill, sizeOf } from "./cases.js";
+import { CASES } from "./cases.js";
 import { runAll } from "./harness.js";
+import { tf, tfjsOperands } from "./tfjs.js";
 
-await tf.setBackend("cpu");
 await runAll(
   {
     library: "tfjs-cpu",
     prepare: (c, variant) => {
       if (variant === "out") return undefined;
-      const a = tf.tensor(fill(sizeOf(c.a), 1), [...c.a], "float32");
-      const b = tf.tensor(fill(sizeOf(c.b), 2), [...c.b], "float32");
+      const { a, b } = tfjsOperands(c);
       let last: Float32Array = new Float32Array(0);
       const run = c.transposeA
         ? () => {

@@ -1,18 +1,14 @@
 /** tfjs-core, CPU backend: `tf.matMul` (a batched a against a 2-D b goes through tf.matMul's broadcasting). */
-import * as tf from "@tensorflow/tfjs-core";
-import "@tensorflow/tfjs-backend-cpu";
-import { fill, sizeOf } from "../cases.js";
 import { runAll } from "../harness.js";
+import { tf, tfjsOperands } from "../tfjs.js";
 import { MATMUL_CASES } from "./cases.js";
 
-await tf.setBackend("cpu");
 await runAll(
   {
     library: "tfjs-cpu",
     prepare: (c, variant) => {
       if (variant === "out") return undefined;
-      const a = tf.tensor(fill(sizeOf(c.a), 1), [...c.a], "float32");
-      const b = tf.tensor(fill(sizeOf(c.b), 2), [...c.b], "float32");
+      const { a, b } = tfjsOperands(c);
       let last: Float32Array = new Float32Array(0);
       return {
         run: () => tf.matMul(a as tf.Tensor2D, b as tf.Tensor2D).dispose(),
