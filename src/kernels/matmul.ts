@@ -61,27 +61,13 @@ export function packRows(a: MatrixView, rows: number, depth: number, out: Float6
   }
 }
 
-/** Packs B [depth, cols] into 4-column panels interleaved along depth. `out` holds padded(cols) * depth. */
+/**
+ * Packs B [depth, cols] into 4-column panels interleaved along depth: the
+ * rows of B's transpose, so `packRows` with the strides swapped.
+ * `out` holds padded(cols) * depth.
+ */
 export function packColumns(b: MatrixView, depth: number, cols: number, out: Float64Array): void {
-  const { data, rowStride: rs, colStride: cs } = b;
-  let q = 0;
-  for (let j = 0; j < cols; j += 4) {
-    const live = Math.min(4, cols - j);
-    let base = b.offset + j * cs;
-    if (live === 4) {
-      for (let p = 0; p < depth; p++, base += rs) {
-        out[q] = data[base]!;
-        out[q + 1] = data[base + cs]!;
-        out[q + 2] = data[base + 2 * cs]!;
-        out[q + 3] = data[base + 3 * cs]!;
-        q += 4;
-      }
-    } else {
-      for (let p = 0; p < depth; p++, base += rs) {
-        for (let s = 0; s < 4; s++) out[q++] = s < live ? data[base + s * cs]! : 0;
-      }
-    }
-  }
+  packRows({ data: b.data, offset: b.offset, rowStride: b.colStride, colStride: b.rowStride }, cols, depth, out);
 }
 
 /** C = A x B from packed panels (`packRows` of A, `packColumns` of B); only the live rows and columns are written. */
