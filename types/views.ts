@@ -68,29 +68,20 @@ export type WithoutAxis<S extends Shape, Axis extends number> =
 type SpecField<Spec, Key extends string> = Key extends keyof Spec ? Spec[Key] : undefined;
 
 /**
- * Where a start or stop lands on an axis of size `Dim` for a positive step:
- * a negative value counts from the end, then the result is clamped to
- * [0, Dim] (as the runtime does); never when it is not an integer literal.
+ * Where a start or stop lands on an axis of size `Dim`, as the runtime places
+ * it: a negative value counts from the end, then the result is clamped to
+ * [0, Dim] for a positive step, or to [-1, Dim - 1] for a negative one, which
+ * `Shift` 1 moves up by one so the digit arithmetic stays non-negative.
+ * never when the value is not an integer literal.
  */
-type SliceBound<Value, Dim extends number, Default extends number> =
+type SliceBound<Value, Dim extends number, Default extends number, Shift extends 0 | 1> =
   Value extends undefined ? Default
   : Value extends number
     ? number extends Value ? never
-    : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Dim, Magnitude> : Min<Value, Dim>
+    : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, Shift>, Magnitude> : Min<Add<Value, Shift>, Dim>
   : never;
 
-/**
- * The same for a negative step, shifted up by one so it stays non-negative:
- * the runtime clamps to [-1, Dim - 1], this gives that plus one, in [0, Dim].
- */
-type BackwardBound<Value, Dim extends number, Default extends number> =
-  Value extends undefined ? Default
-  : Value extends number
-    ? number extends Value ? never
-    : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, 1>, Magnitude> : Min<Add<Value, 1>, Dim>
-  : never;
-
-/** `ceil((To - From) / Step)` or 0, for bounds placed by SliceBound or BackwardBound (never when one is not a literal). */
+/** `ceil((To - From) / Step)` or 0, for bounds placed by SliceBound (`number` when one is not a literal). */
 type Span<From extends number, To extends number, Step extends number> =
   [From] extends [never] ? number : [To] extends [never] ? number : CeilQuotient<Monus<To, From>, Step>;
 
@@ -106,8 +97,8 @@ type SliceLength<Dim extends number, Spec> =
     ? number extends Step ? number
     : `${Step}` extends "0" ? number
     : `${Step}` extends `-${infer Back extends number}`
-      ? Span<BackwardBound<SpecField<Spec, "stop">, Dim, 0>, BackwardBound<SpecField<Spec, "start">, Dim, Dim>, Back>
-    : Span<SliceBound<SpecField<Spec, "start">, Dim, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim>, Step>
+      ? Span<SliceBound<SpecField<Spec, "stop">, Dim, 0, 1>, SliceBound<SpecField<Spec, "start">, Dim, Dim, 1>, Back>
+    : Span<SliceBound<SpecField<Spec, "start">, Dim, 0, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim, 0>, Step>
     : number;
 
 /**
