@@ -9,6 +9,7 @@
 import type { DType, StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
 import { contiguousStrides } from "./kernels/plan.js";
+import { checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Shape } from "../types/index.js";
 import type { BinaryMethod, CastMethod, ClipMethod, UnaryMethod } from "./ops/types.js";
 
@@ -95,7 +96,13 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     this.offset = offset;
     this.dtype = dtype;
     let size = 1;
-    for (const dim of shape) size *= dim;
+    let positions = 1;
+    for (const dim of shape) {
+      size *= dim;
+      positions *= dim || 1;
+    }
+    // a backstop: every op checks the limits itself first, naming its arguments
+    if (!(positions <= MAX_ELEMENTS) || shape.length > MAX_RANK) checkSize("Tensor", shape, "shape");
     this.size = size;
   }
 

@@ -6,26 +6,13 @@
 import { allocate, type DType, dtypeOfArray, isDType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { assertNumberArray, describe } from "../shape/validate.js";
-import { checkSize } from "./engine.js";
+import { checkShape, checkSize, describe } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 
 export interface CreateOptions<D extends DType = DType> {
   readonly dtype?: D;
 }
 
-
-/** Checks a shape argument: an array of non-negative integers whose product a tensor can hold. */
-export function checkShape(op: string, name: string, shape: unknown): asserts shape is readonly number[] {
-  assertNumberArray(op, name, shape);
-  for (let axis = 0; axis < shape.length; axis++) {
-    const dim = shape[axis]!;
-    if (!(Number.isSafeInteger(dim) && dim >= 0)) {
-      throw new RangeError(`${op}: ${name}[${axis}] = ${dim} is not a valid size (sizes are non-negative integers)`);
-    }
-  }
-  checkSize(op, shape);
-}
 
 function checkDType(op: string, dtype: unknown): DType | undefined {
   if (dtype === undefined) return undefined;

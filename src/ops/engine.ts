@@ -10,13 +10,9 @@ import type { BinaryKernel, UnaryKernel, Writable } from "../kernels/binary.js";
 import { whereKernel } from "../kernels/binary.js";
 import { broadcastStrides, contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
 import { mappedStrides, numpyRule, resolveBroadcastLayout } from "../shape/broadcast.js";
-import { describe } from "../shape/validate.js";
+import { checkSize, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
-
-/** The most elements one tensor may hold (portable across JavaScript engines' typed-array limits). */
-export const MAX_ELEMENTS = 2 ** 31 - 1;
-
 
 /** A tensor, or a plain number used as a scalar. */
 export type Scalar = number | boolean;
@@ -55,15 +51,6 @@ function splitOptions(op: string, options: unknown): { spec: unknown; out: unkno
   if (!("out" in options)) return { spec: "mode" in options ? options : undefined, out: undefined };
   const { out, ...rest } = options as { out?: unknown };
   return { spec: Object.keys(rest).length === 0 ? undefined : rest, out };
-}
-
-export function checkSize(op: string, shape: readonly number[]): number {
-  let size = 1;
-  for (const dim of shape) size *= dim;
-  if (size > MAX_ELEMENTS) {
-    throw new RangeError(`${op}: the result ${showShape(shape)} would hold ${size} elements, more than the ${MAX_ELEMENTS} a tensor can hold`);
-  }
-  return size;
 }
 
 /** `out` checked against the result, or a new tensor for it. */

@@ -7,11 +7,11 @@ import { allocate, type DType, promote } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { makeUnaryKernel } from "../kernels/binary.js";
 import { contiguousStrides, planIteration } from "../kernels/plan.js";
-import { describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor, checkSize } from "./engine.js";
+import { assertTensor } from "./engine.js";
+import { checkSize, describe } from "../shape/validate.js";
 import type { ConcatOp, StackOp } from "./types.js";
-import { normalizeAxis } from "./views.js";
+import { normalizeAxis } from "../shape/axis.js";
 
 const copyKernel = makeUnaryKernel((x) => x);
 

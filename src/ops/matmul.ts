@@ -9,7 +9,8 @@ import { packColumns, packedProduct, packRows } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule } from "../shape/matmul.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor, checkSize } from "./engine.js";
+import { assertTensor } from "./engine.js";
+import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import type { MatmulOp, ShapeOf } from "./types.js";
 

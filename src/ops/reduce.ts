@@ -10,7 +10,7 @@ import { contiguousStrides } from "../kernels/plan.js";
 import { describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import { normalizeAxis } from "./views.js";
+import { normalizeAxes } from "../shape/axis.js";
 import type { ReduceOp } from "./types.js";
 
 export interface ReduceOptions {
@@ -24,17 +24,7 @@ export interface VarianceOptions extends ReduceOptions {
 }
 
 /** The reduced axes, normalised, sorted and checked for duplicates; all axes when `axis` is undefined. */
-export function reducedAxes(op: string, axis: unknown, rank: number): number[] {
-  if (axis === undefined || axis === null) return [...Array(rank).keys()];
-  const list = Array.isArray(axis) ? axis : [axis];
-  const seen = new Set<number>();
-  for (const [i, a] of list.entries()) {
-    const n = normalizeAxis(op, Array.isArray(axis) ? `axis[${i}]` : "axis", a, rank);
-    if (seen.has(n)) throw new RangeError(`${op}: axis ${showShape(list as number[])} names axis ${n} twice`);
-    seen.add(n);
-  }
-  return [...seen].sort((x, y) => x - y);
-}
+export const reducedAxes = (op: string, axis: unknown, rank: number): number[] => normalizeAxes(op, "axis", axis, rank);
 
 type Fold = (data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[]) => number;
 

@@ -5,12 +5,12 @@
 import { allocate } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor, checkSize } from "./engine.js";
+import { assertTensor } from "./engine.js";
+import { checkSize, describe } from "../shape/validate.js";
 import { copyInto } from "./join.js";
 import type { GatherOp, PadOp, SplitOp, TileOp } from "./types.js";
-import { normalizeAxis } from "./views.js";
+import { normalizeAxis } from "../shape/axis.js";
 
 const shapeError = (op: string, message: string, a: readonly number[], b: readonly number[]): ShapeError =>
   new ShapeError(message, { code: "size", op, mode: "none", a: [...a], b: [...b] });

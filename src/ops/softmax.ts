@@ -7,7 +7,7 @@ import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { AxisOp } from "./types.js";
-import { normalizeAxis } from "./views.js";
+import { normalizeAxis } from "../shape/axis.js";
 
 function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   assertTensor(op, "x", x);

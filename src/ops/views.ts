@@ -5,6 +5,7 @@
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { mappedStrides, resolveBroadcastToLayout } from "../shape/broadcast.js";
+import { normalizeAxis } from "../shape/axis.js";
 import { describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
@@ -24,17 +25,6 @@ import type {
   WithoutOnes,
 } from "../../types/index.js";
 
-
-
-
-/** An axis argument in [-rank, rank), normalised to [0, rank). */
-export function normalizeAxis(op: string, name: string, axis: unknown, rank: number): number {
-  if (typeof axis !== "number" || !Number.isInteger(axis)) throw new TypeError(`${op}: ${name} must be an integer, got ${describe(axis)}`);
-  if (axis < -rank || axis >= rank) {
-    throw new RangeError(`${op}: ${name} ${axis} is out of range for a rank-${rank} tensor (use -${rank} to ${rank - 1})`);
-  }
-  return axis < 0 ? axis + rank : axis;
-}
 
 /**
  * A view of `x` broadcast to `target` (stride 0 on the new and stretched

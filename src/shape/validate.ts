@@ -1,9 +1,28 @@
 /**
- * Argument checks shared by the public shape functions and, later, by every op:
- * wrong kinds are `TypeError`s, impossible sizes are `RangeError`s. Both name
- * the argument; neither lets a wrong shape through.
+ * Argument checks shared by the public shape functions and every op. The
+ * contract (README, "Bad input"), kept by every public function:
+ *
+ * - `TypeError`: an argument of the wrong kind: not a tensor, a string or a
+ *   boolean where a number goes, not an array or an object where one goes, an
+ *   unknown option field, dtype or mode, an `out` of the wrong dtype.
+ * - `RangeError`: a number of the right kind whose value the parameter cannot
+ *   take: fractional, NaN or infinite where an integer goes, a negative size,
+ *   an axis or index out of range, a step of 0, an axis named twice, a plain
+ *   number the computing dtype cannot hold, and anything past the limits below.
+ * - `ShapeError`: shapes that do not fit each other or the op.
+ *
+ * Limits, checked before any work proportional to the input: at most
+ * `MAX_RANK` axes, and at most `MAX_ELEMENTS` elements for every tensor made,
+ * views included, where an empty axis does not lift the limit (the product of
+ * the other sizes must still be within it).
  */
-import { writeInvalidSize, writeShapeMessage } from "../errors.js";
+import { showShape, writeInvalidSize, writeShapeMessage } from "../errors.js";
+
+/** The most elements one tensor may hold (portable across JavaScript engines' typed-array limits). */
+export const MAX_ELEMENTS = 2 ** 31 - 1;
+
+/** The most axes one tensor may have (NumPy 2's limit as well). */
+export const MAX_RANK = 64;
 
 /** How a message names a value: `null`, `an array`, `"text"`, `an object`, `number 3`. */
 export const describe = (value: unknown): string => {
@@ -83,3 +102,71 @@ export function checkSpec<Spec extends { readonly mode: string }>(
 /** Twin of `WriteStrayField` in types/errors.ts. */
 export const writeStrayField = (op: string, field: string, mode: string): string =>
   `${op}: spec field "${field}" is not allowed with mode "${mode}"`;
+
+/** A count for a message: exact up to 2^53, else "more than 2^53". */
+const showCount = (count: number): string => (Number.isSafeInteger(count) ? String(count) : "more than 2^53");
+
+/**
+ * The number of elements of `shape`, after checking the limits: at most
+ * `MAX_RANK` axes and `MAX_ELEMENTS` elements, an empty axis not lifting the
+ * limit on the others. `what` names the shape in the message ("the result").
+ * The sizes must already be non-negative integers.
+ */
+export function checkSize(op: string, shape: readonly number[], what = "the result"): number {
+  if (shape.length > MAX_RANK) {
+    throw new RangeError(`${op}: ${what} would have ${shape.length} axes; a tensor has at most ${MAX_RANK}`);
+  }
+  let size = 1;
+  let positions = 1; // the product of the non-empty sizes
+  for (const dim of shape) {
+    size *= dim;
+    if (dim !== 0) positions *= dim;
+  }
+  if (!(positions <= MAX_ELEMENTS)) {
+    const detail =
+      size === 0
+        ? `is empty, but its other axes multiply to ${showCount(positions)}`
+        : `would hold ${showCount(positions)} elements`;
+    throw new RangeError(`${op}: ${what} ${showShape(shape)} ${detail}, more than the ${MAX_ELEMENTS} a tensor can hold`);
+  }
+  return size;
+}
+
+/**
+ * A shape argument: an array (`TypeError` otherwise) of numbers (`TypeError`)
+ * that are non-negative integers (`RangeError`), within the limits.
+ */
+export function checkShape(op: string, name: string, shape: unknown): asserts shape is readonly number[] {
+  if (Array.isArray(shape) && shape.length > MAX_RANK) {
+    throw new RangeError(`${op}: ${name} has ${shape.length} axes; a tensor has at most ${MAX_RANK}`);
+  }
+  assertNumberArray(op, name, shape);
+  for (let axis = 0; axis < shape.length; axis++) {
+    const dim = shape[axis]!;
+    if (!(Number.isSafeInteger(dim) && dim >= 0)) {
+      throw new RangeError(`${op}: ${name}[${axis}] = ${dim} is not a valid size (sizes are non-negative integers)`);
+    }
+  }
+  checkSize(op, shape, name);
+}
+
+/** `TypeError` unless `value` is a number, `RangeError` unless it is an integer (not NaN, infinite or fractional). */
+export function checkInteger(op: string, name: string, value: unknown): asserts value is number {
+  if (typeof value !== "number") throw new TypeError(`${op}: ${name} must be an integer, got ${describe(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${op}: ${name} must be an integer, got ${describe(value)}`);
+}
+
+/** `TypeError` unless `value` is a number, `RangeError` unless it is finite. */
+export function checkFinite(op: string, name: string, value: unknown): asserts value is number {
+  if (typeof value !== "number") throw new TypeError(`${op}: ${name} must be a finite number, got ${describe(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`${op}: ${name} must be a finite number, got ${describe(value)}`);
+}
+
+/** A count argument (sections, a length): an integer from `min` to `MAX_ELEMENTS`. */
+export function checkCount(op: string, name: string, value: unknown, min = 0): number {
+  checkInteger(op, name, value);
+  if (value < min || value > MAX_ELEMENTS) {
+    throw new RangeError(`${op}: ${name} must be an integer from ${min} to ${MAX_ELEMENTS}, got ${value}`);
+  }
+  return value;
+}

@@ -103,7 +103,7 @@ describe("constructors", () => {
 
   it("refuses sizes a tensor cannot hold, before allocating", () => {
     expect(() => zeros([65536, 65536])).toThrow(
-      new RangeError("zeros: the result [65536, 65536] would hold 4294967296 elements, more than the 2147483647 a tensor can hold"),
+      new RangeError("zeros: shape [65536, 65536] would hold 4294967296 elements, more than the 2147483647 a tensor can hold"),
     );
   });
 });

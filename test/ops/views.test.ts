@@ -105,6 +105,7 @@ describe("flatten", () => {
     expect(() => flatten(x, 3 as number)).toThrow(new RangeError("flatten: startAxis 3 is out of range for a rank-3 tensor (use -3 to 2)"));
     expect(() => flatten(x, 0, -4 as number)).toThrow(new RangeError("flatten: endAxis -4 is out of range for a rank-3 tensor (use -3 to 2)"));
     expect(() => flatten(x, 2 as number, 0)).toThrow(new RangeError("flatten: startAxis 2 comes after endAxis 0 (axes 2 and 0 of a rank-3 tensor)"));
-    expect(() => flatten(x, 0.5 as number)).toThrow(TypeError);
+    expect(() => flatten(x, 0.5 as number)).toThrow(new RangeError("flatten: startAxis must be an integer, got number 0.5"));
+    expect(() => flatten(x, Infinity as number)).toThrow(new RangeError("flatten: startAxis must be an integer, got number Infinity"));
   });
 });
