@@ -43,7 +43,7 @@ export {
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
 export type {
-  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, ConcatOp, GatherOp, MatmulOp, PadOp, SplitOp, TileOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf, StackOp,
+  BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, ConcatOp, GatherOp, MatmulOp, PadOp, PadOptions, SplitOp, TakeOp, TileOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf, StackOp,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,
 } from "./ops/types.js";
 

@@ -9,7 +9,7 @@
 import type { DType, StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
 import { contiguousStrides } from "./kernels/plan.js";
-import { checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
+import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Shape } from "../types/index.js";
 import type { BinaryMethod, CastMethod, ClipMethod, UnaryMethod } from "./ops/types.js";
 
@@ -133,7 +133,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     for (let axis = 0; axis < indices.length; axis++) {
       const dim = this.shape[axis]!;
       let index = indices[axis]!;
-      if (!Number.isInteger(index) || index < -dim || index >= dim) {
+      checkInteger("get", `indices[${axis}]`, index);
+      if (index < -dim || index >= dim) {
         throw new RangeError(`get: index ${index} is out of range for axis ${axis} of size ${dim}`);
       }
       if (index < 0) index += dim;

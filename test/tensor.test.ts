@@ -34,7 +34,8 @@ describe("printing", () => {
     expect(String(tensor([1, 2], [2], { dtype: "int32" }))).toBe("tensor([1, 2], shape=[2], dtype=int32)");
     expect(String(tensor([true, false]))).toBe("tensor([ true, false], shape=[2], dtype=bool)");
     expect(String(tensor(3))).toBe("tensor(3., shape=[], dtype=float32)");
-    expect(String(zeros([2, 0]))).toBe("tensor([][], shape=[2, 0], dtype=float32)");
+    expect(String(zeros([2, 0]))).toBe("tensor([], shape=[2, 0], dtype=float32)");
+    expect(String(zeros([0, 3, 4], "int32"))).toBe("tensor([], shape=[0, 3, 4], dtype=int32)");
     expect(String(tensor([Number.NaN, Infinity, 1]))).toBe("tensor([nan, inf,  1.], shape=[3], dtype=float32)");
   });
 

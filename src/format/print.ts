@@ -51,7 +51,8 @@ export function formatTensor(t: Printable): string {
     const separator = inner === 0 ? ", " : `,${"\n".repeat(inner)}${" ".repeat(indent + 1)}`;
     return `[${parts.join(separator)}]`;
   };
-  const body = t.size === 0 ? "[]".repeat(Math.max(1, t.shape.length)) : render(0, t.offset, prefix.length);
+  // an empty tensor prints as NumPy prints one: `[]`, its shape saying how it is empty
+  const body = t.size === 0 ? "[]" : render(0, t.offset, prefix.length);
   return `${prefix}${body}, shape=[${t.shape.join(", ")}], dtype=${t.dtype})`;
 }
 

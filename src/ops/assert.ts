@@ -46,6 +46,7 @@ export function assertShape<D extends DType, const S extends Shape>(t: Tensor<Sh
  */
 export function dim<const Name extends string>(name: Name, size: number): Dim<Name> {
   if (typeof name !== "string" || name.length === 0) throw new TypeError(`dim: name must be a non-empty string, got ${describe(name)}`);
+  if (typeof size !== "number") throw new TypeError(`dim: size of "${name}" must be a non-negative integer, got ${describe(size)}`);
   if (!(Number.isSafeInteger(size) && size >= 0)) throw new RangeError(`dim: size of "${name}" must be a non-negative integer, got ${describe(size)}`);
   return size as Dim<Name>;
 }

@@ -6,7 +6,7 @@
 import { allocate, type DType, dtypeOfArray, isDType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { checkShape, checkSize, describe } from "../shape/validate.js";
+import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe, MAX_RANK } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 
 export interface CreateOptions<D extends DType = DType> {
@@ -30,35 +30,58 @@ function checkOptions(op: string, options: unknown): DType | undefined {
   return checkDType(op, (options as { dtype?: unknown }).dtype);
 }
 
-const store = (value: number | boolean): number => (typeof value === "boolean" ? (value ? 1 : 0) : value);
+/**
+ * A value as `dtype` stores it. A bool holds only 0 and 1, and a value is true
+ * when it is not 0 (NaN is true, as in NumPy); other dtypes store a number as
+ * their typed array does (integers truncate toward zero and wrap).
+ */
+export const storedValue = (value: number | boolean, dtype: DType): number =>
+  dtype === "bool" ? (value !== 0 && value !== false ? 1 : 0) : Number(value);
 
-/** The shape of a nested array literal, checking that it is not ragged and holds only numbers or booleans. */
+/**
+ * The shape of a nested array literal, read off its first elements, checked
+ * against the limits before any element is visited; then every element is
+ * checked: not ragged, numbers or booleans only.
+ */
 function nestedShape(data: unknown): { shape: number[]; leaf: "number" | "boolean" | "empty" } {
   const shape: number[] = [];
   let level: unknown = data;
   while (Array.isArray(level)) {
+    if (shape.length === MAX_RANK) {
+      throw new RangeError(`tensor: data is nested more than ${MAX_RANK} deep; a tensor has at most ${MAX_RANK} axes`);
+    }
     shape.push(level.length);
     if (level.length === 0) break;
     level = level[0];
   }
+  checkSize("tensor", shape, "data");
   let leaf: "number" | "boolean" | "empty" = "empty";
-  const visit = (value: unknown, axis: number, path: string): void => {
+  // the indices leading to the element being visited; a path string is only built for a message
+  const at: number[] = [];
+  const path = (): string => at.map((i) => `[${i}]`).join("");
+  const visit = (value: unknown, axis: number): void => {
     if (axis === shape.length) {
       if (typeof value !== "number" && typeof value !== "boolean") {
-        throw new TypeError(`tensor: data${path} must be a number or a boolean, got ${describe(value)}`);
+        throw new TypeError(`tensor: data${path()} must be a number or a boolean, got ${describe(value)}`);
       }
       const kind = typeof value === "number" ? "number" : "boolean";
-      if (leaf !== "empty" && leaf !== kind) throw new TypeError(`tensor: data${path} is a ${kind}, but earlier elements are ${leaf}s`);
+      if (leaf !== "empty" && leaf !== kind) throw new TypeError(`tensor: data${path()} is a ${kind}, but earlier elements are ${leaf}s`);
       leaf = kind;
       return;
     }
     if (!Array.isArray(value) || value.length !== shape[axis]) {
       const found = Array.isArray(value) ? `has ${value.length} elements` : `is ${describe(value)}`;
-      throw new TypeError(`tensor: ragged data: data${path} ${found} but data${path.replace(/\[\d+\]$/, "[0]") || ""} has ${shape[axis]} (every row of an axis must have the same length)`);
+      const first = path().replace(/\[\d+\]$/, "[0]");
+      throw new TypeError(`tensor: ragged data: data${path()} ${found} but data${first} has ${shape[axis]} (every row of an axis must have the same length)`);
     }
-    for (let i = 0; i < value.length; i++) visit(value[i], axis + 1, `${path}[${i}]`);
+    at.push(0);
+    for (let i = 0; i < value.length; i++) {
+      at[axis] = i;
+      visit(value[i], axis + 1);
+    }
+    at.pop();
   };
-  visit(data, 0, "");
+  visit(data, 0);
   return { shape, leaf };
 }
 
@@ -83,8 +106,7 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
     checkShape(op, "shape", shapeOrOptions);
     const dtypeOption = checkOptions(op, maybeOptions);
     const shape = [...shapeOrOptions];
-    let size = 1;
-    for (const dim of shape) size *= dim;
+    const size = checkSize(op, shape);
     let values: ArrayLike<number | boolean>;
     let dtype: DType;
     if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
@@ -93,6 +115,7 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
       values = data as unknown as ArrayLike<number>;
       dtype = dtypeOption ?? own;
     } else if (Array.isArray(data)) {
+      if (data.length !== size) throw new RangeError(`tensor: ${data.length} values do not fill shape [${shape.join(", ")}], which holds ${size}`);
       for (let i = 0; i < data.length; i++) {
         if (typeof data[i] !== "number" && typeof data[i] !== "boolean") {
           throw new TypeError(`tensor: data[${i}] must be a number or a boolean, got ${describe(data[i])} (pass nested arrays without a shape)`);
@@ -107,19 +130,18 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
       throw new RangeError(`tensor: ${values.length} values do not fill shape [${shape.join(", ")}], which holds ${size}`);
     }
     const buffer = allocate(dtype, size);
-    for (let i = 0; i < size; i++) buffer[i] = dtype === "bool" ? (values[i] ? 1 : 0) : store(values[i]!);
+    for (let i = 0; i < size; i++) buffer[i] = storedValue(values[i]!, dtype);
     return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
   }
   const dtypeOption = checkOptions(op, shapeOrOptions);
   if (maybeOptions !== undefined) throw new TypeError("tensor: a third argument is only taken after a shape");
   const { shape, leaf } = nestedShape(data);
   const dtype = dtypeOption ?? (leaf === "boolean" ? "bool" : "float32");
-  const size = checkSize(op, shape);
-  const buffer = allocate(dtype, size);
+  const buffer = allocate(dtype, checkSize(op, shape));
   let k = 0;
   const fill = (value: unknown): void => {
     if (Array.isArray(value)) for (const item of value) fill(item);
-    else buffer[k++] = dtype === "bool" ? (value ? 1 : 0) : store(value as number | boolean);
+    else buffer[k++] = storedValue(value as number | boolean, dtype);
   };
   fill(data);
   return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
@@ -144,7 +166,8 @@ function filled(op: string, shape: unknown, value: number, dtype: unknown): Tens
   checkShape(op, "shape", shape);
   const type = checkDType(op, dtype) ?? "float32";
   const buffer = allocate(type, checkSize(op, shape));
-  if (value !== 0) buffer.fill(type === "bool" ? (value ? 1 : 0) : value);
+  const stored = storedValue(value, type);
+  if (stored !== 0) buffer.fill(stored);
   return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, type);
 }
 
@@ -166,13 +189,7 @@ export function full(shape: Shape, value: number | boolean, dtype?: DType): Tens
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`full: value must be a number or a boolean, got ${describe(value)}`);
   }
-  return filled("full", shape, store(value), dtype ?? (typeof value === "boolean" ? "bool" : undefined));
-}
-
-function checkNumber(op: string, name: string, value: unknown): asserts value is number {
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new TypeError(`${op}: ${name} must be a finite number, got ${describe(value)}`);
-  }
+  return filled("full", shape, Number(value), dtype ?? (typeof value === "boolean" ? "bool" : undefined));
 }
 
 /**
@@ -187,15 +204,14 @@ export function arange(startOrStop: number, stop?: unknown, step?: unknown, opti
   if (stop !== undefined && typeof stop === "object") return arange(0, startOrStop, 1, stop as CreateOptions);
   const [start, end] = stop === undefined ? [0, startOrStop] : [startOrStop, stop as number];
   const delta = (step as number | undefined) ?? 1;
-  checkNumber(op, stop === undefined ? "stop" : "start", startOrStop);
-  checkNumber(op, "stop", end);
-  checkNumber(op, "step", delta);
+  checkFinite(op, stop === undefined ? "stop" : "start", startOrStop);
+  checkFinite(op, "stop", end);
+  checkFinite(op, "step", delta);
   if (delta === 0) throw new RangeError("arange: step must not be 0");
   const dtype = checkOptions(op, options) ?? "float32";
   const length = Math.max(0, Math.ceil((end - start) / delta));
-  checkSize(op, [length]);
-  const buffer = allocate(dtype, length);
-  for (let i = 0; i < length; i++) buffer[i] = start + i * delta;
+  const buffer = allocate(dtype, checkSize(op, [length]));
+  for (let i = 0; i < length; i++) buffer[i] = storedValue(start + i * delta, dtype);
   return new Tensor(buffer, [length], [1], 0, dtype);
 }
 
@@ -211,14 +227,13 @@ export function linspace<const Num extends number, D extends DType = "float32">(
 ): Tensor<[Num], NoInfer<D>>;
 export function linspace(start: number, stop: number, num: number, options?: CreateOptions): Tensor {
   const op = "linspace";
-  checkNumber(op, "start", start);
-  checkNumber(op, "stop", stop);
-  if (!(Number.isSafeInteger(num) && num >= 0)) throw new RangeError(`linspace: num must be a non-negative integer, got ${String(num)}`);
+  checkFinite(op, "start", start);
+  checkFinite(op, "stop", stop);
+  checkCount(op, "num", num);
   const dtype = checkOptions(op, options) ?? "float32";
-  checkSize(op, [num]);
-  const buffer = allocate(dtype, num);
+  const buffer = allocate(dtype, checkSize(op, [num]));
   const delta = num > 1 ? (stop - start) / (num - 1) : 0;
-  for (let i = 0; i < num; i++) buffer[i] = i === num - 1 && num > 1 ? stop : start + i * delta;
+  for (let i = 0; i < num; i++) buffer[i] = storedValue(i === num - 1 && num > 1 ? stop : start + i * delta, dtype);
   return new Tensor(buffer, [num], [1], 0, dtype);
 }
 
@@ -230,9 +245,10 @@ export function eye<const N extends number, const M extends number = N, D extend
 ): Tensor<[N, M], NoInfer<D>>;
 export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
   const op = "eye";
-  checkShape(op, "[n, m]", [n, m]);
+  checkCount(op, "n", n);
+  checkCount(op, "m", m);
   const dtype = checkOptions(op, options) ?? "float32";
-  const buffer = allocate(dtype, n * m);
+  const buffer = allocate(dtype, checkSize(op, [n, m]));
   for (let i = 0; i < Math.min(n, m); i++) buffer[i * m + i] = 1;
   return new Tensor(buffer, [n, m], contiguousStrides([n, m]), 0, dtype);
 }
@@ -248,9 +264,7 @@ export interface RandomOptions<D extends "float32" | "float64" = "float32" | "fl
 }
 
 function generator(op: string, seed: unknown): () => number {
-  if (seed !== undefined && (typeof seed !== "number" || !Number.isInteger(seed))) {
-    throw new TypeError(`${op}: seed must be an integer, got ${describe(seed)}`);
-  }
+  if (seed !== undefined) checkInteger(op, "seed", seed);
   let state: number = seed === undefined ? Math.floor(Math.random() * 2 ** 32) : seed;
   const splitmix = (): number => {
     state = (state + 0x9e3779b9) | 0;

@@ -5,20 +5,24 @@
  */
 import { allocate, type DType, promote } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
-import { makeUnaryKernel } from "../kernels/binary.js";
-import { contiguousStrides, planIteration } from "../kernels/plan.js";
+import { makeUnaryKernel, type Writable } from "../kernels/binary.js";
+import { contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import { checkSize, describe } from "../shape/validate.js";
+import { checkInteger, checkSize, describe } from "../shape/validate.js";
 import type { ConcatOp, StackOp } from "./types.js";
 import { normalizeAxis } from "../shape/axis.js";
 
 const copyKernel = makeUnaryKernel((x) => x);
 
+/** Copies `shape` elements read through `source`'s strides to `target`'s (plain operands: any rank). */
+export function copyStrided(shape: readonly number[], target: Operand<Writable>, source: Operand): void {
+  copyKernel(planIteration(shape, [target.strides, source.strides]), target, source);
+}
+
 /** Writes `source` into the part of `target` that starts at `offset` (same shape, target's strides). */
 export function copyInto(target: Tensor, offset: number, source: Tensor): void {
-  const plan = planIteration(source.shape, [target.strides, source.strides]);
-  copyKernel(plan, { data: target.data as never, offset, strides: target.strides }, source);
+  copyStrided(source.shape, { data: target.data, offset, strides: target.strides }, source);
 }
 
 function checkList(op: string, tensors: unknown): asserts tensors is Tensor[] {
@@ -80,7 +84,7 @@ export const stack = ((tensors: unknown, axis: unknown = 0) => {
   const first = tensors[0]!;
   checkAlike(op, tensors, -1);
   const rank = first.shape.length + 1;
-  if (typeof axis !== "number" || !Number.isInteger(axis)) throw new TypeError(`${op}: axis must be an integer, got ${describe(axis)}`);
+  checkInteger(op, "axis", axis);
   if (axis < -rank || axis >= rank) throw new RangeError(`${op}: axis ${axis} is out of range for a rank-${rank} result`);
   const at = axis < 0 ? axis + rank : axis;
   const shape = [...first.shape.slice(0, at), tensors.length, ...first.shape.slice(at)];

@@ -133,7 +133,13 @@ function plan(op: string, x: Tensor, axis: unknown, keepDims: boolean) {
 
 function keepDimsOf(op: string, options: unknown): boolean {
   if (options === undefined) return false;
-  if (options === null || typeof options !== "object") throw new TypeError(`${op}: options must be an object such as { keepDims: true }, got ${describe(options)}`);
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`${op}: options must be an object such as { keepDims: true }, got ${describe(options)}`);
+  }
+  const known = op === "variance" || op === "std" ? ["keepDims", "ddof"] : ["keepDims"];
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${known.join(", ")})`);
+  }
   const keep = (options as ReduceOptions).keepDims ?? false;
   if (typeof keep !== "boolean") throw new TypeError(`${op}: keepDims must be a boolean, got ${describe(keep)}`);
   return keep;
@@ -223,15 +229,18 @@ export const variance = ((x: unknown, axis?: unknown, options?: unknown) => spre
 /** Standard deviation: the square root of `variance`. */
 export const std = ((x: unknown, axis?: unknown, options?: unknown) => spread("std", x, axis, options, true)) as ReduceOp<"std", "float", VarianceOptions>;
 
-/** The index of the largest element along one axis (or of the flattened tensor); the first one on ties. */
+/**
+ * The index of the largest element along one axis; over a list of axes (or
+ * all, when omitted) the index into those axes flattened in row-major order.
+ * The first one wins on ties, and the first NaN over everything, as in NumPy.
+ */
 export const argmax = ((x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options, (a, b) => a > b)) as ReduceOp<"argmax", "index">;
 
-/** The index of the smallest element along one axis (or of the flattened tensor). */
+/** The index of the smallest element, as `argmax` counts it. */
 export const argmin = ((x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options, (a, b) => a < b)) as ReduceOp<"argmin", "index">;
 
 function argExtreme(op: string, x: unknown, axis: unknown, options: unknown, better: (a: number, b: number) => boolean): Tensor {
   assertTensor(op, "x", x);
-  if (Array.isArray(axis)) throw new TypeError(`${op}: axis must be one axis or omitted (for the flattened tensor), got an array`);
   // the first best element; the first NaN wins, as in NumPy
   const fold: Fold = (data, start, dims, strides) => {
     let best = 0;

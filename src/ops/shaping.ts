@@ -1,19 +1,27 @@
 /**
  * split (views), tile, pad, and gather/take (copies), with the shape rules of
- * types/shaping.ts and the same messages.
+ * types/shaping.ts and the same messages. Every count, width and index is
+ * checked, and the result against the limits, before anything is copied.
  */
 import { allocate } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import { checkSize, describe } from "../shape/validate.js";
-import { copyInto } from "./join.js";
-import type { GatherOp, PadOp, SplitOp, TileOp } from "./types.js";
+import { checkCount, checkInteger, checkSize, describe } from "../shape/validate.js";
+import { copyInto, copyStrided } from "./join.js";
+import { storedValue } from "./create.js";
+import type { GatherOp, PadOp, SplitOp, TakeOp, TileOp } from "./types.js";
 import { normalizeAxis } from "../shape/axis.js";
 
 const shapeError = (op: string, message: string, a: readonly number[], b: readonly number[]): ShapeError =>
   new ShapeError(message, { code: "size", op, mode: "none", a: [...a], b: [...b] });
+
+/** Every entry of `list` is a non-negative integer (`TypeError` for a non-number, `RangeError` otherwise). */
+function checkCounts(op: string, name: string, list: unknown): asserts list is number[] {
+  if (!Array.isArray(list)) throw new TypeError(`${op}: ${name} must be an array of non-negative integers, got ${describe(list)}`);
+  for (let i = 0; i < list.length; i++) checkCount(op, `${name}[${i}]`, list[i]);
+}
 
 /** Parts of `x` along `axis`: `sizes` (they must add up to the axis) or a number of equal `sections`. Views, no copy. */
 export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
@@ -23,16 +31,14 @@ export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
   const size = x.shape[at]!;
   let sizes: number[];
   if (typeof parts === "number") {
-    if (!(Number.isSafeInteger(parts) && parts > 0)) throw new RangeError(`${op}: sections must be a positive integer, got ${describe(parts)}`);
+    checkCount(op, "sections", parts, 1);
     if (size % parts !== 0) {
       throw shapeError(op, `${op}: ${parts} sections do not divide axis ${at} of size ${size}; cannot split ${showShape(x.shape)}`, x.shape, [parts]);
     }
     sizes = new Array<number>(parts).fill(size / parts);
   } else if (Array.isArray(parts)) {
-    parts.forEach((p, i) => {
-      if (!(Number.isSafeInteger(p) && p >= 0)) throw new RangeError(`${op}: sizes[${i}] = ${describe(p)} is not a valid size`);
-    });
-    sizes = parts as number[];
+    checkCounts(op, "sizes", parts);
+    sizes = parts;
     const total = sizes.reduce((sum, p) => sum + p, 0);
     if (total !== size) {
       throw shapeError(op, `${op}: sizes ${showShape(sizes)} add up to ${total} but axis ${at} has ${size}; cannot split ${showShape(x.shape)}`, x.shape, sizes);
@@ -54,80 +60,102 @@ export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
 export const tile = ((x: unknown, reps: unknown) => {
   const op = "tile";
   assertTensor(op, "x", x);
-  if (!Array.isArray(reps)) throw new TypeError(`${op}: reps must be an array of counts, got ${describe(reps)}`);
-  reps.forEach((r, i) => {
-    if (!(Number.isSafeInteger(r) && r >= 0)) throw new RangeError(`${op}: reps[${i}] = ${describe(r)} is not a valid count`);
-  });
+  checkCounts(op, "reps", reps);
   const rank = Math.max(x.shape.length, reps.length);
   const shape = [...new Array<number>(rank - x.shape.length).fill(1), ...x.shape];
   const strides = [...new Array<number>(rank - x.shape.length).fill(0), ...x.strides];
-  const counts = [...new Array<number>(rank - reps.length).fill(1), ...(reps as number[])];
+  const counts = [...new Array<number>(rank - reps.length).fill(1), ...reps];
+  const result = counts.map((count, axis) => count * shape[axis]!);
+  const data = allocate(x.dtype, checkSize(op, result));
   // read x as [count0, dim0, count1, dim1, ...] with stride 0 on the counts, then copy out
   const wide = counts.flatMap((count, axis) => [count, shape[axis]!]);
   const wideStrides = strides.flatMap((stride) => [0, stride]);
-  const result = counts.map((count, axis) => count * shape[axis]!);
-  const out = new Tensor(allocate(x.dtype, checkSize(op, result)), wide, contiguousStrides(wide), 0, x.dtype);
-  copyInto(out, 0, new Tensor(x.data, wide, wideStrides, x.offset, x.dtype));
-  return new Tensor(out.data, result, contiguousStrides(result), 0, x.dtype);
+  copyStrided(wide, { data, offset: 0, strides: contiguousStrides(wide) }, { data: x.data, offset: x.offset, strides: wideStrides });
+  return new Tensor(data, result, contiguousStrides(result), 0, x.dtype);
 }) as TileOp;
 
-/** `x` with `widths[i] = [before, after]` elements of `value` (default 0) added around each axis. */
-export const pad = ((x: unknown, widths: unknown, value: unknown = 0) => {
+/** The fill value of `pad`: a number or a boolean, bare or as `{ value }`. */
+function padValue(op: string, value: unknown): number | boolean {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    for (const key of Object.keys(value)) {
+      if (key !== "value") throw new TypeError(`${op}: options field "${key}" is not known (the only option is value)`);
+    }
+    return padValue(op, (value as { value?: unknown }).value ?? 0);
+  }
+  if (typeof value !== "number" && typeof value !== "boolean") {
+    throw new TypeError(`${op}: value must be a number, a boolean or { value }, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/** `x` with `widths[i] = [before, after]` elements of `value` (default 0; `{ value }` or a bare number) around each axis. */
+export const pad = ((x: unknown, widths: unknown, options: unknown = 0) => {
   const op = "pad";
   assertTensor(op, "x", x);
   if (!Array.isArray(widths)) throw new TypeError(`${op}: widths must be an array of [before, after] pairs, got ${describe(widths)}`);
   if (widths.length !== x.shape.length) {
-    throw shapeError(op, `${op}: widths has ${widths.length} entries for a rank-${x.shape.length} tensor ${showShape(x.shape)}`, x.shape, []);
+    throw new RangeError(`${op}: widths has ${widths.length} entries for a rank-${x.shape.length} tensor ${showShape(x.shape)}`);
   }
   widths.forEach((pair, i) => {
-    if (!Array.isArray(pair) || pair.length !== 2 || !pair.every((w) => Number.isSafeInteger(w) && w >= 0)) {
-      throw new RangeError(`${op}: widths[${i}] must be [before, after] with non-negative integers, got ${describe(pair)}`);
-    }
+    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${op}: widths[${i}] must be a pair [before, after], got ${describe(pair)}`);
+    checkCount(op, `widths[${i}][0]`, pair[0]);
+    checkCount(op, `widths[${i}][1]`, pair[1]);
   });
-  if (typeof value !== "number" && typeof value !== "boolean") throw new TypeError(`${op}: value must be a number, got ${describe(value)}`);
+  const value = storedValue(padValue(op, options), x.dtype);
   const pairs = widths as [number, number][];
   const shape = x.shape.map((dim, axis) => pairs[axis]![0] + dim + pairs[axis]![1]);
   const strides = contiguousStrides(shape);
   const data = allocate(x.dtype, checkSize(op, shape));
-  if (Number(value) !== 0) data.fill(Number(value));
+  if (value !== 0) data.fill(value);
   const out = new Tensor(data, shape, strides, 0, x.dtype);
   const offset = pairs.reduce((sum, [before], axis) => sum + before * strides[axis]!, 0);
   copyInto(new Tensor(data, [...x.shape], strides, offset, x.dtype), offset, x);
   return out;
 }) as PadOp;
 
+/** The index values and their shape: an integer tensor, or an array of integers (each checked). */
+function indexList(op: string, indices: unknown): { values: ArrayLike<number>; shape: readonly number[] } {
+  if (indices instanceof Tensor) {
+    if (indices.dtype === "float32" || indices.dtype === "float64" || indices.dtype === "bool") {
+      throw new TypeError(`${op}: indices must have an integer dtype (int32 or uint8), got ${indices.dtype}`);
+    }
+    return { values: indices.toTypedArray(), shape: indices.shape };
+  }
+  if (!Array.isArray(indices)) throw new TypeError(`${op}: indices must be a tensor or an array of integers, got ${describe(indices)}`);
+  for (let i = 0; i < indices.length; i++) checkInteger(op, `indices[${i}]`, indices[i]);
+  return { values: indices as number[], shape: [indices.length] };
+}
+
+/** Each index resolved into [0, size), or a `RangeError` naming the first one out of range. */
+function resolveIndices(op: string, values: ArrayLike<number>, size: number, where: string): Int32Array {
+  const resolved = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const index = values[i]!;
+    if (index < -size || index >= size) throw new RangeError(`${op}: indices[${i}] = ${index} is out of range for ${where} of size ${size}`);
+    resolved[i] = index < 0 ? index + size : index;
+  }
+  return resolved;
+}
+
 /**
  * Elements of `x` picked along `axis` by integer `indices` (a tensor or an
  * array; negative indices count from the end): the axis is replaced by the
  * indices' shape. Every index is checked before anything is copied.
  */
-export const gather = ((x: unknown, indices: unknown, axis: unknown = 0) => {
-  const op = "gather";
+export const gather = ((x: unknown, indices: unknown, axis: unknown = 0) => gatherAlong("gather", x, indices, axis)) as GatherOp;
+
+function gatherAlong(op: string, x: unknown, indices: unknown, axis: unknown): Tensor {
   assertTensor(op, "x", x);
-  const picks: { values: number[]; shape: readonly number[] } =
-    indices instanceof Tensor
-      ? { values: Array.from(indices.toTypedArray(), Number), shape: indices.shape }
-      : Array.isArray(indices)
-        ? { values: indices as number[], shape: [indices.length] }
-        : (() => {
-            throw new TypeError(`${op}: indices must be a tensor or an array of integers, got ${describe(indices)}`);
-          })();
-  if (indices instanceof Tensor && (indices.dtype === "float32" || indices.dtype === "float64" || indices.dtype === "bool")) {
-    throw new TypeError(`${op}: indices must have an integer dtype (int32 or uint8), got ${indices.dtype}`);
-  }
+  const picks = indexList(op, indices);
   const at = normalizeAxis(op, "axis", axis, x.shape.length);
-  const size = x.shape[at]!;
-  const resolved = picks.values.map((index, i) => {
-    if (!Number.isInteger(index) || index < -size || index >= size) {
-      throw new RangeError(`${op}: indices[${i}] = ${describe(index)} is out of range for axis ${at} of size ${size}`);
-    }
-    return index < 0 ? index + size : index;
-  });
   const head = x.shape.slice(0, at);
   const tail = x.shape.slice(at + 1);
   const shape = [...head, ...picks.shape, ...tail];
+  const size = checkSize(op, shape);
+  const resolved = resolveIndices(op, picks.values, x.shape[at]!, `axis ${at}`);
   const strides = contiguousStrides(shape);
-  const out = new Tensor(allocate(x.dtype, checkSize(op, shape)), shape, strides, 0, x.dtype);
+  const out = new Tensor(allocate(x.dtype, size), shape, strides, 0, x.dtype);
+  if (size === 0) return out;
   // one copy per index: x with the axis fixed, into out with the index axes fixed
   const sliceShape = [...head, ...tail];
   const xStrides = [...x.strides.slice(0, at), ...x.strides.slice(at + 1)];
@@ -140,11 +168,38 @@ export const gather = ((x: unknown, indices: unknown, axis: unknown = 0) => {
       offset += (rest % picks.shape[k]!) * indexStrides[k]!;
       rest = Math.floor(rest / picks.shape[k]!);
     }
-    const source = new Tensor(x.data, sliceShape, xStrides, x.offset + index * x.strides[at]!, x.dtype);
-    copyInto(new Tensor(out.data, sliceShape, outStrides, offset, x.dtype), offset, source);
+    copyStrided(sliceShape, { data: out.data, offset, strides: outStrides }, { data: x.data, offset: x.offset + index * x.strides[at]!, strides: xStrides });
   });
   return out;
-}) as GatherOp;
+}
 
-/** The same as `gather`. */
-export const take = gather;
+/**
+ * `take(x, indices)`: elements of the flattened `x` (row-major, as NumPy's
+ * `take` without an axis); the result has the indices' shape. With `axis`,
+ * the same as `gather`.
+ *
+ * @example
+ * take(tensor([[1, 2], [3, 4]]), [3, 0])   // Tensor<[2]>: [4, 1]
+ */
+export const take = ((x: unknown, indices: unknown, axis?: unknown) => {
+  const op = "take";
+  if (axis !== undefined) return gatherAlong(op, x, indices, axis);
+  assertTensor(op, "x", x);
+  const picks = indexList(op, indices);
+  const size = checkSize(op, picks.shape);
+  const resolved = resolveIndices(op, picks.values, x.size, "the flattened tensor");
+  const out = new Tensor(allocate(x.dtype, size), [...picks.shape], contiguousStrides(picks.shape), 0, x.dtype);
+  // a flat position to a buffer position through x's strides
+  const rank = x.shape.length;
+  for (let j = 0; j < resolved.length; j++) {
+    let rest = resolved[j]!;
+    let position = x.offset;
+    for (let axis = rank - 1; axis >= 0; axis--) {
+      const dim = x.shape[axis]!;
+      position += (rest % dim) * x.strides[axis]!;
+      rest = Math.floor(rest / dim);
+    }
+    out.data[j] = x.data[position]!;
+  }
+  return out;
+}) as TakeOp;

@@ -296,11 +296,14 @@ export type TileOp = <X extends Tensor, const Reps extends readonly number[]>(
   reps: Reps,
 ) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
-/** `pad(x, widths, value?)`. */
+/** The fill value of `pad`: `{ value }`, or the value itself. */
+export type PadOptions = { readonly value?: number | boolean } | number | boolean;
+
+/** `pad(x, widths, { value }?)`. */
 export type PadOp = <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(
   x: X,
   widths: PaddedShape<ShapeOf<X>, Widths> extends ShapeTypeError<infer Message> ? Message : Widths,
-  value?: number,
+  options?: PadOptions,
 ) => Tensor<PaddedShape<ShapeOf<X>, Widths> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /** `gather(x, indices, axis?)`: indices as an integer tensor or an array. */
@@ -309,5 +312,18 @@ export type GatherOp = <X extends Tensor, const I extends Tensor | readonly numb
   indices: I,
   axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+
+/**
+ * `take(x, indices)`: elements of the flattened tensor, in the indices' shape;
+ * `take(x, indices, axis)` is `gather`.
+ */
+export interface TakeOp {
+  <X extends Tensor, const I extends Tensor | readonly number[]>(x: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
+  <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number>(
+    x: X,
+    indices: I,
+    axis: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
 
 type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];

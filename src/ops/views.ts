@@ -5,8 +5,8 @@
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { mappedStrides, resolveBroadcastToLayout } from "../shape/broadcast.js";
-import { normalizeAxis } from "../shape/axis.js";
-import { describe } from "../shape/validate.js";
+import { normalizeAxes, normalizeAxis } from "../shape/axis.js";
+import { checkInteger, checkSize, describe, MAX_RANK } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { ShapeOf } from "./types.js";
@@ -42,6 +42,7 @@ export function broadcastTo<
 export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown): Tensor {
   assertTensor("broadcastTo", "x", x);
   const { shape, axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
+  checkSize("broadcastTo", shape);
   return new Tensor(x.data, shape, mappedStrides(x.shape, x.strides, axes, shape.length), x.offset, x.dtype);
 }
 
@@ -60,7 +61,7 @@ export function permute(x: Tensor, axes?: readonly number[]): Tensor {
   const seen = new Set<number>();
   const normalised = order.map((axis, i) => {
     const n = normalizeAxis(op, `axes[${i}]`, axis, rank);
-    if (seen.has(n)) throw new RangeError(`${op}: axes ${showShape(order)} names axis ${n} twice`);
+    if (seen.has(n)) throw new RangeError(`${op}: axes ${showShape(order as number[])} names axis ${n} twice`);
     seen.add(n);
     return n;
   });
@@ -83,6 +84,7 @@ export function expandDims(x: Tensor, axis: number): Tensor {
   const strides = [...x.strides];
   shape.splice(at, 0, 1);
   strides.splice(at, 0, 0);
+  checkSize("expandDims", shape);
   return new Tensor(x.data, shape, strides, x.offset, x.dtype);
 }
 
@@ -97,8 +99,7 @@ export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   if (axis === undefined) {
     x.shape.forEach((dim, i) => dim === 1 && drop.add(i));
   } else {
-    for (const [i, a] of (Array.isArray(axis) ? axis : [axis]).entries()) {
-      const n = normalizeAxis("squeeze", Array.isArray(axis) ? `axis[${i}]` : "axis", a, rank);
+    for (const n of normalizeAxes("squeeze", "axis", axis, rank)) {
       if (x.shape[n] !== 1) {
         throw new ShapeError(`squeeze: axis ${n} has size ${x.shape[n]}, not 1; cannot squeeze ${showShape(x.shape)}`, {
           code: "rank",
@@ -137,6 +138,18 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
   if (specs.length > x.shape.length) {
     throw new RangeError(`slice: ${specs.length} axes given for a rank-${x.shape.length} tensor of shape ${showShape(x.shape)}`);
   }
+  for (let axis = 0; axis < specs.length; axis++) {
+    const spec = specs[axis];
+    if (spec === null || spec === undefined || typeof spec === "number") continue;
+    if (typeof spec !== "object" || Array.isArray(spec)) {
+      throw new TypeError(`slice: axis ${axis} takes an index, { start, stop, step } or null, got ${describe(spec)}`);
+    }
+    for (const key of Object.keys(spec)) {
+      if (key !== "start" && key !== "stop" && key !== "step") {
+        throw new TypeError(`slice: axis ${axis} has an unknown field "${key}" (a slice is { start, stop, step })`);
+      }
+    }
+  }
   const shape: number[] = [];
   const strides: number[] = [];
   let offset = x.offset;
@@ -145,20 +158,20 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
     const stride = x.strides[axis]!;
     const spec = specs[axis];
     if (typeof spec === "number") {
-      const index = normalizeAxis("slice", `index on axis ${axis}`, spec, dim);
-      offset += index * stride;
+      checkInteger("slice", `index on axis ${axis}`, spec);
+      if (spec < -dim || spec >= dim) {
+        const range = dim === 0 ? "the axis is empty" : `use -${dim} to ${dim - 1}`;
+        throw new RangeError(`slice: index ${spec} on axis ${axis} is out of range for its size ${dim} (${range})`);
+      }
+      offset += (spec < 0 ? spec + dim : spec) * stride;
       continue;
     }
-    if (spec !== null && spec !== undefined && (typeof spec !== "object" || Array.isArray(spec))) {
-      throw new TypeError(`slice: axis ${axis} takes an index, { start, stop, step } or null, got ${describe(spec)}`);
-    }
     const step = spec?.step ?? 1;
-    if (typeof step !== "number" || !Number.isInteger(step) || step === 0) {
-      throw new RangeError(`slice: step on axis ${axis} must be a non-zero integer, got ${describe(step)}`);
-    }
+    checkInteger("slice", `step on axis ${axis}`, step);
+    if (step === 0) throw new RangeError(`slice: step on axis ${axis} must be a non-zero integer, got number 0`);
     const clamp = (value: number | undefined, fallback: number, name: string): number => {
       if (value === undefined) return fallback;
-      if (typeof value !== "number" || !Number.isInteger(value)) throw new TypeError(`slice: ${name} on axis ${axis} must be an integer, got ${describe(value)}`);
+      checkInteger("slice", `${name} on axis ${axis}`, value);
       const v = value < 0 ? value + dim : value;
       return step > 0 ? Math.min(Math.max(v, 0), dim) : Math.min(Math.max(v, -1), dim - 1);
     };
@@ -184,6 +197,7 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   const op = "reshape";
   assertTensor(op, "x", x);
   if (!Array.isArray(shape)) throw new TypeError(`${op}: shape must be an array of sizes, got ${describe(shape)}`);
+  if (shape.length > MAX_RANK) throw new RangeError(`${op}: shape has ${shape.length} axes; a tensor has at most ${MAX_RANK}`);
   let inferred = -1;
   let known = 1;
   for (let axis = 0; axis < shape.length; axis++) {
@@ -191,7 +205,9 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
     if (dim === -1) {
       if (inferred >= 0) throw new RangeError(`${op}: only one size may be -1, got ${showShape(shape)}`);
       inferred = axis;
-    } else if (typeof dim !== "number" || !Number.isSafeInteger(dim) || dim < 0) {
+    } else if (typeof dim !== "number") {
+      throw new TypeError(`${op}: shape[${axis}] must be a number, got ${describe(dim)}`);
+    } else if (!Number.isSafeInteger(dim) || dim < 0) {
       throw new RangeError(`${op}: shape[${axis}] = ${describe(dim)} is not a valid size (sizes are non-negative integers, or one -1)`);
     } else {
       known *= dim;
@@ -215,6 +231,7 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
       b: [...shape],
     });
   }
+  checkSize(op, target);
   if (x.isContiguous) return new Tensor(x.data, target, contiguousStrides(target), x.offset, x.dtype);
   return new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
 }

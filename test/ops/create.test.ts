@@ -74,7 +74,8 @@ describe("constructors", () => {
     expect(linspace(0, 1, 5).toArray()).toEqual([0, 0.25, 0.5, 0.75, 1]);
     expect(linspace(2, 3, 1).toArray()).toEqual([2]);
     expect(() => arange(0, 1, 0)).toThrow(new RangeError("arange: step must not be 0"));
-    expect(() => arange(Number.NaN)).toThrow(TypeError);
+    expect(() => arange(Number.NaN)).toThrow(new RangeError("arange: stop must be a finite number, got number NaN"));
+    expect(() => arange("3" as unknown as number)).toThrow(new TypeError('arange: stop must be a finite number, got "3"'));
     expect(() => linspace(0, 1, 2.5)).toThrow(RangeError);
   });
 

@@ -48,7 +48,7 @@ describe("gather and take", () => {
   });
 
   it("check every index before copying", () => {
-    expect(() => loose(gather)(m, [0, 3])).toThrow(new RangeError("gather: indices[1] = number 3 is out of range for axis 0 of size 3"));
+    expect(() => loose(gather)(m, [0, 3])).toThrow(new RangeError("gather: indices[1] = 3 is out of range for axis 0 of size 3"));
     expect(() => loose(gather)(m, tensor([0.5]))).toThrow(new TypeError("gather: indices must have an integer dtype (int32 or uint8), got float32"));
   });
 });
