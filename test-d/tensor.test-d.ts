@@ -1,7 +1,7 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, flatten, type Flattened, argmax, assertShape, broadcastTo, dim, gather, pad, split, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  add, arange, flatten, type Flattened, argmax, assertShape, broadcastTo, dim, gather, pad, split, take, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logSoftmax, slice, softmax, sqrt, squeeze, std, sub, sum, variance,
   type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
@@ -233,6 +233,15 @@ expectTypeOf(tile(zeros([2, 3]), [2, 1])).toEqualTypeOf<Tensor<[4, 3], "float32"
 expectTypeOf(pad(zeros([224, 224, 3]), [[2, 2], [2, 2], [0, 0]])).toEqualTypeOf<Tensor<[228, 228, 3], "float32">>();
 expectTypeOf(gather(zeros([5, 3]), [0, 4])).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(gather(zeros([5, 3]), tensor(new Int32Array(4), [2, 2]), 1)).toEqualTypeOf<Tensor<[5, 2, 2], "float32">>();
+// take: the flattened tensor, in the indices' shape; with an axis, gather
+expectTypeOf(take(zeros([5, 3]), [0, 14, 7])).toEqualTypeOf<Tensor<[3], "float32">>();
+expectTypeOf(take(zeros([5, 3], "int32"), tensor(new Int32Array(4), [2, 2]))).toEqualTypeOf<Tensor<[2, 2], "int32">>();
+expectTypeOf(take(zeros([5, 3]), [0, 4], 0)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+// pad: the fill value as { value } (the README's form) or bare
+expectTypeOf(pad(zeros([2, 3]), [[1, 1], [0, 0]], { value: 1 })).toEqualTypeOf<Tensor<[4, 3], "float32">>();
+expectTypeOf(pad(zeros([2], "bool"), [[1, 0]], true)).toEqualTypeOf<Tensor<[3], "bool">>();
+// argmax over a list of axes
+expectTypeOf(argmax(zeros([2, 3, 4]), [1, 2])).toEqualTypeOf<Tensor<[2], "int32">>();
 
 // a tensor of unknown rank among known ones leaves the check to the runtime
 declare const unknownRank: Tensor<number[], "float32">;

@@ -151,4 +151,11 @@ describe("printing", () => {
   it("an empty tensor prints [] and its shape", () => {
     expect(String(zeros([2, 0]))).toBe("tensor([], shape=[2, 0], dtype=float32)");
   });
+
+  it("a tensor of many short axes is summarised too (30 axes of 2: not 2^30 values)", () => {
+    const text = String(zeros(new Array<number>(30).fill(2)));
+    expect(text.length).toBeLessThan(20_000);
+    expect(text).toContain("...");
+    expect(text.endsWith(`shape=[${new Array(30).fill(2).join(", ")}], dtype=float32)`)).toBe(true);
+  });
 });

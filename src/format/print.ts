@@ -22,12 +22,30 @@ export const THRESHOLD = 1000;
 export const EDGE = 3;
 const PRECISION = 4;
 
+/**
+ * The indices shown on each axis (-1 stands for `...`). A tensor of more than
+ * `THRESHOLD` elements shows `EDGE` entries at each end of an axis; when that
+ * still adds up to more than `THRESHOLD` values (many short axes, e.g. 30 axes
+ * of 2), the outer axes show fewer, down to their first entry and `...`.
+ */
+function shownIndices(shape: readonly number[], size: number): number[][] {
+  const all = (dim: number): number[] => Array.from({ length: dim }, (_, i) => i);
+  if (size <= THRESHOLD) return shape.map(all);
+  const edges = (dim: number, edge: number): number[] =>
+    dim <= 2 * edge ? all(dim) : [...all(edge), -1, ...Array.from({ length: edge }, (_, i) => dim - edge + i)];
+  const shown = shape.map((dim) => edges(dim, EDGE));
+  const count = (): number => shown.reduce((product, indices) => product * indices.filter((i) => i >= 0).length, 1);
+  for (let axis = 0; axis < shape.length && count() > THRESHOLD; axis++) {
+    const dim = shape[axis]!;
+    shown[axis] = dim <= 1 ? all(dim) : [0, -1, dim - 1];
+    if (count() > THRESHOLD) shown[axis] = [0, -1];
+  }
+  return shown;
+}
+
 export function formatTensor(t: Printable): string {
-  const summarise = t.size > THRESHOLD;
-  const shown = (dim: number): number[] => {
-    if (!summarise || dim <= 2 * EDGE) return Array.from({ length: dim }, (_, i) => i);
-    return [...Array.from({ length: EDGE }, (_, i) => i), -1, ...Array.from({ length: EDGE }, (_, i) => dim - EDGE + i)];
-  };
+  const indices = shownIndices(t.shape, t.size);
+  const shown = (axis: number): number[] => indices[axis]!;
   // collect the shown values first, to format them to one width
   const values: number[] = [];
   const collect = (axis: number, position: number): void => {
@@ -35,7 +53,7 @@ export function formatTensor(t: Printable): string {
       values.push(t.data[position]!);
       return;
     }
-    for (const i of shown(t.shape[axis]!)) if (i >= 0) collect(axis + 1, position + i * t.strides[axis]!);
+    for (const i of shown(axis)) if (i >= 0) collect(axis + 1, position + i * t.strides[axis]!);
   };
   if (t.size > 0) collect(0, t.offset);
   const format = formatter(values, t.dtype);
@@ -44,7 +62,7 @@ export function formatTensor(t: Printable): string {
   const render = (axis: number, position: number, indent: number): string => {
     if (axis === t.shape.length) return format(t.data[position]!).padStart(width);
     const parts: string[] = [];
-    for (const i of shown(t.shape[axis]!)) {
+    for (const i of shown(axis)) {
       parts.push(i < 0 ? "..." : render(axis + 1, position + i * t.strides[axis]!, indent + 1));
     }
     const inner = t.shape.length - axis - 1;

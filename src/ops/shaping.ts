@@ -8,7 +8,7 @@ import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import { checkCount, checkInteger, checkSize, describe } from "../shape/validate.js";
+import { checkCount, checkInteger, checkSize, describe, MAX_RANK } from "../shape/validate.js";
 import { copyInto, copyStrided } from "./join.js";
 import { storedValue } from "./create.js";
 import type { GatherOp, PadOp, SplitOp, TakeOp, TileOp } from "./types.js";
@@ -60,6 +60,9 @@ export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
 export const tile = ((x: unknown, reps: unknown) => {
   const op = "tile";
   assertTensor(op, "x", x);
+  if (Array.isArray(reps) && reps.length > MAX_RANK) {
+    throw new RangeError(`${op}: reps has ${reps.length} entries; a tensor has at most ${MAX_RANK} axes`);
+  }
   checkCounts(op, "reps", reps);
   const rank = Math.max(x.shape.length, reps.length);
   const shape = [...new Array<number>(rank - x.shape.length).fill(1), ...x.shape];
