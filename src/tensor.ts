@@ -34,6 +34,9 @@ interface ConflictingSizes<N> {
   readonly "one dim of this shape gets different sizes from different arguments": N;
 }
 
+/** The most arrays and entries `toArray()` builds (about 1 GiB of JavaScript arrays). */
+export const TO_ARRAY_LIMIT = 2 ** 27;
+
 export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** @internal Rejects a shape with a union dim (`[784, 10 | 11]`) as an assignment target. */
   declare readonly [exactShape]: { [K in keyof S]-?: ExactDim<S[K]> };
@@ -151,8 +154,23 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     return this.read(this.offset) as ElementOf<This["dtype"]>;
   }
 
-  /** The elements as nested arrays (numbers; booleans for `bool`). */
+  /**
+   * The elements as nested arrays (numbers; booleans for `bool`). At most
+   * `TO_ARRAY_LIMIT` arrays and entries in all (a `RangeError` beyond, before
+   * anything is built: use `toTypedArray()` for large tensors).
+   */
   toArray<This extends Tensor>(this: This): NestedArray<This["shape"], This["dtype"]> {
+    let count = 1; // the outer array, then per axis its entries and (but for the last axis) the arrays they are
+    let along = 1;
+    for (let axis = 0; axis < this.shape.length; axis++) {
+      along *= this.shape[axis]!;
+      count += axis < this.shape.length - 1 ? 2 * along : along;
+    }
+    if (count > TO_ARRAY_LIMIT) {
+      throw new RangeError(
+        `toArray: a tensor of shape [${this.shape.join(", ")}] needs ${count} nested arrays and entries, more than the ${TO_ARRAY_LIMIT} toArray builds; use toTypedArray()`,
+      );
+    }
     const build = (axis: number, position: number): unknown => {
       if (axis === this.shape.length) return this.read(position);
       const out = new Array<unknown>(this.shape[axis]!);

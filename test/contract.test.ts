@@ -147,6 +147,16 @@ describe("the limits hold for every tensor made, views included", () => {
   });
 });
 
+describe("read-out of huge tensors", () => {
+  it("toArray refuses what nested arrays cannot hold, before building anything", () => {
+    expect(() => tensor([], [2 ** 31 - 1, 0]).toArray()).toThrow(
+      new RangeError("toArray: a tensor of shape [2147483647, 0] needs 4294967295 nested arrays and entries, more than the 134217728 toArray builds; use toTypedArray()"),
+    );
+    expect(() => broadcastTo(zeros([1]), [2 ** 20, 2 ** 8]).toArray()).toThrow(RangeError);
+    expect(broadcastTo(zeros([1]), [2 ** 20, 2 ** 6]).toArray()).toHaveLength(2 ** 20);
+  });
+});
+
 describe("printing", () => {
   it("an empty tensor prints [] and its shape", () => {
     expect(String(zeros([2, 0]))).toBe("tensor([], shape=[2, 0], dtype=float32)");
