@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  arange, argmax, argmin, broadcastTo, eye, expandDims, flatten, full, gather, linspace, pad, permute,
+  arange, argmax, argmin, assertShape, broadcastTo, eye, expandDims, flatten, full, gather, linspace, pad, permute,
   random, reshape, slice, split, squeeze, take, tensor, tile, zeros,
 } from "shapecast";
 
@@ -73,6 +73,7 @@ describe("one class per kind of mistake", () => {
     expect(() => arange(NaN)).toThrow(new RangeError("arange: stop must be a finite number, got number NaN"));
     expect(() => random([2], { seed: 1.5 })).toThrow(new RangeError("random: seed must be an integer, got number 1.5"));
     expect(() => loose(gather)(x, [0.5])).toThrow(new RangeError("gather: indices[0] must be an integer, got number 0.5"));
+    expect(() => assertShape(x, [2, 3.5])).toThrow(new RangeError("assertShape: shape[1] = 3.5 is not a valid size (sizes are non-negative integers)"));
   });
 
   it("a value of the wrong kind is a TypeError", () => {

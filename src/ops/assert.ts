@@ -5,7 +5,7 @@
  */
 import type { Dim, DType, Shape } from "../../types/index.js";
 import { ShapeError, showShape } from "../errors.js";
-import { assertNumberArray, describe } from "../shape/validate.js";
+import { checkShape, describe } from "../shape/validate.js";
 import type { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 
@@ -21,7 +21,7 @@ import { assertTensor } from "./engine.js";
 export function assertShape<D extends DType, const S extends Shape>(t: Tensor<Shape, D>, shape: S): asserts t is Tensor<[...S], D> {
   const op = "assertShape";
   assertTensor(op, "t", t);
-  assertNumberArray(op, "shape", shape);
+  checkShape(op, "shape", shape);
   const fail = (detail: string, axis?: number): never => {
     throw new ShapeError(`${op}: ${detail}; expected ${showShape(shape)}, got ${showShape(t.shape)}`, {
       code: axis === undefined ? "rank" : "mismatch",
