@@ -101,7 +101,7 @@ export const unaryRules = {
   cos: unary("cos", (x) => Math.cos(x), floatDType),
   tanh: unary("tanh", (x) => Math.tanh(x), floatDType),
   sigmoid: unary("sigmoid", (x) => 1 / (1 + Math.exp(-x)), floatDType),
-  relu: unary("relu", (x) => (x > 0 ? x : 0), same),
+  relu: unary("relu", (x) => (x < 0 ? 0 : x), same), // NaN stays NaN
   floor: unary("floor", (x) => Math.floor(x), same),
   ceil: unary("ceil", (x) => Math.ceil(x), same),
   round: unary("round", roundHalfEven, same),
@@ -127,6 +127,8 @@ export const round = ((x: unknown, options?: unknown) => runUnary(unaryRules.rou
 let clipLow = 0;
 let clipHigh = 0;
 const clipRule = unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same);
+/** Into bool, the clipped value is stored by truthiness, as every bool is. */
+const clipBoolRule = unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same);
 
 /** Limits every element to `[min, max]`; the dtype stays. */
 export function clip<X extends Tensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
@@ -136,7 +138,7 @@ export function clip<X extends Tensor>(x: X, min: number, max: number, options?:
   if (min > max) throw new RangeError(`clip: min ${min} is greater than max ${max}`);
   clipLow = min;
   clipHigh = max;
-  return runUnary(clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
+  return runUnary((x as Tensor | undefined)?.dtype === "bool" ? clipBoolRule : clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
 }
 
 const CAST_OPS: Record<DType, (x: number) => number> = {
