@@ -58,27 +58,22 @@ const binaryReferences: Record<string, (x: bigint, y: bigint) => bigint> = {
 const binaryOps = { add, sub, mul, mod, maximum, minimum } as unknown as Record<string, (a: Tensor, b: Tensor) => Tensor>;
 
 describe("int32 and uint8 are exact: BigInt references", () => {
-  it("add, sub, mul, mod, maximum, minimum in int32 wrap as BigInt.asIntN(32)", () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(int32Value, int32Value), { minLength: 1, maxLength: 8 }), fc.constantFrom(...Object.keys(binaryReferences)), (pairs, name) => {
-        const result = binaryOps[name]!(i32(pairs.map(([x]) => x)), i32(pairs.map(([, y]) => y)));
-        expect(result.dtype).toBe("int32");
-        expect(values(result)).toEqual(pairs.map(([x, y]) => asInt32(binaryReferences[name]!(BigInt(x), BigInt(y)))));
-      }),
-      { seed: 9, numRuns: 400 },
-    );
-  });
-
-  it("add, sub, mul, mod, maximum, minimum in uint8 wrap as BigInt.asUintN(8)", () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(uint8Value, uint8Value), { minLength: 1, maxLength: 8 }), fc.constantFrom(...Object.keys(binaryReferences)), (pairs, name) => {
-        const result = binaryOps[name]!(u8(pairs.map(([x]) => x)), u8(pairs.map(([, y]) => y)));
-        expect(result.dtype).toBe("uint8");
-        expect(values(result)).toEqual(pairs.map(([x, y]) => asUint8(binaryReferences[name]!(BigInt(x), BigInt(y)))));
-      }),
-      { seed: 10, numRuns: 300 },
-    );
-  });
+  const widths = [
+    { dtype: "int32", value: int32Value, make: i32, wrap: asInt32, reference: "BigInt.asIntN(32)" },
+    { dtype: "uint8", value: uint8Value, make: u8, wrap: asUint8, reference: "BigInt.asUintN(8)" },
+  ] as const;
+  for (const { dtype, value, make, wrap, reference } of widths) {
+    it(`add, sub, mul, mod, maximum, minimum in ${dtype} wrap as ${reference}`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 8 }), fc.constantFrom(...Object.keys(binaryReferences)), (pairs, name) => {
+          const result = binaryOps[name]!(make(pairs.map(([x]) => x)), make(pairs.map(([, y]) => y)));
+          expect(result.dtype).toBe(dtype);
+          expect(values(result)).toEqual(pairs.map(([x, y]) => wrap(binaryReferences[name]!(BigInt(x), BigInt(y)))));
+        }),
+        { seed: 9, numRuns: 400 },
+      );
+    });
+  }
 
   it("pow in int32 and uint8 is x ** y modulo 2^32 and 2^8", () => {
     fc.assert(
