@@ -6,7 +6,10 @@
  * a binary op on two dtypes computes in the later of the two. Arithmetic on
  * two `bool` operands computes in `int32` (`true + true` is 2), `div` on
  * integers computes in `float32` (true division), comparisons and logical ops
- * give `bool`. A plain number operand takes the tensor's dtype.
+ * give `bool`. A plain number operand computes in the tensor's dtype (int32
+ * next to bool, float32 when fractional next to an integer or bool tensor) and
+ * is converted to the dtype the op computes in (ops/engine.ts: scalarDType,
+ * convertScalar).
  */
 
 import type { DType, StorageOf } from "../types/dtype.js";

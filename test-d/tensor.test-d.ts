@@ -2,8 +2,8 @@
 import { expectTypeOf } from "expect-type";
 import {
   add, arange, flatten, type Flattened, argmax, assertShape, broadcastTo, dim, gather, pad, split, take, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
-  logSoftmax, slice, softmax, sqrt, squeeze, std, sub, sum, variance,
-  type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
+  logicalAnd, logSoftmax, slice, softmax, sqrt, squeeze, std, sub, sum, variance,
+  type ScalarDType, type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
 
 // Creation: the shape is read off the literal, the dtype off the data or the options
@@ -41,6 +41,25 @@ expectTypeOf(mul(i, 2)).toEqualTypeOf<Tensor<[2, 3], "int32">>();
 expectTypeOf(mul(i, 0.5)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 declare const n: number;
 expectTypeOf(mul(i, n)).toEqualTypeOf<Tensor<[2, 3], "int32" | "float32">>();
+// a number next to bool: an integer computes in int32, a fractional one in float32; a boolean stays bool
+const flags = tensor([true, false]);
+expectTypeOf(add(flags, 2)).toEqualTypeOf<Tensor<[2], "int32">>();
+expectTypeOf(add(2, flags)).toEqualTypeOf<Tensor<[2], "int32">>();
+expectTypeOf(flags.mul(3)).toEqualTypeOf<Tensor<[2], "int32">>();
+expectTypeOf(add(flags, 0.5)).toEqualTypeOf<Tensor<[2], "float32">>();
+expectTypeOf(add(flags, n)).toEqualTypeOf<Tensor<[2], "int32" | "float32">>();
+expectTypeOf(add(flags, true)).toEqualTypeOf<Tensor<[2], "int32">>();
+expectTypeOf(greater(flags, 2)).toEqualTypeOf<Tensor<[2], "bool">>();
+expectTypeOf(logicalAnd(flags, true)).toEqualTypeOf<Tensor<[2], "bool">>();
+expectTypeOf(where(tensor([false]), tensor([true]), 2)).toEqualTypeOf<Tensor<[1], "int32">>();
+expectTypeOf(where(flags, flags, 0.5)).toEqualTypeOf<Tensor<[2], "float32">>();
+expectTypeOf(where(flags, flags, false)).toEqualTypeOf<Tensor<[2], "bool">>();
+expectTypeOf<ScalarDType<2, "bool">>().toEqualTypeOf<"int32">();
+expectTypeOf<ScalarDType<-0.5, "bool">>().toEqualTypeOf<"float32">();
+expectTypeOf<ScalarDType<number, "bool">>().toEqualTypeOf<"int32" | "float32">();
+expectTypeOf<ScalarDType<true, "bool">>().toEqualTypeOf<"bool">();
+expectTypeOf<ScalarDType<300, "uint8">>().toEqualTypeOf<"uint8">();
+expectTypeOf<ScalarDType<0.1, "float32">>().toEqualTypeOf<"float32">();
 expectTypeOf(div(i, i)).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(greater(m, 3)).toEqualTypeOf<Tensor<[2, 3], "bool">>();
 expectTypeOf(add(tensor([true]), tensor([false]))).toEqualTypeOf<Tensor<[1], "int32">>();

@@ -8,6 +8,7 @@
  * DivisionDType<"int32", "uint8">     //=> "float32"
  * ScalarDType<2, "int32">             //=> "int32"
  * ScalarDType<0.5, "int32">           //=> "float32"
+ * ScalarDType<2, "bool">              //=> "int32"
  */
 
 export type DType = "float32" | "float64" | "int32" | "uint8" | "bool";
@@ -35,19 +36,23 @@ export type FloatDType<D extends DType> = D extends "float64" ? "float64" : "flo
 /** Signed results (neg, sign): bool and uint8 compute in int32. */
 export type SignedDType<D extends DType> = D extends "bool" | "uint8" ? "int32" : D;
 
-type IntegerDType = "int32" | "uint8" | "bool";
+/** `Integer` for an integer literal, float32 for a fractional one, either for `number`. */
+type IntegerOrFloat<Value, Integer extends DType> =
+  number extends Value ? Integer | "float32"
+  : `${Value & number}` extends `${bigint}` ? Integer
+  : "float32";
 
 /**
- * The dtype a plain number computes in next to a tensor of dtype `D`: the
- * tensor's, unless the number is not an integer and `D` is an integer type
- * (then float32). A number known only as `number` may be either.
+ * The dtype a plain number computes in next to a tensor of dtype `D`: a
+ * boolean takes the tensor's; next to int32 or uint8, an integer takes the
+ * tensor's and a fractional number computes in float32; next to bool, an
+ * integer computes in int32 and a fractional number in float32. A number known
+ * only as `number` may be either.
  */
 export type ScalarDType<Value, D extends DType> =
   Value extends boolean ? D
-  : D extends IntegerDType
-    ? number extends Value ? D | "float32"
-    : `${Value & number}` extends `${bigint}` ? D
-    : "float32"
+  : D extends "bool" ? IntegerOrFloat<Value, "int32">
+  : D extends "int32" | "uint8" ? IntegerOrFloat<Value, D>
   : D;
 
 /** The typed array each dtype is stored in. */

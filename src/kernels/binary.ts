@@ -229,14 +229,14 @@ export function makeUnaryKernel(op: (x: number) => number): UnaryKernel {
   };
 }
 
-/** Ternary kernel for `where`: out = cond ? a : b. */
+/** Ternary kernel for `where`: out = cond ? a : b, where cond is true when it is not 0 (NaN is true). */
 export function whereKernel(plan: Plan, out: Operand<Writable>, cond: Operand, a: Operand, b: Operand): void {
   if (plan.size === 0) return;
   const { dims } = plan;
   const [so, sc, sa, sb] = plan.strides as [number[], number[], number[], number[]];
   const rank = dims.length;
   if (rank === 0) {
-    out.data[out.offset] = cond.data[cond.offset] ? a.data[a.offset]! : b.data[b.offset]!;
+    out.data[out.offset] = cond.data[cond.offset] !== 0 ? a.data[a.offset]! : b.data[b.offset]!;
     return;
   }
   const last = rank - 1;
@@ -256,7 +256,7 @@ export function whereKernel(plan: Plan, out: Operand<Writable>, cond: Operand, a
   const sb0 = sb[last]!;
   for (;;) {
     for (let k = 0, jo = io, jc = ic, ja = ia, jb = ib; k < d0; k++, jo += so0, jc += sc0, ja += sa0, jb += sb0) {
-      o[jo] = c[jc] ? x[ja]! : y[jb]!;
+      o[jo] = c[jc] !== 0 ? x[ja]! : y[jb]!;
     }
     let axis = last - 1;
     for (; axis >= 0; axis--) {

@@ -109,6 +109,30 @@ export function multiplyPacked(A: Float64Array, B: Float64Array, c: MatrixOut, m
   }
 }
 
+/**
+ * C = A x B in 32-bit integers, for integer results: each product by
+ * Math.imul, each sum wrapped to int32, so C is exact modulo 2^32 whatever the
+ * order (and modulo 2^8 once stored as uint8). Reads A and B through their
+ * strides; `row` holds n accumulators.
+ */
+export function integerProduct(a: MatrixView, b: MatrixView, c: MatrixOut, m: number, k: number, n: number, row: Int32Array): void {
+  const A = a.data;
+  const B = b.data;
+  const out = c.data;
+  const { rowStride: br, colStride: bc } = b;
+  for (let i = 0; i < m; i++) {
+    row.fill(0);
+    let pa = a.offset + i * a.rowStride;
+    let pb = b.offset;
+    for (let p = 0; p < k; p++, pa += a.colStride, pb += br) {
+      const x = A[pa]!;
+      if (x === 0) continue;
+      for (let j = 0, q = pb; j < n; j++, q += bc) row[j] = (row[j]! + Math.imul(x, B[q]!)) | 0;
+    }
+    for (let j = 0, o = c.offset + i * c.rowStride; j < n; j++, o += c.colStride) out[o] = row[j]!;
+  }
+}
+
 interface MatmulExports {
   readonly memory: WasmMemory;
   multiply(a: number, b: number, c: number, rows: number, k: number, cols: number): void;

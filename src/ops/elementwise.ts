@@ -4,25 +4,84 @@
  * default, none, xla with `broadcastDimensions`, pdpd with `axis`) and an
  * optional `out` tensor to write into. `a` is always the left operand.
  *
- * Integer semantics (documented in the README): results are stored the way
- * typed arrays store numbers, so int32 and uint8 arithmetic wraps around, a
- * float result stored as an integer is truncated toward zero, and a NaN
- * stored as an integer is 0. Hence `mod(x, 0)` on integers is 0, while `div`
- * on integers divides in float32 (`1 / 0` is Infinity).
+ * Values (documented in the README): an op computes in one dtype, and both
+ * operands are converted to it first (engine.ts). Integer results are exact
+ * modulo 2^32 (int32) or 2^8 (uint8): add, sub and mod are exact in doubles
+ * and wrap when stored, mul uses Math.imul and pow square-and-multiply with
+ * Math.imul (a negative exponent is a RangeError). A float result stored as an
+ * integer is truncated toward zero, and a NaN stored as an integer is 0. Hence
+ * `mod(x, 0)` on integers is 0, while `div` on integers divides in float32
+ * (`1 / 0` is Infinity).
  */
 import { arithmeticDType, type DType, divisionDType, floatDType, promote } from "../dtype.js";
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
 import type { Tensor } from "../tensor.js";
-import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule } from "./engine.js";
+import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
 import type { BinaryOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
 
 const bool = (): DType => "bool";
 
-const binary = (name: string, op: (x: number, y: number) => number, dtype: (a: DType, b: DType) => DType): BinaryRule => ({
+interface RuleOptions {
+  /** The dtype the op computes in, when it is not the result's (comparisons: the promoted dtype). */
+  readonly compute?: (a: DType, b: DType) => DType;
+  /** The op in int32 or uint8, when it differs (exact wrapping). */
+  readonly integer?: (x: number, y: number) => number;
+  readonly check?: BinaryRule["check"];
+}
+
+const binary = (name: string, op: (x: number, y: number) => number, dtype: (a: DType, b: DType) => DType, options: RuleOptions = {}): BinaryRule => ({
   name,
   kernel: makeBinaryKernel(op),
+  integerKernel: options.integer === undefined ? undefined : makeBinaryKernel(options.integer),
   dtype,
+  compute: options.compute ?? dtype,
+  check: options.check,
 });
+
+/** Comparisons and logical ops compute in the operands' promoted dtype and give bool. */
+const compared = { compute: promote } as const;
+
+/**
+ * `x ** y` in integers by square and multiply, each product wrapped by
+ * Math.imul: exact modulo 2^32, so also modulo 2^8 once stored as uint8.
+ * `y` is a non-negative integer (checkExponents).
+ */
+const integerPow = (x: number, y: number): number => {
+  let result = 1;
+  let base = x;
+  for (let e = y; e > 0; e >>>= 1) {
+    if ((e & 1) === 1) result = Math.imul(result, base);
+    base = Math.imul(base, base);
+  }
+  return result;
+};
+
+/** The first negative element a view reads, or undefined. */
+function firstNegative(v: View): number | undefined {
+  if (v.data instanceof Uint8Array) return undefined;
+  const { shape, strides, data } = v;
+  const visit = (axis: number, position: number): number | undefined => {
+    if (axis === shape.length) return data[position]! < 0 ? data[position] : undefined;
+    const dim = strides[axis] === 0 ? Math.min(shape[axis]!, 1) : shape[axis]!;
+    for (let i = 0; i < dim; i++) {
+      const found = visit(axis + 1, position + i * strides[axis]!);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return visit(0, v.offset);
+}
+
+/** Integers to negative integer powers have no integer value: refused before anything is written, as NumPy does. */
+function checkExponents(op: string, compute: DType, _a: View, b: View): void {
+  if (compute !== "int32" && compute !== "uint8") return;
+  const negative = firstNegative(b);
+  if (negative !== undefined) {
+    throw new RangeError(
+      `${op}: b holds the negative exponent ${negative}; integers to negative integer powers are not allowed (${compute}): cast a to a float dtype first, e.g. a.cast("float32")`,
+    );
+  }
+}
 
 /** NumPy's `mod`: the result has the sign of the divisor. */
 const floorMod = (x: number, y: number): number => {
@@ -33,21 +92,21 @@ const floorMod = (x: number, y: number): number => {
 export const rules = {
   add: binary("add", (x, y) => x + y, arithmeticDType),
   sub: binary("sub", (x, y) => x - y, arithmeticDType),
-  mul: binary("mul", (x, y) => x * y, arithmeticDType),
+  mul: binary("mul", (x, y) => x * y, arithmeticDType, { integer: Math.imul }),
   div: binary("div", (x, y) => x / y, divisionDType),
-  pow: binary("pow", (x, y) => x ** y, arithmeticDType),
+  pow: binary("pow", (x, y) => x ** y, arithmeticDType, { integer: integerPow, check: checkExponents }),
   mod: binary("mod", floorMod, arithmeticDType),
   maximum: binary("maximum", (x, y) => Math.max(x, y), arithmeticDType),
   minimum: binary("minimum", (x, y) => Math.min(x, y), arithmeticDType),
-  equal: binary("equal", (x, y) => (x === y ? 1 : 0), bool),
-  notEqual: binary("notEqual", (x, y) => (x !== y ? 1 : 0), bool),
-  less: binary("less", (x, y) => (x < y ? 1 : 0), bool),
-  lessEqual: binary("lessEqual", (x, y) => (x <= y ? 1 : 0), bool),
-  greater: binary("greater", (x, y) => (x > y ? 1 : 0), bool),
-  greaterEqual: binary("greaterEqual", (x, y) => (x >= y ? 1 : 0), bool),
-  logicalAnd: binary("logicalAnd", (x, y) => (x !== 0 && y !== 0 ? 1 : 0), bool),
-  logicalOr: binary("logicalOr", (x, y) => (x !== 0 || y !== 0 ? 1 : 0), bool),
-  logicalXor: binary("logicalXor", (x, y) => ((x !== 0) !== (y !== 0) ? 1 : 0), bool),
+  equal: binary("equal", (x, y) => (x === y ? 1 : 0), bool, compared),
+  notEqual: binary("notEqual", (x, y) => (x !== y ? 1 : 0), bool, compared),
+  less: binary("less", (x, y) => (x < y ? 1 : 0), bool, compared),
+  lessEqual: binary("lessEqual", (x, y) => (x <= y ? 1 : 0), bool, compared),
+  greater: binary("greater", (x, y) => (x > y ? 1 : 0), bool, compared),
+  greaterEqual: binary("greaterEqual", (x, y) => (x >= y ? 1 : 0), bool, compared),
+  logicalAnd: binary("logicalAnd", (x, y) => (x !== 0 && y !== 0 ? 1 : 0), bool, compared),
+  logicalOr: binary("logicalOr", (x, y) => (x !== 0 || y !== 0 ? 1 : 0), bool, compared),
+  logicalXor: binary("logicalXor", (x, y) => ((x !== 0) !== (y !== 0) ? 1 : 0), bool, compared),
 } as const;
 
 export const add = ((a: unknown, b: unknown, options?: unknown) => runBinary(rules.add, a, b, options)) as BinaryOp<"add", "arithmetic">;
@@ -101,7 +160,7 @@ export const unaryRules = {
   cos: unary("cos", (x) => Math.cos(x), floatDType),
   tanh: unary("tanh", (x) => Math.tanh(x), floatDType),
   sigmoid: unary("sigmoid", (x) => 1 / (1 + Math.exp(-x)), floatDType),
-  relu: unary("relu", (x) => (x > 0 ? x : 0), same),
+  relu: unary("relu", (x) => (x < 0 ? 0 : x), same), // NaN stays NaN
   floor: unary("floor", (x) => Math.floor(x), same),
   ceil: unary("ceil", (x) => Math.ceil(x), same),
   round: unary("round", roundHalfEven, same),
@@ -127,6 +186,8 @@ export const round = ((x: unknown, options?: unknown) => runUnary(unaryRules.rou
 let clipLow = 0;
 let clipHigh = 0;
 const clipRule = unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same);
+/** Into bool, the clipped value is stored by truthiness, as every bool is. */
+const clipBoolRule = unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same);
 
 /** Limits every element to `[min, max]`; the dtype stays. */
 export function clip<X extends Tensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
@@ -136,7 +197,7 @@ export function clip<X extends Tensor>(x: X, min: number, max: number, options?:
   if (min > max) throw new RangeError(`clip: min ${min} is greater than max ${max}`);
   clipLow = min;
   clipHigh = max;
-  return runUnary(clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
+  return runUnary((x as Tensor | undefined)?.dtype === "bool" ? clipBoolRule : clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
 }
 
 const CAST_OPS: Record<DType, (x: number) => number> = {

@@ -26,20 +26,73 @@ function assertOperand(op: string, name: string, value: unknown): asserts value 
   throw new TypeError(`${op}: ${name} must be a Tensor or a number, got ${describe(value)}`);
 }
 
-/** The dtype a plain number computes in next to a tensor of `dtype` (see src/dtype.ts). */
+/**
+ * The dtype a plain number computes in next to a tensor of `dtype` (see
+ * src/dtype.ts): a boolean takes the tensor's; a fractional number next to an
+ * integer or bool tensor computes in float32; an integer number next to a bool
+ * tensor in int32 (as NumPy: a Python int with a bool array is an int array).
+ */
 export function scalarDType(value: Scalar, dtype: DType | undefined): DType {
   if (typeof value === "boolean") return dtype ?? "bool";
   if (dtype === undefined) return "float32";
   if (isInteger(dtype) && !Number.isInteger(value)) return "float32";
-  return dtype;
+  return dtype === "bool" ? "int32" : dtype;
+}
+
+/** The values each integer dtype holds. */
+const INTEGER_RANGE: Partial<Record<DType, readonly [number, number]>> = { int32: [-2147483648, 2147483647], uint8: [0, 255] };
+
+/**
+ * A plain number converted to the dtype the op computes in, once per call:
+ * rounded to float32, or checked to fit an integer dtype (a RangeError naming
+ * the op, the argument and `other`, the tensor operand to cast, when it does not).
+ */
+export function convertScalar(op: string, name: string, value: Scalar, dtype: DType, other: string): number {
+  const x = Number(value);
+  if (dtype === "float32") return Math.fround(x);
+  const range = INTEGER_RANGE[dtype];
+  if (range === undefined) return x;
+  const [low, high] = range;
+  if (!(x >= low && x <= high)) {
+    const wider = dtype === "uint8" && x >= -2147483648 && x <= 2147483647 ? "int32" : "float64";
+    throw new RangeError(
+      `${op}: ${name} = ${x} does not fit ${dtype} (${low} to ${high}), the dtype this op computes in; cast ${other} to a wider dtype first, e.g. ${other}.cast("${wider}")`,
+    );
+  }
+  return x | 0; // (-0 becomes 0)
 }
 
 const SCALAR_SHAPE: readonly number[] = [];
 
-/** The operand view of a tensor or a number. */
-function view(value: Tensor | Scalar): { shape: readonly number[]; strides: readonly number[]; offset: number; data: ArrayLike<number> } {
-  if (value instanceof Tensor) return value;
-  return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [Number(value)] };
+/** What a kernel reads: a tensor, or a converted operand laid out like one. */
+export type View = { shape: readonly number[]; strides: readonly number[]; offset: number; data: ArrayLike<number> };
+
+const shapeOf = (value: Tensor | Scalar): readonly number[] => (value instanceof Tensor ? value.shape : SCALAR_SHAPE);
+
+/**
+ * The operand as the op reads it, converted to the dtype it computes in: a
+ * number converted once; an int32 tensor in a float32 computation rounded to
+ * float32 (a copy of its own elements); any other tensor as it is (every other
+ * conversion along the chain is exact).
+ */
+function operand(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string): View {
+  if (value instanceof Tensor) return value.dtype === "int32" && compute === "float32" ? roundedToFloat32(value) : value;
+  return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
+}
+
+/**
+ * An int32 tensor's elements rounded to float32, in a new buffer read through
+ * the same broadcast: an axis of stride 0 stays stride 0 (one element is
+ * converted, not repeated), the others are laid out contiguously.
+ */
+export function roundedToFloat32(t: Tensor): View {
+  const own = t.shape.map((dim, axis) => (t.strides[axis] === 0 ? 1 : dim));
+  const elements = new Tensor(t.data, own, t.strides, t.offset, t.dtype);
+  let size = 1;
+  for (const dim of own) size *= dim;
+  const data = new Float32Array(elements.isContiguous ? t.data.subarray(t.offset, t.offset + size) : elements.toTypedArray());
+  const strides = contiguousStrides(own).map((stride, axis) => (t.strides[axis] === 0 ? 0 : stride));
+  return { shape: t.shape, strides, offset: 0, data };
 }
 
 /** Splits an options object into the broadcast spec and `out`. */
@@ -74,24 +127,39 @@ function target<D extends DType>(op: string, out: unknown, shape: number[], dtyp
 export interface BinaryRule {
   readonly name: string;
   readonly kernel: BinaryKernel;
+  /** The kernel for a computation in int32 or uint8, when it differs from `kernel` (exact wrapping). */
+  readonly integerKernel?: BinaryKernel | undefined;
   /** The result dtype from the operands' dtypes. */
   readonly dtype: (a: DType, b: DType) => DType;
+  /** The dtype the op computes in from the operands' dtypes: both are converted to it first. */
+  readonly compute: (a: DType, b: DType) => DType;
+  /** Checks the converted operands before anything is written (pow: no negative integer exponent). */
+  readonly check?: ((op: string, compute: DType, a: View, b: View) => void) | undefined;
 }
+
+const isIntegerCompute = (dtype: DType): boolean => dtype === "int32" || dtype === "uint8";
+
+/** The kernel a rule runs in `compute`. */
+const kernelFor = (rule: BinaryRule, compute: DType): BinaryKernel =>
+  rule.integerKernel !== undefined && isIntegerCompute(compute) ? rule.integerKernel : rule.kernel;
 
 /** Runs a binary element-wise op: `(a, b, options?)` with a broadcast spec and `out`. */
 export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unknown): Tensor {
   // fast path, the common call: tensors or numbers, NumPy mode, no out. A
   // tensor's shape is valid by construction, so only the broadcast is checked.
   if ((options === undefined || onlyOut(options)) && (a instanceof Tensor || typeof a === "number") && (b instanceof Tensor || typeof b === "number")) {
-    const va = view(a);
-    const vb = view(b);
-    const shape = numpyRule(va.shape, vb.shape);
+    const shape = numpyRule(shapeOf(a), shapeOf(b));
     if (Array.isArray(shape)) {
-      const dtype = rule.dtype(operandDType(a, b), operandDType(b, a));
-      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, dtype, "numpy");
+      const da = operandDType(a, b);
+      const db = operandDType(b, a);
+      const compute = rule.compute(da, db);
+      const va = operand(rule.name, "a", a, compute, "b");
+      const vb = operand(rule.name, "b", b, compute, "a");
+      if (rule.check !== undefined) rule.check(rule.name, compute, va, vb);
+      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, rule.dtype(da, db), "numpy");
       const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
       execute(
-        rule.kernel,
+        kernelFor(rule, compute),
         shape,
         output,
         readableRightAligned(va, shape, output),
@@ -105,16 +173,19 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
   assertOperand(op, "a", a);
   assertOperand(op, "b", b);
   const { spec, out } = splitOptions(op, options);
-  const va = view(a);
-  const vb = view(b);
-  const layout = resolveBroadcastLayout(op, va.shape, vb.shape, spec);
-  const dtype = rule.dtype(operandDType(a, b), operandDType(b, a));
+  const layout = resolveBroadcastLayout(op, shapeOf(a), shapeOf(b), spec);
+  const da = operandDType(a, b);
+  const db = operandDType(b, a);
+  const compute = rule.compute(da, db);
+  const va = operand(op, "a", a, compute, "b");
+  const vb = operand(op, "b", b, compute, "a");
+  if (rule.check !== undefined) rule.check(op, compute, va, vb);
   const mode = (spec as { mode?: string } | undefined)?.mode ?? "numpy";
-  const result = target(op, out, layout.shape, dtype, mode);
+  const result = target(op, out, layout.shape, rule.dtype(da, db), mode);
   const rank = layout.shape.length;
   const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
   execute(
-    rule.kernel,
+    kernelFor(rule, compute),
     layout.shape,
     output,
     readable(va, layout.aAxes, rank, output),
@@ -150,8 +221,6 @@ function execute(kernel: BinaryKernel, shape: readonly number[], output: Operand
       : planIteration(shape, [output.strides, a.strides, b.strides]);
   kernel(plan, output, a, b);
 }
-
-type View = { shape: readonly number[]; strides: readonly number[]; offset: number; data: ArrayLike<number> };
 
 /**
  * The operand as the kernel reads it: through strides on the result's axes
@@ -197,24 +266,31 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const dtype = rule.dtype(a.dtype);
   const result = target(op, out, [...a.shape], dtype, "none");
   const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
-  const input = readable(a, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
+  // an int32 input of a float32 result is rounded to float32 first, as in binary ops
+  const converted = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : a;
+  const input = readable(converted, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
   rule.kernel(planIteration(a.shape, [result.strides, input.strides]), output, input);
   return result;
 }
 
-/** `where(cond, a, b)`: NumPy broadcasting of all three; the result dtype promotes a and b. */
+/**
+ * `where(cond, a, b)`: NumPy broadcasting of all three; the result dtype
+ * promotes a and b, and numbers are converted to it. `cond` is read by
+ * truthiness (`!== 0`, so NaN is true). A tensor is not copied to convert it:
+ * storing into the result converts exactly as converting first would.
+ */
 export function runWhere(cond: unknown, a: unknown, b: unknown, promoteDType: (a: DType, b: DType) => DType): Tensor {
   const op = "where";
   assertOperand(op, "cond", cond);
   assertOperand(op, "a", a);
   assertOperand(op, "b", b);
-  const vc = view(cond);
-  const va = view(a);
-  const vb = view(b);
-  const ab = resolveBroadcastLayout(op, va.shape, vb.shape);
-  const all = resolveBroadcastLayout(op, vc.shape, ab.shape);
+  const ab = resolveBroadcastLayout(op, shapeOf(a), shapeOf(b));
+  const all = resolveBroadcastLayout(op, shapeOf(cond), ab.shape);
   const rank = all.shape.length;
   const dtype = promoteDType(operandDType(a, b), operandDType(b, a));
+  const vc: View = cond instanceof Tensor ? cond : { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [Number(cond)] };
+  const va: View = a instanceof Tensor ? a : operand(op, "a", a, dtype, "b");
+  const vb: View = b instanceof Tensor ? b : operand(op, "b", b, dtype, "a");
   const result = target(op, undefined, all.shape, dtype, "numpy");
   const output: Operand<Writable> = { data: result.data as Writable, offset: 0, strides: result.strides };
   const [c, x, y] = [vc, va, vb].map((v) => readable(v, identityAxes(v.shape.length, rank), rank, output)) as [Operand, Operand, Operand];

@@ -2,14 +2,17 @@
  * `matmul(a, b)` with NumPy's semantics (1-D promotion, broadcast batch
  * axes), `dot` and `outer`. Operands are read through their strides, so
  * transposed and broadcast views multiply without copies beyond the packing.
+ * Float results run the packed double-precision kernel (an int32 operand of a
+ * float32 product is rounded to float32 first); integer results (int32,
+ * uint8) run the integer kernel, exact modulo 2^32.
  */
 import { allocate, arithmeticDType } from "../dtype.js";
 import { ShapeError } from "../errors.js";
-import { packColumns, packedProduct, packRows } from "../kernels/matmul.js";
+import { integerProduct, type MatrixOut, type MatrixView, packColumns, packedProduct, packRows, type PackedProduct } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule } from "../shape/matmul.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor } from "./engine.js";
+import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import type { MatmulOp, ShapeOf } from "./types.js";
@@ -27,50 +30,74 @@ function matmulImpl(a: unknown, b: unknown): Tensor {
   const size = checkSize(op, shape);
   const out = new Tensor(allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
   if (size === 0) return out;
+  // the operands converted to the dtype the product computes in (only int32 into float32 loses anything)
+  const A: View = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : a;
+  const B: View = b.dtype === "int32" && dtype === "float32" ? roundedToFloat32(b) : b;
   // each operand as [..., rows, cols]: a 1-D a is a row, a 1-D b a column
-  const aRow = a.shape.length === 1 ? 0 : a.strides[a.shape.length - 2]!;
-  const aCol = a.strides[a.shape.length - 1]!;
-  const bRow = b.shape.length === 1 ? b.strides[0]! : b.strides[b.shape.length - 2]!;
-  const bCol = b.shape.length === 1 ? 0 : b.strides[b.shape.length - 1]!;
-  const batchStrides = (t: Tensor): number[] => {
+  const aRow = A.shape.length === 1 ? 0 : A.strides[A.shape.length - 2]!;
+  const aCol = A.strides[A.shape.length - 1]!;
+  const bRow = B.shape.length === 1 ? B.strides[0]! : B.strides[B.shape.length - 2]!;
+  const bCol = B.shape.length === 1 ? 0 : B.strides[B.shape.length - 1]!;
+  const batchStrides = (t: View): number[] => {
     const own = t.shape.slice(0, -2);
     const strides = t.strides.slice(0, -2);
     const pad = batch.length - own.length;
     return batch.map((_, axis) => (axis < pad || own[axis - pad] === 1 ? 0 : strides[axis - pad]!));
   };
-  const aBatch = batchStrides(a);
-  const bBatch = batchStrides(b);
+  const aBatch = batchStrides(A);
+  const bBatch = batchStrides(B);
   // each batch item's [m, n] result is contiguous in `out` (a dropped 1-D axis has size 1)
   const matrixSize = m * n;
-  const product = packedProduct(m, k, n);
-  let packedAAt = -1;
-  let packedBAt = -1;
+  const multiply = dtype === "int32" || dtype === "uint8" ? integerMultiply(m, k, n) : packedMultiply(packedProduct(m, k, n), m, k, n);
   const count = batch.reduce((product, dim) => product * dim, 1);
   const index = batch.map(() => 0);
   for (let item = 0; item < count; item++) {
-    let aOffset = a.offset;
-    let bOffset = b.offset;
+    let aOffset = A.offset;
+    let bOffset = B.offset;
     for (let axis = 0; axis < batch.length; axis++) {
       aOffset += index[axis]! * aBatch[axis]!;
       bOffset += index[axis]! * bBatch[axis]!;
     }
-    // a broadcast operand is the same matrix again: pack it once
-    if (aOffset !== packedAAt) {
-      packRows({ data: a.data, offset: aOffset, rowStride: aRow, colStride: aCol }, m, k, product.A);
-      packedAAt = aOffset;
-    }
-    if (bOffset !== packedBAt) {
-      packColumns({ data: b.data, offset: bOffset, rowStride: bRow, colStride: bCol }, k, n, product.B);
-      packedBAt = bOffset;
-    }
-    product.multiply({ data: out.data, offset: item * matrixSize, rowStride: n, colStride: 1 });
+    multiply(
+      { data: A.data, offset: aOffset, rowStride: aRow, colStride: aCol },
+      { data: B.data, offset: bOffset, rowStride: bRow, colStride: bCol },
+      { data: out.data, offset: item * matrixSize, rowStride: n, colStride: 1 },
+    );
     for (let axis = batch.length - 1; axis >= 0; axis--) {
       if (++index[axis]! < batch[axis]!) break;
       index[axis] = 0;
     }
   }
-  product.done();
+  multiply.done();
   return out;
+}
+
+type Multiply = ((a: MatrixView, b: MatrixView, c: MatrixOut) => void) & { done(): void };
+
+/** The float product: packs each operand's matrix (a broadcast one once: the same offset again) and runs the packed kernel. */
+function packedMultiply(product: PackedProduct, m: number, k: number, n: number): Multiply {
+  let packedAAt = -1;
+  let packedBAt = -1;
+  return Object.assign(
+    (a: MatrixView, b: MatrixView, c: MatrixOut) => {
+      if (a.offset !== packedAAt) {
+        packRows(a, m, k, product.A);
+        packedAAt = a.offset;
+      }
+      if (b.offset !== packedBAt) {
+        packColumns(b, k, n, product.B);
+        packedBAt = b.offset;
+      }
+      product.multiply(c);
+    },
+    { done: () => product.done() },
+  );
+}
+
+/** The integer product: a row of int32 accumulators, reused for every row. */
+function integerMultiply(m: number, k: number, n: number): Multiply {
+  const row = new Int32Array(n);
+  return Object.assign((a: MatrixView, b: MatrixView, c: MatrixOut) => integerProduct(a, b, c, m, k, n, row), { done: () => undefined });
 }
 
 /**

@@ -4,7 +4,7 @@
  * end; `keepDims` keeps reduced axes as size 1. The reduced axes are moved
  * innermost (a view), so each output element folds one strided block.
  */
-import { allocate, type DType, floatDType } from "../dtype.js";
+import { allocate, type DType, floatDType, isInteger } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { describe } from "../shape/validate.js";
@@ -19,7 +19,7 @@ export interface ReduceOptions {
 }
 
 export interface VarianceOptions extends ReduceOptions {
-  /** Delta degrees of freedom: the divisor is `count - ddof` (default 0, as NumPy). */
+  /** Delta degrees of freedom: the divisor is `max(count - ddof, 0)` (default 0, as NumPy). */
   readonly ddof?: number;
 }
 
@@ -61,12 +61,28 @@ const sumFold: Fold = (data, start, dims, strides) => {
   return sum;
 };
 
+/** The sum in int32, wrapped at each step: exact modulo 2^32, as the stored result. */
+const integerSumFold: Fold = (data, start, dims, strides) => {
+  let sum = 0;
+  forEach(data, start, dims, strides, (v) => (sum = (sum + v) | 0));
+  return sum;
+};
+
+/** The product in int32, each step by Math.imul: exact modulo 2^32. */
+const integerProdFold: Fold = (data, start, dims, strides) => {
+  let product = 1;
+  forEach(data, start, dims, strides, (v) => (product = Math.imul(product, v)));
+  return product;
+};
+
 interface ReduceRule {
   readonly name: string;
   readonly dtype: (d: DType) => DType;
   /** The value of an empty reduction, or undefined when there is none (max of nothing). */
   readonly empty: number | undefined;
   readonly fold: Fold;
+  /** The fold for integer and bool input, when it differs (exact wrapping in int32). */
+  readonly integerFold?: Fold;
 }
 
 /** The largest element; a NaN anywhere makes the result NaN, as in NumPy. */
@@ -89,7 +105,7 @@ const count = (dims: readonly number[]): number => dims.reduce((p, d) => p * d, 
 const integerSum = (d: DType): DType => (d === "bool" || d === "uint8" ? "int32" : d);
 
 export const reduceRules = {
-  sum: { name: "sum" as const, dtype: integerSum, empty: 0, fold: sumFold },
+  sum: { name: "sum" as const, dtype: integerSum, empty: 0, fold: sumFold, integerFold: integerSumFold },
   prod: {
     name: "prod" as const,
     dtype: integerSum,
@@ -99,6 +115,7 @@ export const reduceRules = {
       forEach(data, start, dims, strides, (v) => (product *= v));
       return product;
     },
+    integerFold: integerProdFold,
   },
   mean: { name: "mean" as const, dtype: floatDType, empty: Number.NaN, fold: (data, start, dims, strides) => sumFold(data, start, dims, strides) / count(dims) },
   max: { name: "max" as const, dtype: (d) => d, empty: undefined, fold: maxFold },
@@ -188,7 +205,8 @@ function forEachOffset(offset: number, dims: readonly number[], strides: readonl
 const reducer = <Op extends string, Rule extends "same" | "sum" | "float">(rule: ReduceRule & { name: Op }): ReduceOp<Op, Rule> =>
   ((x: unknown, axis?: unknown, options?: unknown) => {
     assertTensor(rule.name, "x", x);
-    return run(rule.name, x, axis, options, rule.dtype(x.dtype), rule.fold, rule.empty);
+    const fold = rule.integerFold !== undefined && isInteger(x.dtype) ? rule.integerFold : rule.fold;
+    return run(rule.name, x, axis, options, rule.dtype(x.dtype), fold, rule.empty);
   }) as ReduceOp<Op, Rule>;
 
 /** The sum over the axes (all when omitted); integers and bools sum in int32. */
@@ -213,13 +231,13 @@ function spread(op: string, x: unknown, axis: unknown, options: unknown, root: b
     const m = sumFold(data, start, dims, strides) / n;
     let squares = 0;
     forEach(data, start, dims, strides, (v) => (squares += (v - m) * (v - m)));
-    const v = squares / (n - ddof);
+    const v = squares / Math.max(n - ddof, 0); // ddof >= n: Infinity, or NaN when every deviation is 0 (NumPy)
     return root ? Math.sqrt(v) : v;
   };
   return run(op, x, axis, options, floatDType(x.dtype), fold, Number.NaN);
 }
 
-/** Variance over the axes: the mean squared deviation, divided by `count - ddof` (`{ ddof }`, default 0). */
+/** Variance over the axes: the sum of squared deviations divided by `max(count - ddof, 0)` (`{ ddof }`, default 0). */
 export const variance = ((x: unknown, axis?: unknown, options?: unknown) => spread("variance", x, axis, options, false)) as ReduceOp<
   "variance",
   "float",

@@ -40,7 +40,7 @@ export interface UnaryOptions {
 /** The shape of an operand: a tensor's, or `[]` for a number. */
 export type ShapeOf<X> = X extends Tensor<infer S, DType> ? S : [];
 
-/** The dtype an operand computes in; a number takes the other operand's (see ScalarDType). */
+/** The dtype an operand computes in; a number's follows the other operand's (see ScalarDType). */
 export type OperandDType<X, Other> =
   X extends Tensor<Shape, infer D> ? D : Other extends Tensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
 
