@@ -1,7 +1,8 @@
 /**
  * Dtypes and promotion: bool < uint8 < int32 < float32 < float64; a number
- * takes the tensor's dtype (float32 when fractional next to integers);
- * integer results wrap and truncate as typed arrays do.
+ * is converted to the dtype the op computes in (the tensor's, float32 when
+ * fractional next to integers, int32 for an integer next to bool); integer
+ * results wrap exactly and truncate as typed arrays do.
  * Run: npx tsx examples/05-dtypes.ts
  */
 import { add, cast, div, mod, mul, tensor } from "shapecast";

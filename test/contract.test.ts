@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  arange, argmax, argmin, assertShape, broadcastTo, eye, expandDims, flatten, full, gather, linspace, pad, permute,
+  add, arange, argmax, argmin, assertShape, broadcastTo, clip, std, variance, eye, expandDims, flatten, full, gather, linspace, pad, permute,
   random, reshape, slice, split, squeeze, take, tensor, tile, zeros,
 } from "shapecast";
 
@@ -84,6 +84,17 @@ describe("one class per kind of mistake", () => {
     expect(() => loose(slice)(x, { begin: 1 })).toThrow(new TypeError('slice: axis 0 has an unknown field "begin" (a slice is { start, stop, step })'));
     expect(() => loose(squeeze)(x, "0")).toThrow(TypeError);
     expect(() => loose(eye)("3")).toThrow(new TypeError('eye: n must be an integer, got "3"'));
+  });
+
+  it("options: an unknown field is a TypeError, a NaN bound or a fractional ddof a RangeError", () => {
+    expect(() => loose(add)(x, zeros([3]), { mdoe: "xla" })).toThrow(
+      new TypeError('add: options field "mdoe" is not known without a mode (fields: mode, out, and the mode\'s own)'),
+    );
+    expect(() => loose(add)(x, zeros([3]), { out: zeros([2, 3]), broadcastDims: [1] })).toThrow(TypeError);
+    expect(() => clip(x, NaN, 1)).toThrow(new RangeError("clip: min and max must not be NaN, got NaN and 1"));
+    expect(() => loose(clip)(x, "0", 1)).toThrow(new TypeError('clip: min and max must be numbers, got "0" and number 1'));
+    expect(() => variance(x, 0, { ddof: 1.5 })).toThrow(new RangeError("variance: ddof must be an integer, got number 1.5"));
+    expect(() => loose(std)(x, 0, { ddof: "1" })).toThrow(new TypeError('std: ddof must be an integer, got "1"'));
   });
 
   it("an axis named twice is a RangeError", () => {

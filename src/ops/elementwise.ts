@@ -16,6 +16,7 @@
 import { arithmeticDType, type DType, divisionDType, floatDType, promote } from "../dtype.js";
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
 import type { Tensor } from "../tensor.js";
+import { describe } from "../shape/validate.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
 import type { BinaryOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
 
@@ -191,9 +192,10 @@ const clipBoolRule = unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh
 
 /** Limits every element to `[min, max]`; the dtype stays. */
 export function clip<X extends Tensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
-  if (typeof min !== "number" || typeof max !== "number" || Number.isNaN(min) || Number.isNaN(max)) {
-    throw new TypeError(`clip: min and max must be numbers, got ${String(min)} and ${String(max)}`);
+  if (typeof min !== "number" || typeof max !== "number") {
+    throw new TypeError(`clip: min and max must be numbers, got ${describe(min)} and ${describe(max)}`);
   }
+  if (Number.isNaN(min) || Number.isNaN(max)) throw new RangeError(`clip: min and max must not be NaN, got ${min} and ${max}`);
   if (min > max) throw new RangeError(`clip: min ${min} is greater than max ${max}`);
   clipLow = min;
   clipHigh = max;

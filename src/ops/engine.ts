@@ -101,6 +101,13 @@ function splitOptions(op: string, options: unknown): { spec: unknown; out: unkno
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`${op}: options must be an object such as { mode: "numpy", out }, got ${describe(options)}`);
   }
+  if (!("mode" in options)) {
+    // without a mode, NumPy broadcasting applies and the only field is out: a typo such as
+    // { mdoe: "xla" } must not silently fall back to numpy
+    for (const key of Object.keys(options)) {
+      if (key !== "out") throw new TypeError(`${op}: options field "${key}" is not known without a mode (fields: mode, out, and the mode's own)`);
+    }
+  }
   if (!("out" in options)) return { spec: "mode" in options ? options : undefined, out: undefined };
   const { out, ...rest } = options as { out?: unknown };
   return { spec: Object.keys(rest).length === 0 ? undefined : rest, out };

@@ -7,7 +7,7 @@
 import { allocate, type DType, floatDType, isInteger } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { describe } from "../shape/validate.js";
+import { checkInteger, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { normalizeAxes } from "../shape/axis.js";
@@ -225,7 +225,8 @@ export const logSumExp = reducer<"logSumExp", "float">(reduceRules.logSumExp);
 function spread(op: string, x: unknown, axis: unknown, options: unknown, root: boolean): Tensor {
   assertTensor(op, "x", x);
   const ddof = (options as VarianceOptions | undefined)?.ddof ?? 0;
-  if (typeof ddof !== "number" || !Number.isInteger(ddof) || ddof < 0) throw new RangeError(`${op}: ddof must be a non-negative integer, got ${describe(ddof)}`);
+  checkInteger(op, "ddof", ddof);
+  if (ddof < 0) throw new RangeError(`${op}: ddof must be a non-negative integer, got ${ddof}`);
   const fold: Fold = (data, start, dims, strides) => {
     const n = count(dims);
     const m = sumFold(data, start, dims, strides) / n;
