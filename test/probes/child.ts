@@ -19,10 +19,16 @@ const scope: Record<string, unknown> = { ...lib };
 const names = Object.keys(scope);
 const values = names.map((name) => scope[name]);
 
+/** The probe's code as a function: an expression, or else statements (with `return` for a value). */
 function compile(code: string): () => unknown {
-  const body = /\breturn\b/.test(code) ? code : `return (${code});`;
   // the probe's text is the test's title: evaluating it runs exactly what the title says
-  const fn = new Function(...names, `"use strict";\n${body}`) as (...args: unknown[]) => unknown;
+  const make = (body: string) => new Function(...names, `"use strict";\n${body}`) as (...args: unknown[]) => unknown;
+  let fn: (...args: unknown[]) => unknown;
+  try {
+    fn = make(`return (${code}\n);`);
+  } catch {
+    fn = make(code);
+  }
   return () => fn(...values);
 }
 
