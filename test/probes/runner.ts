@@ -38,7 +38,7 @@ export interface Outcome {
 export interface RunOptions {
   /** Children working at once (default 2, or PROBE_WORKERS). */
   readonly workers?: number;
-  /** Time limit per probe, unless the probe sets its own (default 2500 ms, or PROBE_TIMEOUT_MS). */
+  /** Time limit for every probe, over the probes' own (which are over the default: 2500 ms, or PROBE_TIMEOUT_MS). */
   readonly timeoutMs?: number;
   /** --max-old-space-size of each child, in MiB (default 512). */
   readonly heapMb?: number;
@@ -159,7 +159,7 @@ class Child {
 /** Runs the probes at `indices` (all by default); outcomes in the order of `indices`. */
 export async function runProbes(indices: readonly number[] = probes.map((_, i) => i), options: RunOptions = {}): Promise<Outcome[]> {
   const workers = options.workers ?? envNumber("PROBE_WORKERS") ?? 2;
-  const timeoutMs = options.timeoutMs ?? envNumber("PROBE_TIMEOUT_MS") ?? 2500;
+  const timeoutMs = envNumber("PROBE_TIMEOUT_MS") ?? 2500;
   const heapMb = options.heapMb ?? 512;
   const rssMb = options.rssMb ?? 2048;
   const queue = [...indices];
@@ -184,7 +184,7 @@ export async function runProbes(indices: readonly number[] = probes.map((_, i) =
       const index = queue.shift()!;
       if (child === undefined || child.dead) child = await take();
       const probe = probes[index]!;
-      const outcome = await child.run(index, probe.timeoutMs ?? timeoutMs, rssMb);
+      const outcome = await child.run(index, options.timeoutMs ?? probe.timeoutMs ?? timeoutMs, rssMb);
       outcomes.set(index, outcome);
       options.onOutcome?.(outcome);
     }
