@@ -103,7 +103,7 @@ export const arrayOf = (length: number, describe: string, item: (value: unknown)
   });
 
 export const exactly = (expected: unknown): Expectation =>
-  result(show(expected), (value) => (Object.is(value, expected) ? undefined : show(value)));
+  result(show(expected), (value) => (Object.is(value, expected) ? undefined : `expected ${show(expected)}`));
 
 /** A string that `test` accepts (returns a problem or undefined). */
 export const text = (describe: string, test: (value: string) => string | undefined): Expectation =>

@@ -48,6 +48,7 @@ export const probes: readonly Probe[] = [
   // -------------------------------------------------------------------------
   probe("tensor(new Array(65536).fill(new Array(65536).fill(0)))", limit("tensor")),
   probe("tensor(new Array(2 ** 16).fill(new Array(2 ** 15).fill(false)))", limit("tensor")),
+  probe("let d = 0; for (let i = 0; i < 40; i++) d = [d, d]; return tensor(d)", limit("tensor")),
   probe("tensor(new Array(2 ** 20).fill([]))", tensorOf([2 ** 20, 0])),
   probe("tensor(new Array(2 ** 32 - 1))", typeOrRangeError("tensor")),
   probe("tensor([new Array(2 ** 31 - 1)])", typeOrRangeError("tensor")),
@@ -272,6 +273,10 @@ export const probes: readonly Probe[] = [
   probe("sum(zeros([2 ** 12, 0, 2 ** 12]), 1)", tensorOf([2 ** 12, 2 ** 12], "float32", [[[4095, 4095], 0]])),
   probe("prod(zeros([2 ** 12, 0, 2 ** 12]), 1)", tensorOf([2 ** 12, 2 ** 12], "float32", [[[4095, 4095], 1]])),
   probe("max(zeros([2 ** 12, 0]), 1)", rangeError("max")),
+  probe("max(zeros([2 ** 31 - 1, 0]))", rangeError("max")),
+  probe("argmax(zeros([2 ** 31 - 1, 0]))", rangeError("argmax")),
+  probe("mean(zeros([2 ** 31 - 1, 0])).item()", exactly(Number.NaN)),
+  probe("sum(zeros([2 ** 31 - 1, 0]), 0)", tensorOf([0])),
   probe("argmax(broadcastTo(zeros([1, 0]), [2 ** 31 - 1, 0]), 0)", tensorOf([0], "int32")),
   probe("argmax(broadcastTo(zeros([1, 0]), [2 ** 31 - 1, 0]), 1)", rangeError("argmax")),
   probe("sum(zeros(new Array(64).fill(1)), null, { keepDims: true })", tensorOf(ones(64))),
