@@ -1,7 +1,7 @@
 /** Tensors at the type level: creation, element-wise ops and their dtypes, methods, views. */
 import { expectTypeOf } from "expect-type";
 import {
-  add, arange, flatten, type Flattened, argmax, assertShape, broadcastTo, dim, gather, pad, split, take, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
+  add, arange, dot, flatten, type Flattened, argmax, assertShape, broadcastTo, dim, gather, pad, split, take, tile, cast, concat, div, stack, expandDims, eye, full, greater, matmul, max, mean, mul, ones, outer, permute, random, reshape,
   logicalAnd, logSoftmax, slice, softmax, sqrt, squeeze, std, sub, sum, variance,
   type ScalarDType, type Shape, type Tensor, tensor, transpose, where, zeros, type CheckedOperand, type ConcatShape, type Dim, type ErrorMessage, type MatMulShape, type NestedShape, type ReducedOf, type Reshape,
 } from "shapecast";
@@ -166,6 +166,11 @@ expectTypeOf<ErrorMessage<MatMulShape<[2, 3], [4, 5]>>>().toEqualTypeOf<
 expectTypeOf<ErrorMessage<MatMulShape<[2, 2, 3], [3, 3, 5]>>>().toEqualTypeOf<"matmul: batch axis 0 has 2 vs 3; cannot multiply [2, 2, 3] by [3, 3, 5]">();
 // @ts-expect-error -- inner sizes 3 vs 4
 matmul(zeros([2, 3]), zeros([4, 5]));
+// dot writes its own name, as the runtime does
+expectTypeOf<ErrorMessage<MatMulShape<[2, 2, 3], [3, 3, 5], "dot">>>().toEqualTypeOf<"dot: batch axis 0 has 2 vs 3; cannot multiply [2, 2, 3] by [3, 3, 5]">();
+expectTypeOf<Parameters<typeof dot<Tensor<[2, 3], "float32">, Tensor<[4, 5], "float32">>>[1]>().toEqualTypeOf<
+  "dot: inner sizes 3 vs 4 (the last axis of a, the second-to-last axis of b); cannot multiply [2, 3] by [4, 5]"
+>();
 function project<B extends number, I extends number, O extends number>(x: Tensor<[B, I], "float32">, w: Tensor<[I, O], "float32">) {
   return matmul(x, w); // no conditional types needed: Tensor<[B, O]>
 }

@@ -14,8 +14,9 @@ import type { ShapeTypeError } from "./errors.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 
-type Write<Detail extends string, A extends Shape, B extends Shape> =
-  ShapeTypeError<`matmul: ${Detail}; cannot multiply ${ShowShape<A>} by ${ShowShape<B>}`>;
+/** Twin of `writeMatmulMessage` in src/shape/matmul.ts. */
+type Write<Op extends string, Detail extends string, A extends Shape, B extends Shape> =
+  ShapeTypeError<`${Op}: ${Detail}; cannot multiply ${ShowShape<A>} by ${ShowShape<B>}`>;
 
 /** `[batch axes, M (or none), K]` of a. */
 type SplitA<A extends Shape> =
@@ -29,18 +30,20 @@ type SplitB<B extends Shape> =
   : B extends readonly [...infer Batch extends Shape, infer K extends number, infer N extends number] ? [Batch, K, [N]]
   : never;
 
-export type MatMulShape<A extends Shape, B extends Shape> =
+/** `Op` names the function in messages: `matmul` (the default) or `dot`. */
+export type MatMulShape<A extends Shape, B extends Shape, Op extends string = "matmul"> =
   number extends A["length"] | B["length"] ? number[]
-  : A extends readonly [] ? Write<"a is a scalar (matmul needs at least one axis on each side)", A, B>
-  : B extends readonly [] ? Write<"b is a scalar (matmul needs at least one axis on each side)", A, B>
+  : A extends readonly [] ? Write<Op, `a is a scalar (${Op} needs at least one axis on each side)`, A, B>
+  : B extends readonly [] ? Write<Op, `b is a scalar (${Op} needs at least one axis on each side)`, A, B>
   : [SplitA<A>, SplitB<B>] extends [[infer BatchA extends Shape, infer M extends Shape, infer KA], [infer BatchB extends Shape, infer KB, infer N extends Shape]]
     ? Same<KA, KB> extends number
-      ? BroadcastShapesOf<"matmul", BatchA, BatchB, { mode: "numpy" }> extends infer Batch
+      ? BroadcastShapesOf<Op, BatchA, BatchB, { mode: "numpy" }> extends infer Batch
         ? Batch extends Shape ? [...Batch, ...M, ...N]
-        : Batch extends ShapeTypeError<`matmul (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Write<`batch ${Detail}`, A, B>
+        : Batch extends ShapeTypeError<`${Op} (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Write<Op, `batch ${Detail}`, A, B>
         : never
         : never
       : Write<
+          Op,
           `inner sizes ${ShowDim<KA>} vs ${ShowDim<KB>} (the last axis of a, the ${B extends readonly [number] ? "only" : "second-to-last"} axis of b)`,
           A,
           B

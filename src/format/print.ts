@@ -44,7 +44,7 @@ function shownIndices(shape: readonly number[], size: number): number[][] {
 }
 
 export function formatTensor(t: Printable): string {
-  const indices = shownIndices(t.shape, t.size);
+  const indices = t.size === 0 ? [] : shownIndices(t.shape, t.size);
   const shown = (axis: number): number[] => indices[axis]!;
   // collect the shown values first, to format them to one width
   const values: number[] = [];

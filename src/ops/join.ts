@@ -28,7 +28,8 @@ export function copyInto(target: Tensor, offset: number, source: Tensor): void {
 function checkList(op: string, tensors: unknown): asserts tensors is Tensor[] {
   if (!Array.isArray(tensors)) throw new TypeError(`${op}: tensors must be an array of tensors, got ${describe(tensors)}`);
   if (tensors.length === 0) throw new RangeError(`${op}: tensors must hold at least one tensor`);
-  tensors.forEach((t, i) => assertTensor(op, `tensors[${i}]`, t));
+  // (a loop, not forEach: forEach skips the holes of a sparse array, and a hole is not a tensor)
+  for (let i = 0; i < tensors.length; i++) assertTensor(op, `tensors[${i}]`, tensors[i]);
 }
 
 const joinError = (op: string, detail: string, first: Tensor, other: Tensor): ShapeError =>

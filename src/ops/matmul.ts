@@ -8,7 +8,7 @@
  */
 import { allocate, arithmeticDType } from "../dtype.js";
 import { ShapeError } from "../errors.js";
-import { integerProduct, type MatrixOut, type MatrixView, packColumns, packedProduct, packRows, type PackedProduct } from "../kernels/matmul.js";
+import { integerProduct, type MatrixOut, type MatrixView, packColumns, packedProduct, packRows, type PackedProduct, padded } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule } from "../shape/matmul.js";
 import { Tensor } from "../tensor.js";
@@ -17,11 +17,10 @@ import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import type { MatmulOp, ShapeOf } from "./types.js";
 
-function matmulImpl(a: unknown, b: unknown): Tensor {
-  const op = "matmul";
+function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   assertTensor(op, "a", a);
   assertTensor(op, "b", b);
-  const layout = matmulRule(a.shape, b.shape);
+  const layout = matmulRule(a.shape, b.shape, op);
   if (!("shape" in layout)) {
     throw new ShapeError(layout.message, { code: "mismatch", op, mode: "matmul", a: [...a.shape], b: [...b.shape], axis: layout.axis, sizes: layout.sizes });
   }
@@ -48,7 +47,7 @@ function matmulImpl(a: unknown, b: unknown): Tensor {
   const bBatch = batchStrides(B);
   // each batch item's [m, n] result is contiguous in `out` (a dropped 1-D axis has size 1)
   const matrixSize = m * n;
-  const multiply = dtype === "int32" || dtype === "uint8" ? integerMultiply(m, k, n) : packedMultiply(packedProduct(m, k, n), m, k, n);
+  const multiply = dtype === "int32" || dtype === "uint8" ? integerMultiply(m, k, n) : floatMultiply(m, k, n);
   const count = batch.reduce((product, dim) => product * dim, 1);
   const index = batch.map(() => 0);
   for (let item = 0; item < count; item++) {
@@ -94,6 +93,68 @@ function packedMultiply(product: PackedProduct, m: number, k: number, n: number)
   );
 }
 
+/** Packed panels of one product are kept under this many bytes; a larger product runs in blocks. */
+const PACKED_BYTES = 2 ** 26;
+
+/** Rows and columns of C per block of a blocked product. */
+const BLOCK_SIDE = 1024;
+
+/**
+ * The float product of [m, k] by [k, n]: in one piece when its packed panels
+ * fit in `PACKED_BYTES` (every product of ordinary size, so the sums are the
+ * packed kernel's own), else in blocks of rows, columns and depth whose
+ * partial products are added in doubles, so that huge operands (broadcast
+ * views of 2^31 elements) never need panels larger than a block's.
+ */
+function floatMultiply(m: number, k: number, n: number): Multiply {
+  if (m === 1 && n === 1) return dotMultiply(k);
+  if (8 * (padded(m) + padded(n)) * k <= PACKED_BYTES) return packedMultiply(packedProduct(m, k, n), m, k, n);
+  const rowsPerBlock = Math.min(m, BLOCK_SIDE);
+  const colsPerBlock = Math.min(n, BLOCK_SIDE);
+  const depthPerBlock = Math.max(1, Math.floor(PACKED_BYTES / (8 * (padded(rowsPerBlock) + padded(colsPerBlock)))));
+  const partial = new Float64Array(rowsPerBlock * colsPerBlock);
+  const sum = new Float64Array(rowsPerBlock * colsPerBlock);
+  const multiply = (a: MatrixView, b: MatrixView, c: MatrixOut): void => {
+    for (let i0 = 0; i0 < m; i0 += rowsPerBlock) {
+      const rows = Math.min(rowsPerBlock, m - i0);
+      for (let j0 = 0; j0 < n; j0 += colsPerBlock) {
+        const cols = Math.min(colsPerBlock, n - j0);
+        sum.fill(0);
+        for (let p0 = 0; p0 < k; p0 += depthPerBlock) {
+          const depth = Math.min(depthPerBlock, k - p0);
+          // a fresh product per block: WebAssembly memory may grow, which detaches earlier views of it
+          const product = packedProduct(rows, depth, cols);
+          packRows({ ...a, offset: a.offset + i0 * a.rowStride + p0 * a.colStride }, rows, depth, product.A);
+          packColumns({ ...b, offset: b.offset + p0 * b.rowStride + j0 * b.colStride }, depth, cols, product.B);
+          product.multiply({ data: partial, offset: 0, rowStride: cols, colStride: 1 });
+          product.done();
+          for (let q = 0; q < rows * cols; q++) sum[q]! += partial[q]!;
+        }
+        for (let r = 0; r < rows; r++) {
+          for (let s = 0; s < cols; s++) c.data[c.offset + (i0 + r) * c.rowStride + (j0 + s) * c.colStride] = sum[r * cols + s]!;
+        }
+      }
+    }
+  };
+  return Object.assign(multiply, { done: () => undefined });
+}
+
+/**
+ * A [1, k] by [k, 1] product (a dot of vectors), read through the strides:
+ * the packed kernel's sum in its own order (one accumulator, p from 0 to k),
+ * so the same bits, without packing 4-row panels for one row.
+ */
+function dotMultiply(k: number): Multiply {
+  const multiply = (a: MatrixView, b: MatrixView, c: MatrixOut): void => {
+    const x = a.data;
+    const y = b.data;
+    let sum = 0;
+    for (let p = 0, pa = a.offset, pb = b.offset; p < k; p++, pa += a.colStride, pb += b.rowStride) sum += x[pa]! * y[pb]!;
+    c.data[c.offset] = sum;
+  };
+  return Object.assign(multiply, { done: () => undefined });
+}
+
 /** The integer product: a row of int32 accumulators, reused for every row. */
 function integerMultiply(m: number, k: number, n: number): Multiply {
   const row = new Int32Array(n);
@@ -110,10 +171,10 @@ function integerMultiply(m: number, k: number, n: number): Multiply {
  * matmul(zeros([8, 1, 5, 6]), zeros([4, 6, 7]))   // Tensor<[8, 4, 5, 7]>
  * matmul(zeros([3]), zeros([3, 4]))               // Tensor<[4]>
  */
-export const matmul = matmulImpl as MatmulOp;
+export const matmul = ((a: unknown, b: unknown) => matmulImpl("matmul", a, b)) as MatmulOp;
 
 /** `matmul` of two vectors: their dot product, a scalar tensor; of matrices, the matrix product. */
-export const dot = matmulImpl as MatmulOp;
+export const dot = ((a: unknown, b: unknown) => matmulImpl("dot", a, b)) as MatmulOp<"dot">;
 
 /** The outer product of two vectors: `[M] x [N]` gives `[M, N]`. */
 export function outer<A extends Tensor<readonly [number]>, B extends Tensor<readonly [number]>>(
@@ -133,5 +194,5 @@ export function outer<A extends Tensor<readonly [number]>, B extends Tensor<read
   }
   const column = new Tensor(a.data, [a.shape[0]!, 1], [a.strides[0]!, 0], a.offset, a.dtype);
   const row = new Tensor(b.data, [1, b.shape[0]!], [0, b.strides[0]!], b.offset, b.dtype);
-  return matmulImpl(column, row) as never;
+  return matmulImpl("outer", column, row) as never;
 }

@@ -8,7 +8,7 @@ import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import { checkCount, checkInteger, checkSize, describe, MAX_RANK } from "../shape/validate.js";
+import { checkCount, checkInteger, checkSize, describe, MAX_ELEMENTS, MAX_RANK, showList } from "../shape/validate.js";
 import { copyInto, copyStrided } from "./join.js";
 import { storedValue } from "./create.js";
 import type { GatherOp, PadOp, SplitOp, TakeOp, TileOp } from "./types.js";
@@ -17,10 +17,16 @@ import { normalizeAxis } from "../shape/axis.js";
 const shapeError = (op: string, message: string, a: readonly number[], b: readonly number[]): ShapeError =>
   new ShapeError(message, { code: "size", op, mode: "none", a: [...a], b: [...b] });
 
-/** Every entry of `list` is a non-negative integer (`TypeError` for a non-number, `RangeError` otherwise). */
-function checkCounts(op: string, name: string, list: unknown): asserts list is number[] {
+/** The most empty parts `split` makes of an empty axis. */
+export const MAX_EMPTY_SECTIONS = 2 ** 16;
+
+/**
+ * Every entry of `list` is a non-negative integer up to `max` (`TypeError` for
+ * a non-number, `RangeError` otherwise).
+ */
+function checkCounts(op: string, name: string, list: unknown, max = MAX_ELEMENTS): asserts list is number[] {
   if (!Array.isArray(list)) throw new TypeError(`${op}: ${name} must be an array of non-negative integers, got ${describe(list)}`);
-  for (let i = 0; i < list.length; i++) checkCount(op, `${name}[${i}]`, list[i]);
+  for (let i = 0; i < list.length; i++) checkCount(op, `${name}[${i}]`, list[i], 0, max);
 }
 
 /** Parts of `x` along `axis`: `sizes` (they must add up to the axis) or a number of equal `sections`. Views, no copy. */
@@ -31,7 +37,9 @@ export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
   const size = x.shape[at]!;
   let sizes: number[];
   if (typeof parts === "number") {
-    checkCount(op, "sections", parts, 1);
+    // sections divide the axis, so at most its size; an empty axis splits into any number of
+    // empty parts, one tensor each, up to MAX_EMPTY_SECTIONS
+    checkCount(op, "sections", parts, 1, Math.max(size, MAX_EMPTY_SECTIONS));
     if (size % parts !== 0) {
       throw shapeError(op, `${op}: ${parts} sections do not divide axis ${at} of size ${size}; cannot split ${showShape(x.shape)}`, x.shape, [parts]);
     }
@@ -41,7 +49,7 @@ export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
     sizes = parts;
     const total = sizes.reduce((sum, p) => sum + p, 0);
     if (total !== size) {
-      throw shapeError(op, `${op}: sizes ${showShape(sizes)} add up to ${total} but axis ${at} has ${size}; cannot split ${showShape(x.shape)}`, x.shape, sizes);
+      throw shapeError(op, `${op}: sizes ${showList(sizes)} add up to ${total} but axis ${at} has ${size}; cannot split ${showShape(x.shape)}`, x.shape, sizes);
     }
   } else {
     throw new TypeError(`${op}: parts must be a number of sections or an array of sizes, got ${describe(parts)}`);
@@ -63,7 +71,7 @@ export const tile = ((x: unknown, reps: unknown) => {
   if (Array.isArray(reps) && reps.length > MAX_RANK) {
     throw new RangeError(`${op}: reps has ${reps.length} entries; a tensor has at most ${MAX_RANK} axes`);
   }
-  checkCounts(op, "reps", reps);
+  checkCounts(op, "reps", reps, Number.MAX_SAFE_INTEGER); // the result's size is what must fit
   const rank = Math.max(x.shape.length, reps.length);
   const shape = [...new Array<number>(rank - x.shape.length).fill(1), ...x.shape];
   const strides = [...new Array<number>(rank - x.shape.length).fill(0), ...x.strides];
@@ -101,8 +109,8 @@ export const pad = ((x: unknown, widths: unknown, options: unknown = 0) => {
   }
   widths.forEach((pair, i) => {
     if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${op}: widths[${i}] must be a pair [before, after], got ${describe(pair)}`);
-    checkCount(op, `widths[${i}][0]`, pair[0]);
-    checkCount(op, `widths[${i}][1]`, pair[1]);
+    checkCount(op, `widths[${i}][0]`, pair[0], 0, Number.MAX_SAFE_INTEGER); // the result's size is what must fit
+    checkCount(op, `widths[${i}][1]`, pair[1], 0, Number.MAX_SAFE_INTEGER);
   });
   const value = storedValue(padValue(op, options), x.dtype);
   const pairs = widths as [number, number][];

@@ -216,7 +216,7 @@ export type WhereOp = <const C extends Operand, const X extends Operand, const Y
  * that TypeScript 7 reports it, checks any shapes and turns a misfit into the
  * runtime's message.
  */
-export interface MatmulOp {
+export interface MatmulOp<Op extends string = "matmul"> {
   <M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
     a: Tensor<readonly [M, K], DA>,
     b: Tensor<readonly [NoInfer<K>, N], DB>,
@@ -228,8 +228,8 @@ export interface MatmulOp {
   ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
   <const X extends Tensor, const Y extends Tensor>(
     a: X,
-    b: MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends ShapeTypeError<infer Message> ? Message : Y,
-  ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
+    b: MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends ShapeTypeError<infer Message> ? Message : Y,
+  ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
 }
 
 /** How a reduction's dtype follows from its input's. */

@@ -6,7 +6,7 @@ import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { mappedStrides, resolveBroadcastToLayout } from "../shape/broadcast.js";
 import { normalizeAxes, normalizeAxis } from "../shape/axis.js";
-import { checkInteger, checkSize, describe, MAX_RANK } from "../shape/validate.js";
+import { checkInteger, checkSize, describe, MAX_RANK, showList } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { ShapeOf } from "./types.js";
@@ -50,18 +50,22 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
 export function permute<X extends Tensor, const Axes extends readonly number[]>(x: X, axes: Axes): Tensor<Permuted<ShapeOf<X>, Axes>, X["dtype"]>;
 export function permute(x: Tensor, axes?: readonly number[]): Tensor;
 export function permute(x: Tensor, axes?: readonly number[]): Tensor {
-  const op = axes === undefined ? "transpose" : "permute";
+  return reorder(axes === undefined ? "transpose" : "permute", x, axes);
+}
+
+/** `permute` and `transpose`: `op` names the function the caller called. */
+function reorder(op: string, x: Tensor, axes: readonly number[] | undefined): Tensor {
   assertTensor(op, "x", x);
   const rank = x.shape.length;
   const order = axes === undefined ? [...Array(rank).keys()].reverse() : axes;
   if (!Array.isArray(order)) throw new TypeError(`${op}: axes must be an array of axes, got ${describe(order)}`);
   if (order.length !== rank) {
-    throw new RangeError(`${op}: axes ${showShape(order)} has ${order.length} entries for a rank-${rank} tensor of shape ${showShape(x.shape)}`);
+    throw new RangeError(`${op}: axes ${showList(order)} has ${order.length} entries for a rank-${rank} tensor of shape ${showShape(x.shape)}`);
   }
   const seen = new Set<number>();
   const normalised = order.map((axis, i) => {
     const n = normalizeAxis(op, `axes[${i}]`, axis, rank);
-    if (seen.has(n)) throw new RangeError(`${op}: axes ${showShape(order as number[])} names axis ${n} twice`);
+    if (seen.has(n)) throw new RangeError(`${op}: axes ${showList(order)} names axis ${n} twice`);
     seen.add(n);
     return n;
   });
@@ -72,7 +76,7 @@ export function permute(x: Tensor, axes?: readonly number[]): Tensor {
 export function transpose<X extends Tensor>(x: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
 export function transpose<X extends Tensor, const Axes extends readonly number[]>(x: X, axes: Axes): Tensor<Permuted<ShapeOf<X>, Axes>, X["dtype"]>;
 export function transpose(x: Tensor, axes?: readonly number[]): Tensor {
-  return permute(x, axes);
+  return reorder("transpose", x, axes);
 }
 
 /** A new axis of size 1 at `axis` (in [-rank-1, rank]). */
@@ -213,6 +217,8 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
       known *= dim;
     }
   }
+  // the limits first: a product of huge sizes must not pass for a count (it may be NaN or Infinity)
+  checkSize(op, shape.map((dim) => (dim === -1 ? 1 : (dim as number))), "the result", shape as number[]);
   const target = [...shape];
   if (inferred >= 0) {
     if (known === 0 || x.size % known !== 0) {

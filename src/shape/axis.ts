@@ -4,8 +4,7 @@
  * `RangeError`, an axis named twice in a list a `RangeError`; the messages
  * match the type level's (types/reduce.ts writes the same sentence).
  */
-import { showShape } from "../errors.js";
-import { checkInteger, describe } from "./validate.js";
+import { checkInteger, showList } from "./validate.js";
 
 /** The valid range of an axis for a rank, as messages write it. */
 const range = (rank: number): string => (rank === 0 ? "it has no axes" : `use -${rank} to ${rank - 1}`);
@@ -34,7 +33,3 @@ export function normalizeAxes(op: string, name: string, axis: unknown, rank: num
   }
   return [...seen].sort((x, y) => x - y);
 }
-
-/** A list of numbers as `[0, 1]`; anything else as `describe` names it. */
-const showList = (list: readonly unknown[]): string =>
-  list.every((item) => typeof item === "number") ? showShape(list as number[]) : describe(list);

@@ -35,7 +35,7 @@ import {
   writeRankMismatch,
   writeShapeMessage,
 } from "../errors.js";
-import { assertNumberArray, assertSizes, checkSpec } from "./validate.js";
+import { assertNumberArray, assertSizes, checkRank, checkSpec } from "./validate.js";
 
 /** Why a rule failed; turned into a `ShapeError` by `raise`. */
 export interface Failure {
@@ -303,6 +303,8 @@ function raise(
  * names the operation in the message.
  */
 export function resolveBroadcast(op: string, a: unknown, b: unknown, spec?: unknown): number[] {
+  checkRank(op, "a", a, "a shape");
+  checkRank(op, "b", b, "a shape");
   assertNumberArray(op, "a", a);
   assertNumberArray(op, "b", b);
   const checked = checkSpec<BroadcastSpec>(op, spec, BINARY_FIELDS, NUMPY);
@@ -327,6 +329,8 @@ export function resolveBroadcast(op: string, a: unknown, b: unknown, spec?: unkn
  * `ShapeError` when it cannot be done. `op` names the operation in the message.
  */
 export function resolveBroadcastTo(op: string, input: unknown, target: unknown, spec?: unknown): number[] {
+  checkRank(op, "input", input, "a shape");
+  checkRank(op, "target", target, "a shape");
   assertNumberArray(op, "input", input);
   assertNumberArray(op, "target", target);
   const checked = checkSpec<BroadcastToSpec>(op, spec, TO_FIELDS, { mode: "numpy" });

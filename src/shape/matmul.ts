@@ -22,12 +22,13 @@ export interface MatmulFailure {
   readonly sizes?: readonly [number, number];
 }
 
-export const writeMatmulMessage = (detail: string, a: readonly number[], b: readonly number[]): string =>
-  `matmul: ${detail}; cannot multiply ${showShape(a)} by ${showShape(b)}`;
+/** Twin of `Write` in types/matmul.ts; `op` is `matmul` or `dot`, as the caller called it. */
+export const writeMatmulMessage = (op: string, detail: string, a: readonly number[], b: readonly number[]): string =>
+  `${op}: ${detail}; cannot multiply ${showShape(a)} by ${showShape(b)}`;
 
-export function matmulRule(a: readonly number[], b: readonly number[]): MatmulLayout | MatmulFailure {
+export function matmulRule(a: readonly number[], b: readonly number[], op = "matmul"): MatmulLayout | MatmulFailure {
   if (a.length === 0 || b.length === 0) {
-    return { message: writeMatmulMessage(`${a.length === 0 ? "a" : "b"} is a scalar (matmul needs at least one axis on each side)`, a, b) };
+    return { message: writeMatmulMessage(op, `${a.length === 0 ? "a" : "b"} is a scalar (${op} needs at least one axis on each side)`, a, b) };
   }
   const m = a.length === 1 ? 1 : a[a.length - 2]!;
   const ka = a[a.length - 1]!;
@@ -35,13 +36,13 @@ export function matmulRule(a: readonly number[], b: readonly number[]): MatmulLa
   const n = b.length === 1 ? 1 : b[b.length - 1]!;
   if (ka !== kb) {
     return {
-      message: writeMatmulMessage(`inner sizes ${ka} vs ${kb} (the last axis of a, the ${b.length === 1 ? "only" : "second-to-last"} axis of b)`, a, b),
+      message: writeMatmulMessage(op, `inner sizes ${ka} vs ${kb} (the last axis of a, the ${b.length === 1 ? "only" : "second-to-last"} axis of b)`, a, b),
       sizes: [ka, kb],
     };
   }
   const batch = numpyRule(a.slice(0, -2), b.slice(0, -2));
   if (!Array.isArray(batch)) {
-    return { message: writeMatmulMessage(`batch ${writeAxisMismatch(batch.axis!, ...batch.sizes!)}`, a, b), axis: batch.axis, sizes: batch.sizes };
+    return { message: writeMatmulMessage(op, `batch ${writeAxisMismatch(batch.axis!, ...batch.sizes!)}`, a, b), axis: batch.axis, sizes: batch.sizes };
   }
   const shape = [...batch, ...(a.length === 1 ? [] : [m]), ...(b.length === 1 ? [] : [n])];
   return { shape, batch, m, k: ka, n };

@@ -103,6 +103,13 @@ export function checkSpec<Spec extends { readonly mode: string }>(
 export const writeStrayField = (op: string, field: string, mode: string): string =>
   `${op}: spec field "${field}" is not allowed with mode "${mode}"`;
 
+/** A shape argument has at most `MAX_RANK` axes (checked before its entries are read). */
+export function checkRank(op: string, name: string, shape: unknown, what = "a tensor"): void {
+  if (Array.isArray(shape) && shape.length > MAX_RANK) {
+    throw new RangeError(`${op}: ${name} has ${shape.length} axes; ${what} has at most ${MAX_RANK}`);
+  }
+}
+
 /** A count for a message: exact up to 2^53, else "more than 2^53". */
 const showCount = (count: number): string => (Number.isSafeInteger(count) ? String(count) : "more than 2^53");
 
@@ -112,7 +119,7 @@ const showCount = (count: number): string => (Number.isSafeInteger(count) ? Stri
  * limit on the others. `what` names the shape in the message ("the result").
  * The sizes must already be non-negative integers.
  */
-export function checkSize(op: string, shape: readonly number[], what = "the result"): number {
+export function checkSize(op: string, shape: readonly number[], what = "the result", shown: readonly number[] = shape): number {
   if (shape.length > MAX_RANK) {
     throw new RangeError(`${op}: ${what} would have ${shape.length} axes; a tensor has at most ${MAX_RANK}`);
   }
@@ -127,7 +134,7 @@ export function checkSize(op: string, shape: readonly number[], what = "the resu
       size === 0
         ? `is empty, but its other axes multiply to ${showCount(positions)}`
         : `would hold ${showCount(positions)} elements`;
-    throw new RangeError(`${op}: ${what} ${showShape(shape)} ${detail}, more than the ${MAX_ELEMENTS} a tensor can hold`);
+    throw new RangeError(`${op}: ${what} ${showShape(shown)} ${detail}, more than the ${MAX_ELEMENTS} a tensor can hold`);
   }
   return size;
 }
@@ -137,9 +144,7 @@ export function checkSize(op: string, shape: readonly number[], what = "the resu
  * that are non-negative integers (`RangeError`), within the limits.
  */
 export function checkShape(op: string, name: string, shape: unknown): asserts shape is readonly number[] {
-  if (Array.isArray(shape) && shape.length > MAX_RANK) {
-    throw new RangeError(`${op}: ${name} has ${shape.length} axes; a tensor has at most ${MAX_RANK}`);
-  }
+  checkRank(op, name, shape);
   assertNumberArray(op, name, shape);
   for (let axis = 0; axis < shape.length; axis++) {
     const dim = shape[axis]!;
@@ -162,11 +167,20 @@ export function checkFinite(op: string, name: string, value: unknown): asserts v
   if (!Number.isFinite(value)) throw new RangeError(`${op}: ${name} must be a finite number, got ${describe(value)}`);
 }
 
-/** A count argument (sections, a length): an integer from `min` to `MAX_ELEMENTS`. */
-export function checkCount(op: string, name: string, value: unknown, min = 0): number {
+/** A count argument (sections, a length, a width): an integer from `min` to `max`. */
+export function checkCount(op: string, name: string, value: unknown, min = 0, max = MAX_ELEMENTS): number {
   checkInteger(op, name, value);
-  if (value < min || value > MAX_ELEMENTS) {
-    throw new RangeError(`${op}: ${name} must be an integer from ${min} to ${MAX_ELEMENTS}, got ${value}`);
+  if (value < min || value > max) {
+    throw new RangeError(`${op}: ${name} must be an integer from ${min} to ${max}, got ${value}`);
   }
   return value;
+}
+
+/**
+ * A list argument as a message shows it: every entry up to 8, then the count,
+ * so a list of millions of entries (or of holes) makes a short message.
+ */
+export function showList(list: readonly unknown[]): string {
+  const shown = Array.from({ length: Math.min(list.length, 8) }, (_, i) => (typeof list[i] === "number" ? String(list[i]) : describe(list[i])));
+  return list.length <= 8 ? `[${shown.join(", ")}]` : `[${shown.join(", ")}, ...] (${list.length} entries)`;
 }

@@ -88,3 +88,37 @@ describe("matmul", () => {
     expect(() => loose([1, 2], zeros([2]))).toThrow(new TypeError("matmul: a must be a Tensor, got an array"));
   });
 });
+
+describe("products too large for one set of packed panels", () => {
+  it("run in blocks of rows, columns and depth and agree with the plain sums", () => {
+    // 8 * (padded(5) + padded(3)) * k bytes of panels exceeds the 64 MiB of one block past k = 699,050
+    const k = 700_003;
+    const a = new Float64Array(5 * k).map((_, i) => ((i * 7919) % 13) - 6);
+    const b = new Float64Array(k * 3).map((_, i) => ((i * 104_729) % 11) / 4 - 1);
+    const product = matmul(tensor(a, [5, k]), tensor(b, [k, 3]));
+    expect(product.shape).toEqual([5, 3]);
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 3; j++) {
+        let sum = 0;
+        for (let p = 0; p < k; p++) sum += a[i * k + p]! * b[p * 3 + j]!;
+        expect(product.get(i, j)).toBeCloseTo(sum, 6);
+      }
+    }
+  });
+
+  it("a dot product of two broadcast vectors of 2^26 elements needs no 4 GiB of panels", () => {
+    const x = broadcastTo(tensor([0.5], [1], { dtype: "float64" }), [2 ** 26]);
+    expect(dot(x, x).item()).toBe(2 ** 24);
+  });
+});
+
+describe("messages name the function called", () => {
+  it("dot and outer say dot and outer", () => {
+    const misfit = () => dot(zeros([2, 3]), zeros([4, 5]) as never);
+    expect(misfit).toThrow(ShapeError);
+    expect(misfit).toThrow("dot: inner sizes 3 vs 4 (the last axis of a, the second-to-last axis of b); cannot multiply [2, 3] by [4, 5]");
+    expect(() => outer(broadcastTo(zeros([1]), [2 ** 16]), broadcastTo(zeros([1]), [2 ** 16]))).toThrow(
+      new RangeError("outer: the result [65536, 65536] would hold 4294967296 elements, more than the 2147483647 a tensor can hold"),
+    );
+  });
+});
