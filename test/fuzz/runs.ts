@@ -3,8 +3,16 @@
  * (`npm run test:fuzz`, FUZZ_RUNS=300000) shares its total out in these
  * proportions. Every property must be listed.
  */
+const BINARY = ["add", "sub", "mul", "div", "pow", "mod", "maximum", "minimum", "equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual", "logicalAnd", "logicalOr", "logicalXor"];
+const UNARY = ["neg", "abs", "sign", "sqrt", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "floor", "ceil", "round"];
+
 export const SHORT_RUNS: Record<string, number> = {
   "views/chain": 300,
   "views/write-through": 200,
   "views/print-empty": 100,
+  ...Object.fromEntries(BINARY.flatMap((op) => [[`binary/${op}/int`, 100], [`binary/${op}/float`, 100]])),
+  ...Object.fromEntries(UNARY.map((op) => [`unary/${op}`, 100])),
+  clip: 150,
+  cast: 150,
+  where: 200,
 };

@@ -11,18 +11,11 @@
 import { clip, type Tensor } from "shapecast";
 import { describe } from "vitest";
 import { type ChainDesc, chainArb } from "./support/arbs.js";
-import { fillValues, makeBase, randomStep } from "./support/build.js";
+import { buildChain } from "./support/chain.js";
 import { checkEmptyString, checkReadOuts, expectError, expectModel, expectNoError, snapshot, expectUnchanged } from "./support/check.js";
 import { store, type DType } from "./support/dtypes.js";
 import { isWritable, type Model, sizeOf, writeThrough } from "./support/model.js";
 import { fuzz } from "./support/run.js";
-
-/** The chain: base, then each step checked against the model. */
-export function buildChain(desc: ChainDesc, check = true) {
-  let x = makeBase("x0", desc.shape, desc.dtype, fillValues(desc.pool, sizeOf(desc.shape)));
-  for (const s of desc.steps) x = randomStep(x, s.kind, s.seeds, check);
-  return x;
-}
 
 /** The value clip(v, c, c) writes, per dtype, chosen to differ from most elements. */
 const fillValue = (dtype: DType, m: Model): number =>

@@ -17,7 +17,7 @@ import {
   transpose,
 } from "shapecast";
 import { expectModel, expectNoError, show } from "./check.js";
-import type { DType } from "./dtypes.js";
+import { type DType, store } from "./dtypes.js";
 import {
   baseModel,
   isConsecutive,
@@ -63,8 +63,8 @@ export function makeBase(name: string, shape: readonly number[], dtype: DType, v
 }
 
 /** Fills `size` elements by cycling through `pool`, shifted so neighbours differ. */
-export const fillValues = (pool: readonly number[], size: number): number[] =>
-  Array.from({ length: size }, (_, i) => pool[(i * 7 + Math.floor(i / pool.length)) % pool.length]!);
+export const fillValues = (pool: readonly number[], size: number, dtype: DType): number[] =>
+  Array.from({ length: size }, (_, i) => store(dtype, pool[(i * 7 + Math.floor(i / pool.length)) % pool.length]!));
 
 /** Applies a view to a built tensor: the library call, the model, and the line of code. */
 export function step(from: Built, call: (t: Tensor) => Tensor, model: (m: Model) => Model, code: (name: string) => string, check = true): Built {
@@ -368,7 +368,7 @@ export function makeOperand(name: string, shape: readonly number[], dtype: DType
   const wide = inner.map((n, axis) => (isBroadcast(axis) ? 1 : n === 0 ? padOf(axis) : (n - 1) * Math.abs(stepOf(axis)) + 1 + padOf(axis)));
   const perm = new Seeds(layout.perm).permutation(rank);
   const baseShape = perm.map((a) => wide[a]!);
-  let x = makeBase(`${name}0`, baseShape, dtype, fillValues(pool, sizeOf(baseShape)));
+  let x = makeBase(`${name}0`, baseShape, dtype, fillValues(pool, sizeOf(baseShape), dtype));
   if (perm.some((a, i) => a !== i)) {
     // base axis j is axis perm[j] of the window: put them back in order
     const back = perm.map((_, a) => perm.indexOf(a));
