@@ -35,7 +35,7 @@ export const shapeOfOperand = (o: RefOperand): readonly number[] => (o.kind === 
  * cases that carry them, to look for failures the first ones hide.
  */
 export type Expected = (
-  | { readonly model: Model; readonly tolerance: Tolerance }
+  | { readonly model: Model; readonly tolerance: Tolerance | ((index: number) => Tolerance) }
   | { readonly error: readonly ErrorClass[]; readonly orOk?: boolean; readonly result?: { shape: readonly number[]; dtype: DType } }
 ) & { readonly tags?: ReadonlySet<string> };
 
