@@ -67,8 +67,8 @@ export const fillValues = (pool: readonly number[], size: number, dtype: DType):
   Array.from({ length: size }, (_, i) => store(dtype, pool[(i * 7 + Math.floor(i / pool.length)) % pool.length]!));
 
 /** Applies a view to a built tensor: the library call, the model, and the line of code. */
-export function step(from: Built, call: (t: Tensor) => Tensor, model: (m: Model) => Model, code: (name: string) => string, check = true): Built {
-  const name = `${from.name.replace(/\d+$/, "")}${Number(/\d+$/.exec(from.name)?.[0] ?? 0) + 1}`;
+export function step(from: Built, call: (t: Tensor) => Tensor, model: (m: Model) => Model, code: (name: string) => string, check = true, as?: string): Built {
+  const name = as ?? `${from.name.replace(/\d+$/, "")}${Number(/\d+$/.exec(from.name)?.[0] ?? 0) + 1}`;
   const line = `const ${name} = ${code(from.name)};`;
   const lines = [...from.lines, line];
   const t = expectNoError(() => call(from.t), lines.join("\n"));
@@ -397,6 +397,6 @@ export function makeOperand(name: string, shape: readonly number[], dtype: DType
 
 /** The code of every operand, then the call. */
 export const program = (operands: readonly (Built | undefined)[], call: string): string =>
-  [...operands.flatMap((b) => (b === undefined ? [] : b.lines)), call].join("\n");
+  [...new Set(operands.flatMap((b) => (b === undefined ? [] : b.lines))), call].join("\n");
 
 export { normAxis };
