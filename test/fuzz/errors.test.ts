@@ -125,7 +125,14 @@ const elementwise: Entry[] = [
   { name: "binary-out-shape", make: (x, s) => ({ op: s.pick(["equal", "less"]), args: [X, X, { out: lib.zeros([...x.m.shape, 3], "bool") }], expect: "ShapeError" }) },
   { name: "binary-none-misfit", make: (x, s) => ({ op: s.pick(BINARY), args: [X, lib.zeros([...x.m.shape, 2]), { mode: "none" }], expect: "ShapeError" }) },
   { name: "where-kind", make: (_, s) => ({ op: "where", args: s.next(3) === 0 ? [s.pick(NOT_OPERAND), X, X] : s.next(2) === 0 ? [X, s.pick(NOT_OPERAND), X] : [X, X, s.pick(NOT_OPERAND)], expect: "TypeError" }) },
-  { name: "where-misfit", make: (x, s) => (sizeOf(x.m.shape) === 1 ? undefined : { op: "where", args: [X, X, lib.zeros([...x.m.shape.map((d) => d + 1)])], expect: "ShapeError" }) },
+  {
+    name: "where-misfit",
+    make: (x) => {
+      // one axis that is not 1 gets a size that neither equals it nor is 1
+      const axis = x.m.shape.findIndex((d) => d !== 1);
+      return axis < 0 ? undefined : { op: "where", args: [X, X, lib.zeros(x.m.shape.map((d, a) => (a === axis ? (d === 0 ? 2 : d + 1) : d)))], expect: "ShapeError" };
+    },
+  },
 ];
 
 const reductions: Entry[] = [

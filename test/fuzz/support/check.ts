@@ -97,6 +97,8 @@ export interface ExpectOptions {
   readonly tolerance?: Tolerance | ((index: number) => Tolerance);
   /** Also read elements through get() at a few indices (negative ones too), toTypedArray() and item(). */
   readonly readOuts?: boolean;
+  /** Also compare toTypedArray() (the stored numbers: a bool holds only 0 and 1). */
+  readonly typed?: boolean;
 }
 
 /** The tensor has the model's shape, dtype and elements. `what` is the call, for the message. */
@@ -121,6 +123,16 @@ export function expectModel(t: unknown, want: Model, what: string, options: Expe
     }
   }
   if (options.readOuts) checkReadOuts(tensor, want, what);
+  else if (options.typed) {
+    const typed = tensor.toTypedArray();
+    if (typed.constructor.name !== storageName(want.dtype)) fail(`${head}\n  toTypedArray() gave a ${typed.constructor.name}`);
+    for (let i = 0; i < typed.length; i++) {
+      const tolerance = typeof tol === "function" ? tol(i) : tol;
+      if (!sameNumber(typed[i]!, want.values[i]!, tolerance)) {
+        fail(`${head}\n  toTypedArray()[${i}]: expected ${show(want.values[i])}, got ${show(typed[i])} (toArray() gave ${show(got[i])})`);
+      }
+    }
+  }
 }
 
 /** An empty tensor prints as NumPy does: `tensor([], shape=[2, 0], dtype=float32)`. */

@@ -68,7 +68,7 @@ export function runCase(c: CallCase): void {
   const result = expectNoError(() => c.call(), c.code) as Tensor;
   const { model, tolerance } = c.expected;
   if (c.out !== undefined && result !== c.out.t) fail(`${c.code}\n  should return out itself`);
-  expectModel(result, model, c.code, { tolerance });
+  expectModel(result, model, c.code, { tolerance, typed: true });
   c.after?.(result);
   // every base keeps its elements, except where out writes
   bases.forEach((b, k) => {
