@@ -118,7 +118,8 @@ function withOut(choice: OutChoice, expected: Expected, fallbackShape: readonly 
     broadcast: [],
   };
   const out = makeOperand("out", shape, dtype, outValues(dtype, choice.pool), layout, false);
-  return { out, expected: errors.length > 0 ? { error: errors, ...(expected.tags ? { tags: expected.tags } : {}) } : expected };
+  const unchanged = "error" in expected && errors.length === expected.error.length;
+  return { out, expected: unchanged || errors.length === 0 ? expected : { error: errors, ...(expected.tags ? { tags: expected.tags } : {}) } };
 }
 
 const optionsCode = (spec: BinarySpec, out: Built | undefined): string => {
