@@ -200,6 +200,10 @@ const views: Entry[] = [
   { name: "broadcastTo-misfit", make: (x) => (sizeOf(x.m.shape) === 1 ? undefined : { op: "broadcastTo", args: [X, x.m.shape.map((d) => (d === 1 ? 1 : d + 1))], expect: "ShapeError" }) },
   { name: "broadcastTo-limit", make: (x) => (rankOf(x) > 6 ? undefined : { op: "broadcastTo", args: [X, [2 ** 31, 2, ...x.m.shape]], expect: "RangeError" }) },
   { name: "broadcastTo-limit-empty", make: (x) => (rankOf(x) > 6 ? undefined : { op: "broadcastTo", args: [X, [2 ** 40, 0, ...x.m.shape]], expect: "RangeError" }) },
+  // at most 64 axes for any tensor (contract limits), views included
+  { name: "expandDims-rank-limit", make: (_, s) => ({ op: "expandDims", args: [lib.zeros(new Array<number>(64).fill(1)), s.pick([0, 64, -1])], expect: "RangeError" }) },
+  { name: "broadcastTo-rank-limit", make: (_, s) => ({ op: "broadcastTo", args: [X, new Array<number>(65 + s.next(3)).fill(1)], expect: "RangeError" }) },
+  { name: "reshape-rank-limit", make: (x) => (sizeOf(x.m.shape) !== 1 ? undefined : { op: "reshape", args: [X, new Array<number>(65).fill(1)], expect: "RangeError" }) },
   { name: "broadcastTo-mode", make: (x, s) => ({ op: "broadcastTo", args: [X, [...x.m.shape], { mode: s.pick(["xla", "pdpd", "none", "Numpy", 3]) }], expect: "TypeError" }) },
   { name: "broadcastTo-mapping-kind", make: (x, s) => ({ op: "broadcastTo", args: [X, [...x.m.shape], { mode: "explicit", axesMapping: s.pick(["0", 0, {}, [...x.m.shape.map(() => "0"), "0"].slice(0, Math.max(1, rankOf(x)))]) }], expect: "TypeError" }) },
   { name: "broadcastTo-mapping-fraction", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: "broadcastTo", args: [X, [...x.m.shape], { mode: "explicit", axesMapping: x.m.shape.map((_, i) => (i === 0 ? s.pick(NOT_INTEGER) : i)) }], expect: "RangeError" }) },
