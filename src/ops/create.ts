@@ -22,10 +22,14 @@ function checkDType(op: string, dtype: unknown): DType | undefined {
   return dtype;
 }
 
-function checkOptions(op: string, options: unknown): DType | undefined {
+/** The `{ dtype }` option (with `seed` too for the random creators); an unknown field is a TypeError. */
+function checkOptions(op: string, options: unknown, fields: readonly string[] = ["dtype"]): DType | undefined {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`${op}: options must be an object such as { dtype: "float32" }, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!fields.includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${fields.join(", ")})`);
   }
   return checkDType(op, (options as { dtype?: unknown }).dtype);
 }
@@ -167,7 +171,7 @@ function filled(op: string, shape: unknown, value: number, dtype: unknown): Tens
   const type = checkDType(op, dtype) ?? "float32";
   const buffer = allocate(type, checkSize(op, shape));
   const stored = storedValue(value, type);
-  if (stored !== 0) buffer.fill(stored);
+  if (!Object.is(stored, 0)) buffer.fill(stored); // (-0 too)
   return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, type);
 }
 
@@ -293,7 +297,7 @@ function generator(op: string, seed: unknown): () => number {
 /** A float tensor of `shape` filled by `fill` from a seeded generator; `op` names the caller in errors. */
 function seeded(op: string, shape: unknown, options: unknown, fill: (buffer: Float64Array | Float32Array, next: () => number) => void): Tensor {
   checkShape(op, "shape", shape);
-  const dtype = checkOptions(op, options) ?? "float32";
+  const dtype = checkOptions(op, options, ["dtype", "seed"]) ?? "float32";
   if (dtype !== "float32" && dtype !== "float64") throw new TypeError(`${op}: dtype must be float32 or float64, got ${dtype}`);
   const next = generator(op, (options as RandomOptions | undefined)?.seed);
   const buffer = allocate(dtype, checkSize(op, shape));

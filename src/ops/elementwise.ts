@@ -84,18 +84,25 @@ function checkExponents(op: string, compute: DType, _a: View, b: View): void {
   }
 }
 
-/** NumPy's `mod`: the result has the sign of the divisor. */
+/** NumPy's `mod`: the result has the sign of the divisor, a zero result too (`mod(0, -1)` is -0). */
 const floorMod = (x: number, y: number): number => {
   const r = x % y;
-  return r !== 0 && r < 0 !== y < 0 ? r + y : r;
+  if (r === 0) return y < 0 ? -0 : 0;
+  return r < 0 !== y < 0 ? r + y : r;
 };
+
+/**
+ * C's (and so NumPy's) `pow`, where it differs from JavaScript's `**`: 1 to
+ * any power, NaN included, is 1, and so is -1 to an infinite power.
+ */
+const powC = (x: number, y: number): number => (x === 1 || (x === -1 && (y === Infinity || y === -Infinity)) ? 1 : x ** y);
 
 export const rules = {
   add: binary("add", (x, y) => x + y, arithmeticDType),
   sub: binary("sub", (x, y) => x - y, arithmeticDType),
   mul: binary("mul", (x, y) => x * y, arithmeticDType, { integer: Math.imul }),
   div: binary("div", (x, y) => x / y, divisionDType),
-  pow: binary("pow", (x, y) => x ** y, arithmeticDType, { integer: integerPow, check: checkExponents }),
+  pow: binary("pow", powC, arithmeticDType, { integer: integerPow, check: checkExponents }),
   mod: binary("mod", floorMod, arithmeticDType),
   maximum: binary("maximum", (x, y) => Math.max(x, y), arithmeticDType),
   minimum: binary("minimum", (x, y) => Math.min(x, y), arithmeticDType),

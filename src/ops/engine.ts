@@ -125,7 +125,8 @@ function target<D extends DType>(op: string, out: unknown, shape: number[], dtyp
     const message = `${op}: out has shape ${showShape(out.shape)} but the result has shape ${showShape(shape)}`;
     throw new ShapeError(message, { code: "out", op, mode, a: [...out.shape], b: shape });
   }
-  if (out.strides.some((stride, axis) => stride === 0 && out.shape[axis] !== 1)) {
+  // (an empty out has no elements to overlap, though its contiguous strides may hold 0s)
+  if (out.size > 0 && out.strides.some((stride, axis) => stride === 0 && out.shape[axis] !== 1)) {
     throw new TypeError(`${op}: out is a broadcast view (stride 0 on an axis): its elements overlap`);
   }
   return out as unknown as Tensor<Shape, D>;

@@ -15,6 +15,7 @@ import { Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
+import { mul } from "./elementwise.js";
 import type { MatmulOp, ShapeOf } from "./types.js";
 
 function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
@@ -192,7 +193,10 @@ export function outer<A extends Tensor<readonly [number]>, B extends Tensor<read
       b: [...b.shape],
     });
   }
+  // a broadcast product of a column by a row: each element is one product, as NumPy's outer
+  // (a sum of one product would turn -1 * 0 into +0), with mul's dtype rules
   const column = new Tensor(a.data, [a.shape[0]!, 1], [a.strides[0]!, 0], a.offset, a.dtype);
   const row = new Tensor(b.data, [1, b.shape[0]!], [0, b.strides[0]!], b.offset, b.dtype);
-  return matmulImpl("outer", column, row) as never;
+  checkSize("outer", [a.shape[0]!, b.shape[0]!]);
+  return mul(column, row) as never;
 }

@@ -224,7 +224,8 @@ export const logSumExp = reducer<"logSumExp", "float">(reduceRules.logSumExp);
 
 function spread(op: string, x: unknown, axis: unknown, options: unknown, root: boolean): Tensor {
   assertTensor(op, "x", x);
-  const ddof = (options as VarianceOptions | undefined)?.ddof ?? 0;
+  const given = (options as VarianceOptions | undefined)?.ddof;
+  const ddof = given === undefined ? 0 : given;
   checkInteger(op, "ddof", ddof);
   if (ddof < 0) throw new RangeError(`${op}: ddof must be a non-negative integer, got ${ddof}`);
   const fold: Fold = (data, start, dims, strides) => {

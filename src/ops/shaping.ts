@@ -7,7 +7,7 @@ import { allocate } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor } from "./engine.js";
+import { assertTensor, convertScalar, scalarDType } from "./engine.js";
 import { checkCount, checkInteger, checkSize, describe, MAX_ELEMENTS, MAX_RANK, showList } from "../shape/validate.js";
 import { copyInto, copyStrided } from "./join.js";
 import { storedValue } from "./create.js";
@@ -91,7 +91,8 @@ function padValue(op: string, value: unknown): number | boolean {
     for (const key of Object.keys(value)) {
       if (key !== "value") throw new TypeError(`${op}: options field "${key}" is not known (the only option is value)`);
     }
-    return padValue(op, (value as { value?: unknown }).value ?? 0);
+    const given = (value as { value?: unknown }).value;
+    return padValue(op, given === undefined ? 0 : given);
   }
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`${op}: value must be a number, a boolean or { value }, got ${describe(value)}`);
@@ -112,12 +113,15 @@ export const pad = ((x: unknown, widths: unknown, options: unknown = 0) => {
     checkCount(op, `widths[${i}][0]`, pair[0], 0, Number.MAX_SAFE_INTEGER); // the result's size is what must fit
     checkCount(op, `widths[${i}][1]`, pair[1], 0, Number.MAX_SAFE_INTEGER);
   });
-  const value = storedValue(padValue(op, options), x.dtype);
+  // the fill value is a plain number next to x: converted by the scalar rule (a number x's integer
+  // dtype cannot hold is a RangeError), then stored as x's dtype stores it (bool: its truthiness)
+  const given = padValue(op, options);
+  const value = storedValue(convertScalar(op, "value", given, scalarDType(given, x.dtype), "x"), x.dtype);
   const pairs = widths as [number, number][];
   const shape = x.shape.map((dim, axis) => pairs[axis]![0] + dim + pairs[axis]![1]);
   const strides = contiguousStrides(shape);
   const data = allocate(x.dtype, checkSize(op, shape));
-  if (value !== 0) data.fill(value);
+  if (!Object.is(value, 0)) data.fill(value); // (-0 too)
   const out = new Tensor(data, shape, strides, 0, x.dtype);
   const offset = pairs.reduce((sum, [before], axis) => sum + before * strides[axis]!, 0);
   copyInto(new Tensor(data, [...x.shape], strides, offset, x.dtype), offset, x);

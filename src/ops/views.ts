@@ -100,7 +100,7 @@ export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
   const rank = x.shape.length;
   const drop = new Set<number>();
-  if (axis === undefined) {
+  if (axis === undefined || axis === null) {
     x.shape.forEach((dim, i) => dim === 1 && drop.add(i));
   } else {
     for (const n of normalizeAxes("squeeze", "axis", axis, rank)) {

@@ -1,7 +1,7 @@
 /**
  * Fuzz: malformed arguments of every kind for every op. Each entry below
  * makes one bad call on a random tensor (any view, dtype, rank) and names
- * the error class the contract (issue 9) gives it:
+ * the error class the README's contract ("Bad input and limits") gives it:
  *
  * - TypeError: the wrong kind (not a tensor; a string, boolean, object,
  *   null or undefined where a number goes; not an array / object where one
@@ -110,9 +110,9 @@ const elementwise: Entry[] = [
   // an unknown option field is a TypeError, with or without a mode
   { name: "binary-unknown-field", make: (_, s) => ({ op: s.pick(BINARY), args: [X, X, s.next(2) === 0 ? { foo: 1 } : { mode: "numpy", [s.pick(["axis", "broadcastDimensions", "foo"])]: 0 }], expect: "TypeError" }) },
   { name: "binary-xla-dims-kind", make: (_, s) => ({ op: s.pick(BINARY), args: [X, 1, { mode: "xla", broadcastDimensions: s.pick(["0", 0, {}, ["0"], [null]]) }], expect: "TypeError" }) },
-  { name: "binary-xla-dims-fraction", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: s.pick(BINARY), args: [X, lib.zeros([1]), { mode: "xla", broadcastDimensions: [s.pick(NOT_INTEGER)] }], expect: "RangeError" }) },
+  { name: "binary-xla-dims-fraction", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: s.pick(BINARY), args: [X, lib.zeros([1]), { mode: "xla", broadcastDimensions: [s.pick(NOT_INTEGER)] }], expect: "ShapeError" }) },
   { name: "binary-pdpd-axis-kind", make: (_, s) => ({ op: s.pick(BINARY), args: [X, 1, { mode: "pdpd", axis: s.pick(["0", true, null, [0]]) }], expect: "TypeError" }) },
-  { name: "binary-pdpd-axis-fraction", make: (_, s) => ({ op: s.pick(BINARY), args: [X, 1, { mode: "pdpd", axis: s.pick(NOT_INTEGER) }], expect: "RangeError" }) },
+  { name: "binary-pdpd-axis-fraction", make: (_, s) => ({ op: s.pick(BINARY), args: [X, 1, { mode: "pdpd", axis: s.pick(NOT_INTEGER) }], expect: "ShapeError" }) },
   { name: "binary-out-kind", make: (_, s) => ({ op: s.pick(BINARY), args: [X, X, { out: s.pick([3, "x", {}, [1]]) }], expect: "TypeError" }) },
   {
     name: "binary-out-dtype",
@@ -162,7 +162,8 @@ const views: Entry[] = [
   { name: "permute-axes-length", make: (x, s) => ({ op: s.pick(["permute", "transpose"]), args: [X, [...Array(rankOf(x) + 1).keys()]], expect: ["RangeError", "ShapeError"] }) },
   { name: "expandDims-axis-kind", make: (_, s) => ({ op: "expandDims", args: [X, s.pick(["0", null, undefined, true, [0]])], expect: "TypeError" }) },
   { name: "expandDims-axis-value", make: (x, s) => ({ op: "expandDims", args: [X, s.next(2) === 0 ? s.pick(NOT_INTEGER) : s.pick([rankOf(x) + 1, -rankOf(x) - 2])], expect: "RangeError" }) },
-  { name: "squeeze-axis-kind", make: (_, s) => ({ op: "squeeze", args: [X, s.pick(["0", true, {}, null])], expect: "TypeError" }) },
+  // (null is NumPy's None there, as for reductions: every size-1 axis)
+  { name: "squeeze-axis-kind", make: (_, s) => ({ op: "squeeze", args: [X, s.pick(["0", true, {}])], expect: "TypeError" }) },
   { name: "squeeze-axis-value", make: (x, s) => ({ op: "squeeze", args: [X, s.next(2) === 0 ? s.pick(NOT_INTEGER) : outOfRange(rankOf(x), s)], expect: "RangeError" }) },
   {
     name: "squeeze-axis-twice",
@@ -206,7 +207,7 @@ const views: Entry[] = [
   { name: "reshape-rank-limit", make: (x) => (sizeOf(x.m.shape) !== 1 ? undefined : { op: "reshape", args: [X, new Array<number>(65).fill(1)], expect: "RangeError" }) },
   { name: "broadcastTo-mode", make: (x, s) => ({ op: "broadcastTo", args: [X, [...x.m.shape], { mode: s.pick(["xla", "pdpd", "none", "Numpy", 3]) }], expect: "TypeError" }) },
   { name: "broadcastTo-mapping-kind", make: (x, s) => ({ op: "broadcastTo", args: [X, [...x.m.shape], { mode: "explicit", axesMapping: s.pick(["0", 0, {}, [...x.m.shape.map(() => "0"), "0"].slice(0, Math.max(1, rankOf(x)))]) }], expect: "TypeError" }) },
-  { name: "broadcastTo-mapping-fraction", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: "broadcastTo", args: [X, [...x.m.shape], { mode: "explicit", axesMapping: x.m.shape.map((_, i) => (i === 0 ? s.pick(NOT_INTEGER) : i)) }], expect: "RangeError" }) },
+  { name: "broadcastTo-mapping-fraction", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: "broadcastTo", args: [X, [...x.m.shape], { mode: "explicit", axesMapping: x.m.shape.map((_, i) => (i === 0 ? s.pick(NOT_INTEGER) : i)) }], expect: "ShapeError" }) },
   { name: "split-parts-kind", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: "split", args: [X, s.pick(["2", true, null, {}])], expect: "TypeError" }) },
   { name: "split-sections-value", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: "split", args: [X, s.pick([0, -1, 0.5, Number.NaN, Infinity])], expect: "RangeError" }) },
   { name: "split-size-kind", make: (x, s) => (rankOf(x) === 0 ? undefined : { op: "split", args: [X, [s.pick(["1", true, null])]], expect: "TypeError" }) },

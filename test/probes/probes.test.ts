@@ -1,5 +1,5 @@
 /**
- * Hang and engine-error probes (issue 9, point 3). Every probe in probes.ts
+ * Hang and engine-error probes (the README's "Bad input and limits"). Every probe in probes.ts
  * runs in a child process under a time limit and a memory cap (runner.ts);
  * each is reported here as its own test, with what it expected and what
  * happened: a library error, a result, a timeout, the memory cap, or a crash.

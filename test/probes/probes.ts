@@ -1,5 +1,5 @@
 /**
- * Hang and engine-error probes (issue 9, point 3): huge and degenerate inputs
+ * Hang and engine-error probes (the README's "Bad input and limits"): huge and degenerate inputs
  * for every creator, view, op family and read-out. Each must end quickly in a
  * library error (TypeError / RangeError / ShapeError whose message starts with
  * the op's name and a colon, or `op (mode):` for broadcasts) or a correct
@@ -14,7 +14,7 @@
  * 2 ** 40 (far over the limit), 2 ** 31 (one over), 2 ** 31 - 1 (the limit,
  * allowed: used only for views and empty tensors, which need no memory),
  * `[...new Array(21).fill(2 ** 50), 0]` (a size product that is NaN:
- * 2^1050 overflows to Infinity, times 0) and the issue's twenty 2^50s and a 0.
+ * 2^1050 overflows to Infinity, times 0) and twenty 2^50s and a 0.
  */
 import {
   anyError,
@@ -155,7 +155,7 @@ export const probes: readonly Probe[] = [
   probe("eye(2 ** 31 - 1, 0)", tensorOf([2 ** 31 - 1, 0])),
 
   // -------------------------------------------------------------------------
-  // broadcastTo, every mode, and what the issue did with the huge view
+  // broadcastTo, every mode, and what becomes of the huge view
   // -------------------------------------------------------------------------
   probe("broadcastTo(zeros([1]), [2 ** 40])", limit("broadcastTo")),
   probe("sum(broadcastTo(zeros([1]), [2 ** 40]))", limit("broadcastTo")),

@@ -1,6 +1,6 @@
 /**
  * The fuzz suite's own dtype rules, written from the runtime contract
- * (issue 9) and the README, not from src/dtype.ts: the promotion chain, how a
+ * ("Bad input and limits", "Dtypes and promotion"), not from src/dtype.ts: the promotion chain, how a
  * value is stored in each dtype, what dtype a plain number computes in, and
  * the result dtype of each op family.
  */

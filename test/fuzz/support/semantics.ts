@@ -140,9 +140,12 @@ export function binaryValue(op: BinaryName, compute: DType, x: number, y: number
 }
 
 /** The dtype an operand computes in next to the other operand (a plain number follows the contract's scalar rule). */
-export function operandDType(o: RefOperand, other: RefOperand): { dtype: DType } | { error: "RangeError" } {
+export function operandDType(o: RefOperand, other: RefOperand, family?: BinaryFamily): { dtype: DType } | { error: "RangeError" } {
   if (o.kind === "tensor") return { dtype: o.m.dtype };
-  return scalarDType(o.v, other.kind === "tensor" ? other.m.dtype : undefined);
+  const s = scalarDType(o.v, other.kind === "tensor" ? other.m.dtype : undefined);
+  // div computes in float32 whatever the integer dtype: a number that dtype cannot hold is no error there
+  if ("error" in s && family === "division" && other.kind === "tensor") return { dtype: other.m.dtype === "bool" ? "int32" : other.m.dtype };
+  return s;
 }
 
 /** The element of an operand read at an operand index (a plain value for a plain operand). */
@@ -150,8 +153,8 @@ const readOperand = (o: RefOperand, index: readonly number[]): number => (o.kind
 
 /** A binary op per the contract: dtype, broadcast (`fit`), values; or the errors it must throw. */
 export function referenceBinary(op: BinaryName, a: RefOperand, b: RefOperand, fit: BinaryFit): Expected {
-  const da = operandDType(a, b);
-  const db = operandDType(b, a);
+  const da = operandDType(a, b, BINARY_OPS[op]);
+  const db = operandDType(b, a, BINARY_OPS[op]);
   const tags = new Set<string>();
   for (const [o, other] of [[a, b], [b, a]] as const) {
     if (o.kind === "plain" && other.kind === "tensor" && other.m.dtype === "bool" && typeof o.v === "number") tags.add("bool-number");
