@@ -81,6 +81,7 @@ describe("one class per kind of mistake", () => {
     expect(() => loose(reshape)(x, ["2", 3])).toThrow(new TypeError('reshape: shape[0] must be a number, got "2"'));
     expect(() => loose(linspace)(0, 1, "3")).toThrow(new TypeError('linspace: num must be an integer, got "3"'));
     expect(() => loose(slice)(x, "1")).toThrow(TypeError);
+    expect(() => loose(slice)(x, { step: null })).toThrow(new TypeError("slice: step on axis 0 must be an integer, got null"));
     expect(() => loose(slice)(x, { begin: 1 })).toThrow(new TypeError('slice: axis 0 has an unknown field "begin" (a slice is { start, stop, step })'));
     expect(() => loose(squeeze)(x, "0")).toThrow(TypeError);
     expect(() => loose(eye)("3")).toThrow(new TypeError('eye: n must be an integer, got "3"'));

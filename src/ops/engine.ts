@@ -161,10 +161,11 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
       const da = operandDType(a, b);
       const db = operandDType(b, a);
       const compute = rule.compute(da, db);
+      // out first (its kind, dtype and shape), then the operands' values; nothing is written before both pass
+      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, rule.dtype(da, db), "numpy");
       const va = operand(rule.name, "a", a, compute, "b");
       const vb = operand(rule.name, "b", b, compute, "a");
-      if (rule.check !== undefined) rule.check(rule.name, compute, va, vb);
-      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, rule.dtype(da, db), "numpy");
+      if (rule.check !== undefined && !isEmpty(shape)) rule.check(rule.name, compute, va, vb);
       const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
       execute(
         kernelFor(rule, compute),
@@ -185,11 +186,11 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
   const da = operandDType(a, b);
   const db = operandDType(b, a);
   const compute = rule.compute(da, db);
-  const va = operand(op, "a", a, compute, "b");
-  const vb = operand(op, "b", b, compute, "a");
-  if (rule.check !== undefined) rule.check(op, compute, va, vb);
   const mode = (spec as { mode?: string } | undefined)?.mode ?? "numpy";
   const result = target(op, out, layout.shape, rule.dtype(da, db), mode);
+  const va = operand(op, "a", a, compute, "b");
+  const vb = operand(op, "b", b, compute, "a");
+  if (rule.check !== undefined && !isEmpty(layout.shape)) rule.check(op, compute, va, vb);
   const rank = layout.shape.length;
   const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
   execute(
@@ -201,6 +202,13 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
   );
   return result;
 }
+
+/**
+ * Has the result no element? Then no operand element is used, and the values
+ * are not checked (as NumPy, which checks an integer power per element).
+ * Otherwise broadcasting uses every element of each operand at least once.
+ */
+const isEmpty = (shape: readonly number[]): boolean => shape.includes(0);
 
 /** Is `options` an object whose only field is `out`? (Then NumPy mode applies.) */
 function onlyOut(options: unknown): boolean {

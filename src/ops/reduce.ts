@@ -9,7 +9,7 @@ import { showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkInteger, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor } from "./engine.js";
+import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { normalizeAxes } from "../shape/axis.js";
 import type { ReduceOp } from "./types.js";
 
@@ -135,7 +135,7 @@ export const reduceRules = {
 } satisfies Record<string, ReduceRule>;
 
 /** The output shape and the view of `x` with its reduced axes moved innermost. */
-function plan(op: string, x: Tensor, axis: unknown, keepDims: boolean) {
+function plan(op: string, x: Pick<View, "shape" | "strides">, axis: unknown, keepDims: boolean) {
   const axes = reducedAxes(op, axis, x.shape.length);
   const kept = [...Array(x.shape.length).keys()].filter((a) => !axes.includes(a));
   const shape = keepDims ? x.shape.map((dim, a) => (axes.includes(a) ? 1 : dim)) : kept.map((a) => x.shape[a]!);
@@ -165,7 +165,9 @@ function keepDimsOf(op: string, options: unknown): boolean {
 /** Folds every block of `x` over the reduced axes into one output element. */
 function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DType, fold: Fold, empty: number | undefined): Tensor {
   const keep = keepDimsOf(op, options);
-  const { shape, outerDims, outerStrides, innerDims, innerStrides } = plan(op, x, axis, keep);
+  // a float reduction of int32 computes in float32: the elements are rounded to it first
+  const source: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : x;
+  const { shape, outerDims, outerStrides, innerDims, innerStrides } = plan(op, source, axis, keep);
   const size = count(shape);
   const out = allocate(dtype, size);
   if (count(innerDims) === 0) {
@@ -176,8 +178,8 @@ function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DTyp
     return new Tensor(out, shape, contiguousStrides(shape), 0, dtype);
   }
   let k = 0;
-  forEachOffset(x.offset, outerDims, outerStrides, (start) => {
-    out[k++] = fold(x.data, start, innerDims, innerStrides);
+  forEachOffset(source.offset, outerDims, outerStrides, (start) => {
+    out[k++] = fold(source.data, start, innerDims, innerStrides);
   });
   return new Tensor(out, shape, contiguousStrides(shape), 0, dtype);
 }

@@ -5,7 +5,7 @@
 import { allocate, floatDType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor } from "./engine.js";
+import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import type { AxisOp } from "./types.js";
 import { normalizeAxis } from "../shape/axis.js";
 
@@ -17,9 +17,11 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const dtype = floatDType(x.dtype);
   const shape = [...x.shape];
   const outStrides = contiguousStrides(shape);
+  // int32 computes in float32: the elements are rounded to it first
+  const v: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : x;
   const out = allocate(dtype, x.size);
   const length = shape[at]!;
-  const inStep = x.strides[at]!;
+  const inStep = v.strides[at]!;
   const outStep = outStrides[at]!;
   // every position of the other axes, as an odometer
   const others = [...Array(rank).keys()].filter((a) => a !== at);
@@ -27,17 +29,17 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const slices = others.reduce((p, a) => p * shape[a]!, 1);
   if (length === 0 || slices === 0) return new Tensor(out, shape, outStrides, 0, dtype);
   for (let s = 0; s < slices; s++) {
-    let inStart = x.offset;
+    let inStart = v.offset;
     let outStart = 0;
     for (let k = 0; k < others.length; k++) {
-      inStart += index[k]! * x.strides[others[k]!]!;
+      inStart += index[k]! * v.strides[others[k]!]!;
       outStart += index[k]! * outStrides[others[k]!]!;
     }
     let top = -Infinity;
-    for (let i = 0, p = inStart; i < length; i++, p += inStep) top = Math.max(top, x.data[p]!);
+    for (let i = 0, p = inStart; i < length; i++, p += inStep) top = Math.max(top, v.data[p]!);
     let total = 0;
     for (let i = 0, p = inStart, q = outStart; i < length; i++, p += inStep, q += outStep) {
-      const shifted = x.data[p]! - top;
+      const shifted = v.data[p]! - top;
       const e = Math.exp(shifted);
       total += e;
       out[q] = log ? shifted : e;

@@ -170,7 +170,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
       offset += (spec < 0 ? spec + dim : spec) * stride;
       continue;
     }
-    const step = spec?.step ?? 1;
+    const step = spec?.step === undefined ? 1 : spec.step; // (null is no step: a TypeError below)
     checkInteger("slice", `step on axis ${axis}`, step);
     if (step === 0) throw new RangeError(`slice: step on axis ${axis} must be a non-zero integer, got number 0`);
     const clamp = (value: number | undefined, fallback: number, name: string): number => {

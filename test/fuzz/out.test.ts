@@ -21,6 +21,7 @@ import { modelPermute, modelSlice, type SliceArg, sizeOf } from "./support/model
 import { binaryFit } from "./support/broadcast.js";
 import {
   BINARY_OPS,
+  type Expected,
   type BinaryName,
   referenceBinary,
   referenceCast,
@@ -33,6 +34,19 @@ import {
 import { fuzz } from "./support/run.js";
 
 type Call = (...args: unknown[]) => Tensor;
+
+/**
+ * What a call with an `out` of dtype `outDType` must do: refuse it (TypeError, nothing
+ * written) when the result's dtype differs; when the call is refused for another reason
+ * as well (a number its dtype cannot hold, a negative integer exponent), either refusal.
+ */
+function refusingOut(ref: Expected, outDType: DType): Expected {
+  if ("model" in ref) return ref.model.dtype !== outDType ? { error: ["TypeError"], tags: ref.tags } : ref;
+  // an error expected for another reason, with an out of another dtype: either mistake may be reported
+  if (ref.result !== undefined && ref.result.dtype !== outDType) return { ...ref, error: [...ref.error, "TypeError"], orOk: false };
+  return ref;
+}
+
 const fn = (name: string): Call => (lib as unknown as Record<string, Call>)[name]!;
 
 /** A view of `base` (all axes of size `side`) of shape `shape`: permuted, then a window per axis, forwards or backwards. */
@@ -97,7 +111,7 @@ function run(c: typeof caseArb extends fc.Arbitrary<infer T> ? T : never): void 
     const out = c.outIs === "a" ? a : c.outIs === "b" && b !== undefined && b.base === base.t ? b : view;
     const ref = referenceBinary(op, { kind: "tensor", m: a.m }, bRef, binaryFit(a.m.shape, bRef.kind === "tensor" ? bRef.m.shape : [], undefined));
     // out has the base's dtype: when the result's differs, the call must refuse it (TypeError) and write nothing
-    const expected = "model" in ref && ref.model.dtype !== out.m.dtype ? { error: ["TypeError" as const], tags: ref.tags } : ref;
+    const expected = refusingOut(ref, out.m.dtype);
     const bArg = b === undefined ? c.plain : b.t;
     const text = `${op}(${a.name}, ${b === undefined ? show(c.plain) : b.name}, { out: ${out.name} })`;
     runCase({ op, call: () => fn(op)(a.t, bArg, { out: out.t }), code: program([a, b, out], text), expected, inputs: [a, b], out });
@@ -127,7 +141,7 @@ function run(c: typeof caseArb extends fc.Arbitrary<infer T> ? T : never): void 
     argsCode = `"${to}"`;
     ref = referenceCast(a.m, to);
   }
-  const expected = "model" in ref && ref.model.dtype !== out.m.dtype ? { error: ["TypeError" as const], tags: ref.tags } : ref;
+  const expected = refusingOut(ref, out.m.dtype);
   const text = `${op}(${[a.name, ...(argsCode === "" ? [] : [argsCode])].join(", ")}, { out: ${out.name} })`;
   runCase({ op, call: () => fn(op)(a.t, ...args, { out: out.t }), code: program([a, out], text), expected, inputs: [a], out });
 }

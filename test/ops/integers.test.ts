@@ -191,6 +191,8 @@ describe("int32 and uint8 are exact: BigInt references", () => {
     expect(() => pow(2, i32([-1]))).toThrow(RangeError); // the integer 2 next to int32 computes in int32
     expect(pow(tensor([2]), i32([-1])).toArray()).toEqual([0.5]); // float32: negative exponents are fine
     expect(pow(i32([4]), -0.5).toArray()).toEqual([0.5]); // a fractional exponent computes in float32
+    // with no element to raise, no exponent is used (NumPy checks per element too)
+    expect(pow(tensor([], [0], { dtype: "bool" }), i32([-1])).shape).toEqual([0]);
   });
 });
 

@@ -165,7 +165,14 @@ export function referenceBinary(op: BinaryName, a: RefOperand, b: RefOperand, fi
     tags.add("scalar-range");
   }
   if ("error" in fit) errors.push(...fit.error);
-  if ("error" in da || "error" in db || "error" in fit) return { error: errors, tags };
+  if ("error" in fit) return { error: errors, tags };
+  if ("error" in da || "error" in db) {
+    // the result's dtype all the same (a number that does not fit takes the tensor's dtype), so that a
+    // call whose out has another dtype may be refused for that instead: two mistakes, either reported
+    const asTensor = (other: RefOperand): DType => (other.kind === "tensor" ? (other.m.dtype === "bool" ? "int32" : other.m.dtype) : "float32");
+    const { result } = binaryDTypes(BINARY_OPS[op], "error" in da ? asTensor(b) : da.dtype, "error" in db ? asTensor(a) : db.dtype);
+    return { error: errors, tags, result: { shape: fit.shape, dtype: result } };
+  }
   const { compute, result } = binaryDTypes(BINARY_OPS[op], da.dtype, db.dtype);
   let negative = false;
   const model = makeModel(fit.shape, result, (index) => {
