@@ -151,10 +151,10 @@ export function operandDType(o: RefOperand, other: RefOperand, family?: BinaryFa
 /** The element of an operand read at an operand index (a plain value for a plain operand). */
 const readOperand = (o: RefOperand, index: readonly number[]): number => (o.kind === "tensor" ? at(o.m, index) : scalarValue(o.v));
 
-/** A binary op per the contract: dtype, broadcast (`fit`), values; or the errors it must throw. */
-export function referenceBinary(op: BinaryName, a: RefOperand, b: RefOperand, fit: BinaryFit): Expected {
-  const da = operandDType(a, b, BINARY_OPS[op]);
-  const db = operandDType(b, a, BINARY_OPS[op]);
+/** The dtypes two operands compute in, the tags they earn, and the errors they and the broadcast (`fit`) call for. */
+function operands(a: RefOperand, b: RefOperand, fit: BinaryFit, family?: BinaryFamily) {
+  const da = operandDType(a, b, family);
+  const db = operandDType(b, a, family);
   const tags = new Set<string>();
   for (const [o, other] of [[a, b], [b, a]] as const) {
     if (o.kind === "plain" && other.kind === "tensor" && other.m.dtype === "bool" && typeof o.v === "number") tags.add("bool-number");
@@ -165,6 +165,12 @@ export function referenceBinary(op: BinaryName, a: RefOperand, b: RefOperand, fi
     tags.add("scalar-range");
   }
   if ("error" in fit) errors.push(...fit.error);
+  return { da, db, tags, errors };
+}
+
+/** A binary op per the contract: dtype, broadcast (`fit`), values; or the errors it must throw. */
+export function referenceBinary(op: BinaryName, a: RefOperand, b: RefOperand, fit: BinaryFit): Expected {
+  const { da, db, tags, errors } = operands(a, b, fit, BINARY_OPS[op]);
   if ("error" in fit) return { error: errors, tags };
   if ("error" in da || "error" in db) {
     // the result's dtype all the same (a number that does not fit takes the tensor's dtype), so that a
@@ -292,18 +298,7 @@ export function referenceCast(x: Model, d: DType): Expected {
 
 /** where(cond, a, b): NumPy broadcasting of all three; a and b promote (plain values by the scalar rule); cond by truthiness. */
 export function referenceWhere(cond: RefOperand, a: RefOperand, b: RefOperand, fit: BinaryFit): Expected {
-  const da = operandDType(a, b);
-  const db = operandDType(b, a);
-  const tags = new Set<string>();
-  for (const [o, other] of [[a, b], [b, a]] as const) {
-    if (o.kind === "plain" && other.kind === "tensor" && other.m.dtype === "bool" && typeof o.v === "number") tags.add("bool-number");
-  }
-  const errors: ErrorClass[] = [];
-  if ("error" in da || "error" in db) {
-    errors.push("RangeError");
-    tags.add("scalar-range");
-  }
-  if ("error" in fit) errors.push(...fit.error);
+  const { da, db, tags, errors } = operands(a, b, fit);
   if ("error" in da || "error" in db || "error" in fit) return { error: errors, tags };
   const d = promote(da.dtype, db.dtype);
   const model = makeModel(fit.shape, d, (index) => {
