@@ -4,7 +4,10 @@
  * itself), `number[]` a dynamic rank.
  */
 import { expectTypeOf } from "expect-type";
-import { broadcastShapes, broadcastToShape, type BroadcastShapes, type BroadcastToShape, type Dim, type ErrorMessage } from "shapecast";
+import {
+  broadcastShapes, broadcastToShape, concat, pad, split, tile, zeros,
+  type BroadcastShapes, type BroadcastToShape, type ConcatShape, type Dim, type ErrorMessage, type PaddedShape, type SplitShapes, type Tensor, type TiledShape,
+} from "shapecast";
 
 // number vs 1 gives number; number vs a literal n gives n; number vs number gives number
 expectTypeOf<BroadcastShapes<[number], [1]>>().toEqualTypeOf<[number]>();
@@ -56,3 +59,23 @@ expectTypeOf<BroadcastShapes<readonly [2, 3], readonly [3]>>().toEqualTypeOf<[2,
 // a spec whose mode is not known at compile time gives a dynamic rank
 declare const spec: import("shapecast").BroadcastSpec;
 expectTypeOf(broadcastShapes([2, 3], [3], spec)).toEqualTypeOf<number[]>();
+
+// Shape arithmetic on unknown sizes gives `number`, never `never` (which every size accepts), and a
+// `Dim` that passes through unchanged stays itself
+expectTypeOf<ConcatShape<[[number, 6], [2, 6]], 0>>().toEqualTypeOf<[number, 6]>();
+expectTypeOf<ConcatShape<[[Batch, 6], [Batch, 2]], 1>>().toEqualTypeOf<[Batch, 8]>();
+expectTypeOf<PaddedShape<[Batch, 3], [[0, 0], [1, 1]]>>().toEqualTypeOf<[Batch, 5]>();
+expectTypeOf<PaddedShape<[Batch, 3], [[1, 0], [0, 0]]>>().toEqualTypeOf<[number, 3]>();
+expectTypeOf<TiledShape<[number, Batch], [2, 1]>>().toEqualTypeOf<[number, Batch]>();
+expectTypeOf<SplitShapes<[Batch, 4], [1, 2], 0>>().toEqualTypeOf<[[1, 4], [2, 4]]>();
+expectTypeOf<SplitShapes<[number, 4], 2, 0>>().toEqualTypeOf<[[number, 4], [number, 4]]>();
+expectTypeOf<SplitShapes<[6, 4], [2, number], 0>>().toEqualTypeOf<[[2, 4], [number, 4]]>();
+declare const rows: Tensor<[number, 6], "float32">;
+expectTypeOf(concat([rows, zeros([2, 6])])).toEqualTypeOf<Tensor<[number, 6], "float32">>();
+// @ts-expect-error -- [number, 6] is not [4, 6]: an unknown sum is not any size
+const fixed: Tensor<[4, 6], "float32"> = concat([rows, zeros([2, 6])]);
+expectTypeOf(pad(zeros([dimOf("rows"), 3]), [[0, 0], [2, 2]])).toEqualTypeOf<Tensor<[Dim<"rows">, 7], "float32">>();
+expectTypeOf(tile(rows, [1, 2])).toEqualTypeOf<Tensor<[number, 12], "float32">>();
+expectTypeOf(split(zeros([dimOf("rows"), 4]), [1, 2])).toEqualTypeOf<[Tensor<[1, 4], "float32">, Tensor<[2, 4], "float32">]>();
+declare function dimOf<const Name extends string>(name: Name): Dim<Name>;
+void fixed;

@@ -10,7 +10,7 @@
  * GatheredShape<[5, 3], [2, 2], 0>  //=> [2, 2, 3]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, Multiply, Quotient } from "./internal/arithmetic.js";
+import type { Add, IsKnownSize, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { RankDifference, SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
@@ -34,11 +34,15 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
   : Normalize<Axis, S["length"]> extends infer At extends number
     ? `${At}` extends keyof S
       ? Parts extends readonly number[]
-        ? number extends SumOf<Parts> | (S[At] & number) ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
+        // an axis of unknown size (`number`, `Dim<"name">`) or parts of unknown size: the runtime checks the sum
+        ? IsKnownSize<S[At]> extends false ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
+        : number extends SumOf<Parts> ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : SumOf<Parts> extends S[At] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : ShapeTypeError<`split: sizes ${ShowShape<Parts>} add up to ${SumOf<Parts>} but axis ${At} has ${S[At] & number}; cannot split ${ShowShape<S>}`>
       : Parts extends number
         ? number extends Parts ? Shape[]
+        // sections of an axis of unknown size: each part's size is unknown too (the runtime checks they divide it)
+        : IsKnownSize<S[At]> extends false ? (Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, number>, Parts> : Shape[])
         : [Quotient<S[At] & number, Parts>] extends [never]
           ? ShapeTypeError<`split: ${Parts} sections do not divide axis ${At} of size ${S[At] & number}; cannot split ${ShowShape<S>}`>
           : number extends Quotient<S[At] & number, Parts> ? Shape[]

@@ -4,7 +4,10 @@
  * can count (TS2799 above ~10k). Numbers are split into digit tuples, least
  * significant first, and combined with 10 x 10 lookup tables; every recursion
  * is tail-recursive. Results are exact while they are exact doubles (up to
- * 2^53); beyond that, or for a non-integer input, the result is `number`.
+ * 2^53); beyond that, or for an input that is not a non-negative integer
+ * literal (`number`, `Dim<"name">`), the result is `number`, never `never`,
+ * except where an operand leaves the other unchanged (`Add<X, 0>` and
+ * `Multiply<X, 1>` are `X`, so a `Dim<"name">` passes through).
  * Not exported from the package.
  *
  * @example
@@ -57,6 +60,20 @@ type FromDigits<Value extends Digits, Text extends string = ""> =
 type TrimZeros<Text extends string> = Text extends `0${infer Rest}` ? (Rest extends "" ? "0" : TrimZeros<Rest>) : Text extends "" ? "0" : Text;
 type ToNumber<Text extends string> = Text extends `${infer Value extends number}` ? (`${Value}` extends Text ? Value : number) : number;
 
+/**
+ * The digits of two non-negative integer literals, or `undefined` when either
+ * is not one. (Not `never`: a conditional on `never` that is not a type
+ * parameter takes its true branch, and unknown sizes would come out `never`.)
+ */
+type Known<A extends number, B extends number> =
+  ToDigits<A> extends infer X extends Digits
+    ? [X] extends [never] ? undefined
+    : ToDigits<B> extends infer Y extends Digits ? ([Y] extends [never] ? undefined : [X, Y]) : undefined
+    : undefined;
+
+/** Is `N` a non-negative integer literal (a size whose value is known)? */
+export type IsKnownSize<N> = N extends number ? ([ToDigits<N>] extends [never] ? false : true) : false;
+
 /** `a + b + carry` for one digit place: `[carry, digit]`. */
 type AddDigit<A extends Digit, B extends Digit, Carry extends 0 | 1> =
   AddTable[A][B] extends [infer C1 extends 0 | 1, infer D1 extends Digit]
@@ -92,11 +109,17 @@ type MulDigits<A extends Digits, B extends Digits, Shift extends 0[] = [], Acc e
 
 /** `A + B` for non-negative integer literals; `number` when either is not one. */
 export type Add<A extends number, B extends number> =
-  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<AddDigits<X, Y>> : number;
+  [B] extends [0] ? A
+  : [A] extends [0] ? B
+  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<AddDigits<X, Y>> : number;
 
 /** `A * B` for non-negative integer literals. */
 export type Multiply<A extends number, B extends number> =
-  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<MulDigits<X, Y>> : number;
+  [B] extends [1] ? A
+  : [A] extends [1] ? B
+  : [A] extends [0] ? 0
+  : [B] extends [0] ? 0
+  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<MulDigits<X, Y>> : number;
 
 /** The product of all sizes: exact for integer literals, `number` when any size is not one. */
 export type Product<S extends readonly number[], Acc extends Digits = [1]> =
@@ -169,7 +192,8 @@ type QuotientDigit<Current extends Digits, Divisor extends Digits, Q extends Dig
 
 /** `A / B` when `B` divides `A` exactly (non-negative integer literals); `never` when it does not; `number` when unknown. */
 export type Quotient<A extends number, B extends number> =
-  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits]
+  [B] extends [1] ? A
+  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
     ? Normalize<Y> extends [0] ? never
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
       ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : never
@@ -178,21 +202,19 @@ export type Quotient<A extends number, B extends number> =
 
 // --- clamped subtraction, minimum and ceiling division (for slice sizes) ---
 
-/** The digits of two literals, or never when either is not a non-negative integer literal. */
-type DigitPair<A extends number, B extends number> =
-  [ToDigits<A>, ToDigits<B>] extends [infer X extends Digits, infer Y extends Digits] ? ([X] extends [never] ? never : [Y] extends [never] ? never : [X, Y]) : never;
-
-/** `max(A - B, 0)` for non-negative integer literals; `number` otherwise. */
+/** `max(A - B, 0)` for non-negative integer literals; `A` when `B` is 0; `number` otherwise. */
 export type Monus<A extends number, B extends number> =
-  DigitPair<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? FromDigits<SubDigits<X, Y>> : 0) : number;
+  [B] extends [0] ? A
+  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? FromDigits<SubDigits<X, Y>> : 0) : number;
 
 /** `min(A, B)` for non-negative integer literals; `number` otherwise. */
 export type Min<A extends number, B extends number> =
-  DigitPair<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? B : A) : number;
+  Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? B : A) : number;
 
-/** `ceil(A / B)` for a non-negative integer literal `A` and a positive one `B`; `number` otherwise. */
+/** `ceil(A / B)` for a non-negative integer literal `A` and a positive one `B`; `A` when `B` is 1; `number` otherwise. */
 export type CeilQuotient<A extends number, B extends number> =
-  DigitPair<A, B> extends [infer X extends Digits, infer Y extends Digits]
+  [B] extends [1] ? A
+  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
     ? Normalize<Y> extends [0] ? number
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
       ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : FromDigits<AddDigits<Reverse<Q>, [1]>>
