@@ -1,6 +1,6 @@
 /**
  * The aligned picture of two shapes that `shapecast explain` and `shapecast
- * check` print: one column per result axis (SPEC §2.3's `M x N x P x Q` rows),
+ * check` print: one column per result axis (the `M × N × P × Q` rows of docs/broadcasting.md §2.3),
  * each operand's sizes under the axes they meet, the result when there is
  * one, and a `^` under the failing axis:
  *

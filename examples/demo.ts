@@ -1,6 +1,6 @@
 /**
  * `npm start`: a walk through the worked examples of the broadcasting
- * specification (SPEC.md), mode by mode: the shapes, the result, and for a
+ * specification (docs/broadcasting.md), mode by mode: the shapes, the result, and for a
  * misfit the message, which the compiler shows as a red squiggle and the
  * runtime throws as a `ShapeError`.
  *
@@ -112,4 +112,4 @@ section("Bad input", "sizes must be non-negative integers: a RangeError with the
 // @ts-expect-error -- size -1 at axis 1 of a
 show("+", [2, -1], [3], undefined, () => broadcastShapes([2, -1], [3]));
 
-console.log(`\n${dim("More: README.md, SPEC.md; the type-level twins of these calls are in test-d/.")}`);
+console.log(`\n${dim("More: README.md, docs/broadcasting.md; the type-level twins of these calls are in test-d/.")}`);

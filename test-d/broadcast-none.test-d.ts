@@ -1,4 +1,4 @@
-/** SPEC.md §2.1 (mode `none`, OpenVINO NONE): identical shapes only, scalars included. */
+/** docs/broadcasting.md §2.1 (mode `none`, OpenVINO NONE): identical shapes only, scalars included. */
 import { expectTypeOf } from "expect-type";
 import { broadcastShapes, type BroadcastShapes, type ErrorMessage } from "shapecast";
 

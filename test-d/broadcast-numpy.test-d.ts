@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2.2 (numpy, the default) at the type level, row by row.
+ * docs/broadcasting.md §2.2 (numpy, the default) at the type level, row by row.
  * `expectTypeOf` (expect-type) asserts exact types under every compiler that
  * checks this folder (tsd's 5.9, TypeScript 6 and 7); tsd's `expectType`
  * adds its own identity check.

@@ -1,4 +1,4 @@
-/** SPEC.md §2.4 (mode `pdpd`, OpenVINO PDPD): only b onto a, aligned at axis. */
+/** docs/broadcasting.md §2.4 (mode `pdpd`, OpenVINO PDPD): only b onto a, aligned at axis. */
 import { expectTypeOf } from "expect-type";
 import { broadcastShapes, type BroadcastShapes, type ErrorMessage } from "shapecast";
 

@@ -1,4 +1,4 @@
-/** SPEC.md §3: broadcasting one shape to a target, modes numpy, bidirectional and explicit. */
+/** docs/broadcasting.md §3: broadcasting one shape to a target, modes numpy, bidirectional and explicit. */
 import { expectTypeOf } from "expect-type";
 import { broadcastToShape, type BroadcastToShape, type ErrorMessage } from "shapecast";
 

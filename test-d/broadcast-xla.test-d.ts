@@ -1,4 +1,4 @@
-/** SPEC.md §2.3 (mode `xla`): explicit broadcastDimensions, degenerate dimensions, their composition. */
+/** docs/broadcasting.md §2.3 (mode `xla`): explicit broadcastDimensions, degenerate dimensions, their composition. */
 import { expectTypeOf } from "expect-type";
 import { broadcastShapes, type BroadcastShapes, type ErrorMessage } from "shapecast";
 

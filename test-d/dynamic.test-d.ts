@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4: sizes and ranks the compiler cannot know. `number` is a dynamic
+ * docs/broadcasting.md §4: sizes and ranks the compiler cannot know. `number` is a dynamic
  * size (checked at run time), `Dim<"name">` a symbolic one (equal only to
  * itself), `number[]` a dynamic rank.
  */

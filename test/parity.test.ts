@@ -162,7 +162,7 @@ describe("type-level limits: rank 32, sizes up to 2^31 - 1, every mode", () => {
   }
 });
 
-describe("SPEC.md tables at the type level", () => {
+describe("docs/broadcasting.md tables at the type level", () => {
   it("every row gives the same shape or message through the compiler", () => {
     const rows: Case[] = specTable.map((row) => ({ kind: row.kind, a: row.a, b: row.b, spec: row.spec }));
     const typeResults = evaluate(rows);

@@ -1,5 +1,6 @@
 /**
- * Every table row of SPEC.md §2–3, with the result or the exact message.
+ * Every row of the tables in docs/broadcasting.md §2–3, with the result or
+ * the exact message (the document's tables and this one hold the same rows).
  * The runtime tests (test/shape/broadcast.test.ts) and the compiler harness
  * (test/parity.test.ts) both run this table; test-d/ spells the same rows
  * as type assertions.

@@ -1,5 +1,5 @@
 /**
- * Every broadcasting rule of SPEC.md, as conditional types over shape tuples:
+ * Every broadcasting rule of docs/broadcasting.md, as conditional types over shape tuples:
  * §2 binary element-wise modes (`numpy`, `none`, `xla`, `pdpd`) and §3
  * broadcasting one shape to a target (`numpy`, `bidirectional`, `explicit`).
  *

@@ -1,6 +1,6 @@
 /**
  * The type-level shape algebra of shapecast: shapes as tuple types, every
- * broadcasting mode of SPEC.md, and errors whose messages match the runtime's.
+ * broadcasting mode of docs/broadcasting.md, and errors whose messages match the runtime's.
  * Type-only: importing this module emits no code.
  */
 

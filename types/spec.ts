@@ -4,7 +4,7 @@
 
 /**
  * How a binary element-wise op broadcasts its operands `a` (left) and `b` (right).
- * - `numpy` (default): right-align, pad with 1s, sizes equal or 1 (SPEC §2.2).
+ * - `numpy` (default): right-align, pad with 1s, sizes equal or 1 (docs/broadcasting.md §2.2).
  * - `none`: identical shapes only (OpenVINO NONE, §2.1).
  * - `xla`: degenerate dims for equal ranks; `broadcastDimensions` maps the
  *   lower-rank operand's axes onto the other's when ranks differ (§2.3).
@@ -17,7 +17,7 @@ export type BroadcastSpec =
   | { readonly mode: "pdpd"; readonly axis?: number };
 
 /**
- * How one tensor is broadcast to a target shape (SPEC §3).
+ * How one tensor is broadcast to a target shape (docs/broadcasting.md §3).
  * - `numpy` (default): unidirectional, like `np.broadcast_to`; the result is the target.
  * - `bidirectional`: the shape of `input * ones(target)` under NumPy rules.
  * - `explicit`: `axesMapping[i]` is the target axis of input axis `i`.

@@ -28,7 +28,7 @@ import type {
 
 /**
  * A view of `x` broadcast to `target` (stride 0 on the new and stretched
- * axes), in the modes of SPEC §3: numpy (default), bidirectional, explicit.
+ * axes), in the modes of docs/broadcasting.md §3: numpy (default), bidirectional, explicit.
  */
 export function broadcastTo<
   X extends Tensor,

@@ -1,5 +1,5 @@
 /**
- * Runtime mirror of `types/broadcast.ts`: every broadcasting rule of SPEC.md §2
+ * Runtime mirror of `types/broadcast.ts`: every broadcasting rule of docs/broadcasting.md §2
  * (binary modes none, numpy, xla, pdpd) and §3 (broadcast to a target: numpy,
  * bidirectional, explicit). Same cases, same order of checks, same messages.
  *

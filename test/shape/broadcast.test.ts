@@ -13,7 +13,7 @@ const run = (row: (typeof specTable)[number]): number[] =>
     ? broadcastShapes(dyn(row.a), dyn(row.b), row.spec)
     : broadcastToShape(dyn(row.a), dyn(row.b), row.spec);
 
-describe("SPEC.md tables at run time", () => {
+describe("docs/broadcasting.md tables at run time", () => {
   it.each(specTable.map((row) => [`${row.kind} ${JSON.stringify(row.a)} ${JSON.stringify(row.b)} ${JSON.stringify(row.spec)}`, row] as const))(
     "%s",
     (_, row) => {
@@ -147,7 +147,7 @@ describe("bad input", () => {
   });
 });
 
-describe("XLA worked examples (SPEC §2.3)", () => {
+describe("XLA worked examples (docs/broadcasting.md §2.3.6)", () => {
   it("the vector is added along the named dimension", () => {
     expect(broadcastShapes([2, 3], [3], { mode: "xla", broadcastDimensions: [1] })).toEqual([2, 3]);
     expect(broadcastShapes([4], [1, 2], { mode: "xla", broadcastDimensions: [0] })).toEqual([4, 2]);

@@ -12,8 +12,8 @@ import type { FirstFailureByRank, LastFailureByRank, SmallRank } from "./by-rank
 
 /**
  * Two-way (degenerate-dimension) rule of NumPy and XLA: equal, or one side is 1.
- * `number` (dynamic) against a known size gives the known size (SPEC §4);
- * a symbolic size fits only itself or 1.
+ * `number` (dynamic) against a known size gives the known size (docs/broadcasting.md §4.1);
+ * a symbolic size fits only itself or 1 (§4.2).
  */
 export type TwoWay<X, Y> = X extends Y ? (Y extends X ? X : TwoWaySlow<X, Y>) : TwoWaySlow<X, Y>;
 type TwoWaySlow<X, Y> =
