@@ -345,4 +345,4 @@ mean(zeros([2, 3, 4]), [0, -4]);
 // @ts-expect-error -- "softmax: x is a scalar; softmax needs an axis to normalise over"
 softmax(tensor(5));
 expectTypeOf<ErrorMessage<ReducedOf<"sum", [2, 3], -3, false>>>().toEqualTypeOf<"sum: axis -3 is out of range for a rank-2 tensor (use -2 to 1)">();
-expectTypeOf<ErrorMessage<ReducedOf<"softmax", [], -1, false>>>().toEqualTypeOf<"softmax: axis -1 is out of range for a rank-0 tensor (use -0 to -1)">();
+expectTypeOf<ErrorMessage<ReducedOf<"softmax", [], -1, false>>>().toEqualTypeOf<"softmax: axis -1 is out of range for a rank-0 tensor (it has no axes)">();

@@ -9,15 +9,11 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Add } from "./internal/arithmetic.js";
-import type { RankDifference, RankSum, SmallRank } from "./internal/by-rank.js";
+import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { Same } from "./internal/sizes.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 
-type Normalize<Axis extends number, Rank extends number> =
-  `${Axis}` extends `-${infer Magnitude extends number}`
-    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : never
-    : Axis;
 
 /** The first axis other than `Axis` where two shapes differ, as `[axis, x, y]`; `undefined` if none. */
 type Mismatch<A extends Shape, B extends Shape, Axis extends number, Index extends unknown[] = []> =
@@ -46,10 +42,10 @@ export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
   number extends Shapes["length"] ? number[]
   : Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends First["length"] ? number[]
-    : Normalize<Axis, First["length"]> extends infer At extends number
-      ? `${At}` extends keyof First
-        ? ConcatRest<Rest, At, First, First[At] & number, [unknown]>
-        : ShapeTypeError<`concat: axis ${Axis} is out of range for a rank-${First["length"]} tensor (use -${First["length"]} to ${RankDifference[First["length"] & SmallRank][1] & number})`>
+    : AxisIndex<First, Axis> extends infer At extends number
+      ? [At] extends [never]
+        ? ShapeTypeError<RangeMessage<"concat", "axis", Axis, First["length"]>>
+        : ConcatRest<Rest, At, First, First[At] & number, [unknown]>
       : never
     : ShapeTypeError<"concat: tensors must hold at least one tensor">;
 
@@ -70,10 +66,12 @@ export type StackShape<Shapes extends readonly Shape[], Axis extends number> =
     : StackRest<Rest, First, [unknown]> extends infer Checked
       ? Checked extends number[] ? number[]
       : Checked extends true
-        ? Normalize<Axis, RankSum[First["length"] & SmallRank][1]> extends infer At extends number
-          ? First extends readonly [...Counter<At>, ...infer Tail extends Shape]
+        // (a new axis: in range of the result, one more than the inputs')
+        ? AxisIndex<[...First, 1], Axis> extends infer At extends number
+          ? [At] extends [never] ? ShapeTypeError<`stack: axis ${Axis} is out of range for a rank-${[...First, unknown]["length"]} result`>
+          : First extends readonly [...Counter<At>, ...infer Tail extends Shape]
             ? First extends readonly [...infer Head extends Shape, ...Tail] ? [...Head, Shapes["length"], ...Tail] : number[]
-            : ShapeTypeError<`stack: axis ${Axis} is out of range for a rank-${RankSum[First["length"] & SmallRank][1] & number} result`>
+            : ShapeTypeError<`stack: axis ${Axis} is out of range for a rank-${[...First, unknown]["length"]} result`>
           : never
         : Checked
       : never

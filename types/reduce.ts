@@ -8,25 +8,9 @@
  * Reduced<[2, 3, 4], [0, -1], true>     //=> [1, 3, 1]
  * Reduced<[2, 3, 4], undefined, false>  //=> []
  */
+import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { RankDifference, SmallRank } from "./internal/by-rank.js";
-import type { Subtract } from "./internal/tuple.js";
 import type { Shape } from "./shape.js";
-
-/** A possibly negative axis as a non-negative one, any rank; `never` when it is not an integer literal in range. */
-export type Normalize<Axis extends number, Rank extends number> =
-  `${Axis}` extends `-${infer Magnitude extends number}`
-    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : Subtract<Rank, Magnitude>
-    : Axis;
-
-export type RangeMessage<Op extends string, Name extends string, Axis extends number, Rank extends number> =
-  `${Op}: ${Name} ${Axis} is out of range for a rank-${Rank} tensor (use -${Rank} to ${Rank extends 0 ? -1 : RankDifference[Rank & SmallRank][1] & number})`;
-
-/** `Axis` of `S` as an index in [0, rank), or never when out of range (either side). */
-export type AxisIndex<S extends Shape, Axis extends number> =
-  Normalize<Axis, S["length"]> extends infer Index extends number
-    ? [Index] extends [never] ? never : `${Index}` extends keyof S ? Index : never
-    : never;
 
 /** The reduced axes as a union of indices, or the message for the first one out of range. */
 type AxesOf<Op extends string, Axis, S extends Shape> =

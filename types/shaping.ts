@@ -11,14 +11,11 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Multiply, Quotient } from "./internal/arithmetic.js";
-import type { RankDifference, SmallRank } from "./internal/by-rank.js";
+import type { AxisIndex, RangeMessage } from "./axis.js";
+import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
 
-type Normalize<Axis extends number, Rank extends number> =
-  `${Axis}` extends `-${infer Magnitude extends number}`
-    ? [Rank, Magnitude] extends [SmallRank, SmallRank] ? RankDifference[Rank & SmallRank][Magnitude & SmallRank] : never
-    : Axis;
 
 type Replace<S extends Shape, Axis extends number, Size extends number> = { -readonly [Key in keyof S]: Key extends `${Axis}` ? Size : S[Key] };
 
@@ -31,9 +28,9 @@ type RepeatShape<S extends Shape, Count extends number, Acc extends Shape[] = []
 /** The shapes of the parts of `split(x, sizes | sections, axis)`. */
 export type SplitShapes<S extends Shape, Parts, Axis extends number> =
   number extends S["length"] ? Shape[]
-  : Normalize<Axis, S["length"]> extends infer At extends number
-    ? `${At}` extends keyof S
-      ? Parts extends readonly number[]
+  : AxisIndex<S, Axis> extends infer At extends number
+    ? [At] extends [never] ? ShapeTypeError<RangeMessage<"split", "axis", Axis, S["length"]>>
+    : Parts extends readonly number[]
         // an axis of unknown size (`number`, `Dim<"name">`) or parts of unknown size: the runtime checks the sum
         ? IsKnownSize<S[At]> extends false ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : number extends SumOf<Parts> ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
@@ -48,7 +45,6 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
           : number extends Quotient<S[At] & number, Parts> ? Shape[]
           : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Quotient<S[At] & number, Parts>>, Parts> : Shape[]
         : Shape[]
-      : ShapeTypeError<`split: axis ${Axis} is out of range for a rank-${S["length"]} tensor (use -${S["length"]} to ${RankDifference[S["length"] & SmallRank][1] & number})`>
     : never;
 
 /** `tile(x, reps)`: NumPy's rule, the shorter of shape and reps padded with 1s on the left. */
@@ -73,8 +69,9 @@ export type PaddedShape<S extends Shape, Widths extends readonly (readonly [numb
 /** `gather(x, indices, axis)`: the axis is replaced by the indices' shape. */
 export type GatheredShape<S extends Shape, Indices extends Shape, Axis extends number> =
   number extends S["length"] | Indices["length"] ? number[]
-  : Normalize<Axis, S["length"]> extends infer At extends number
-    ? S extends readonly [...Counter<At>, unknown, ...infer Tail extends Shape]
+  : AxisIndex<S, Axis> extends infer At extends number
+    ? [At] extends [never] ? ShapeTypeError<RangeMessage<"gather", "axis", Axis, S["length"]>>
+    : S extends readonly [...Counter<At>, unknown, ...infer Tail extends Shape]
       ? S extends readonly [...infer Head extends Shape, unknown, ...Tail] ? [...Head, ...Indices, ...Tail] : number[]
-      : ShapeTypeError<`gather: axis ${Axis} is out of range for a rank-${S["length"]} tensor (use -${S["length"]} to ${RankDifference[S["length"] & SmallRank][1] & number})`>
+      : ShapeTypeError<RangeMessage<"gather", "axis", Axis, S["length"]>>
     : never;

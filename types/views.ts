@@ -15,7 +15,7 @@ import type { RankSum, SmallRank } from "./internal/by-rank.js";
 import type { Add, CeilQuotient, Min, Monus, Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { AxisIndex, Normalize, RangeMessage } from "./reduce.js";
+import type { AxisIndex, Normalize, RangeMessage } from "./axis.js";
 import type { Shape } from "./shape.js";
 
 /** Axes reversed (a matrix transpose). */
@@ -24,8 +24,7 @@ export type Reversed<S extends Shape, Acc extends number[] = []> =
 
 /**
  * A possibly negative axis of a rank-`Rank` shape as a non-negative one, any
- * rank (`never` when a negative axis is out of range). The same rule as the
- * reductions' (types/reduce.ts `Normalize`).
+ * rank (`never` when a negative axis is out of range): types/axis.ts's rule.
  */
 export type NormalizedAxis<Axis extends number, Rank extends number> = Normalize<Axis, Rank>;
 

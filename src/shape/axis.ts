@@ -1,20 +1,29 @@
 /**
  * Axis arguments: an integer in [-rank, rank), negative counting from the end.
  * A wrong kind is a `TypeError`, a fractional or out-of-range value a
- * `RangeError`, an axis named twice in a list a `RangeError`; the messages
- * match the type level's (types/reduce.ts writes the same sentence).
+ * `RangeError`, an axis named twice in a list a `RangeError`. The runtime
+ * twin of types/axis.ts: `writeAxisRange` is typed to return that file's
+ * `RangeMessage`, so a change of wording on one side is a compile error.
  */
+import type { AxisRange, RangeMessage } from "../../types/axis.js";
 import { checkInteger, showList } from "./validate.js";
 
-/** The valid range of an axis for a rank, as messages write it. */
-const range = (rank: number): string => (rank === 0 ? "it has no axes" : `use -${rank} to ${rank - 1}`);
+/** The valid range of an axis for a rank; twin of `AxisRange`. */
+const writeRange = <Rank extends number>(rank: Rank): AxisRange<Rank> =>
+  (rank === 0 ? "it has no axes" : `use -${rank} to ${rank - 1}`) as AxisRange<Rank>;
+
+/** Twin of `RangeMessage` in types/axis.ts. */
+export const writeAxisRange = <Op extends string, Name extends string, Axis extends number, Rank extends number>(
+  op: Op,
+  name: Name,
+  axis: Axis,
+  rank: Rank,
+): RangeMessage<Op, Name, Axis, Rank> => `${op}: ${name} ${axis} is out of range for a rank-${rank} tensor (${writeRange(rank)})`;
 
 /** An axis argument in [-rank, rank), normalised to [0, rank). */
 export function normalizeAxis(op: string, name: string, axis: unknown, rank: number): number {
   checkInteger(op, name, axis);
-  if (axis < -rank || axis >= rank) {
-    throw new RangeError(`${op}: ${name} ${axis} is out of range for a rank-${rank} tensor (${range(rank)})`);
-  }
+  if (axis < -rank || axis >= rank) throw new RangeError(writeAxisRange(op, name, axis, rank));
   return axis < 0 ? axis + rank : axis;
 }
 
