@@ -13,10 +13,15 @@
  */
 
 import type { DType, StorageOf } from "../types/dtype.js";
+import { describe } from "./shape/validate.js";
 
 export type { DType, StorageOf };
 
-export const DTYPES: readonly DType[] = ["bool", "uint8", "int32", "float32", "float64"];
+/** Every dtype, in promotion order: the one list messages, tests and tools read. */
+export const DTYPES = ["bool", "uint8", "int32", "float32", "float64"] as const satisfies readonly DType[];
+// (a compile error here means DTYPES and types/dtype.ts's DType no longer list the same dtypes)
+const everyDType: Exclude<DType, (typeof DTYPES)[number]> extends never ? true : false = true;
+void everyDType;
 
 export type Storage = StorageOf[DType];
 
@@ -43,6 +48,14 @@ export function dtypeOfArray(array: ArrayBufferView): DType | undefined {
 
 export const isDType = (value: unknown): value is DType =>
   typeof value === "string" && Object.hasOwn(CONSTRUCTORS, value);
+
+/** `value` as a dtype, or a TypeError naming `op` and `name` and listing the dtypes. */
+export function checkDType(op: string, name: string, value: unknown): DType {
+  if (!isDType(value)) {
+    throw new TypeError(`${op}: ${name} must be one of ${DTYPES.map((dtype) => `"${dtype}"`).join(", ")}, got ${describe(value)}`);
+  }
+  return value;
+}
 
 const RANK: Record<DType, number> = { bool: 0, uint8: 1, int32: 2, float32: 3, float64: 4 };
 

@@ -3,7 +3,7 @@
  * from flat data plus a shape, and the usual constructors. Every creator
  * copies its input, so later changes to the source do not leak in.
  */
-import { allocate, type DType, dtypeOfArray, isDType } from "../dtype.js";
+import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe, MAX_RANK } from "../shape/validate.js";
@@ -14,13 +14,7 @@ export interface CreateOptions<D extends DType = DType> {
 }
 
 
-function checkDType(op: string, dtype: unknown): DType | undefined {
-  if (dtype === undefined) return undefined;
-  if (!isDType(dtype)) {
-    throw new TypeError(`${op}: dtype must be one of "float32", "float64", "int32", "uint8", "bool", got ${describe(dtype)}`);
-  }
-  return dtype;
-}
+const optionalDType = (op: string, dtype: unknown): DType | undefined => (dtype === undefined ? undefined : checkDType(op, "dtype", dtype));
 
 /** The `{ dtype }` option (with `seed` too for the random creators); an unknown field is a TypeError. */
 function checkOptions(op: string, options: unknown, fields: readonly string[] = ["dtype"]): DType | undefined {
@@ -31,7 +25,7 @@ function checkOptions(op: string, options: unknown, fields: readonly string[] = 
   for (const key of Object.keys(options)) {
     if (!fields.includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${fields.join(", ")})`);
   }
-  return checkDType(op, (options as { dtype?: unknown }).dtype);
+  return optionalDType(op, (options as { dtype?: unknown }).dtype);
 }
 
 /**
@@ -168,7 +162,7 @@ type CheckedNested<Data> = NestedShape<Data> extends ShapeTypeError<infer Messag
 
 function filled(op: string, shape: unknown, value: number, dtype: unknown): Tensor {
   checkShape(op, "shape", shape);
-  const type = checkDType(op, dtype) ?? "float32";
+  const type = optionalDType(op, dtype) ?? "float32";
   const buffer = allocate(type, checkSize(op, shape));
   const stored = storedValue(value, type);
   if (!Object.is(stored, 0)) buffer.fill(stored); // (-0 too)

@@ -13,7 +13,7 @@
  * `mod(x, 0)` on integers is 0, while `div` on integers divides in float32
  * (`1 / 0` is Infinity).
  */
-import { arithmeticDType, type DType, divisionDType, floatDType, promote } from "../dtype.js";
+import { arithmeticDType, checkDType, type DType, divisionDType, floatDType, promote } from "../dtype.js";
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
 import type { Tensor } from "../tensor.js";
 import { describe } from "../shape/validate.js";
@@ -222,8 +222,5 @@ const castRules = Object.fromEntries(
 
 /** A copy in another dtype: float to int truncates toward zero (and wraps), anything to bool is `x !== 0`. */
 export function cast<X extends Tensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
-  if (!Object.hasOwn(castRules, dtype)) {
-    throw new TypeError(`cast: dtype must be one of "float32", "float64", "int32", "uint8", "bool", got ${JSON.stringify(dtype)}`);
-  }
-  return runUnary(castRules[dtype], x, options) as Tensor<ShapeOf<X>, D>;
+  return runUnary(castRules[checkDType("cast", "dtype", dtype)], x, options) as Tensor<ShapeOf<X>, D>;
 }
