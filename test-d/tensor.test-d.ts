@@ -346,3 +346,18 @@ mean(zeros([2, 3, 4]), [0, -4]);
 softmax(tensor(5));
 expectTypeOf<ErrorMessage<ReducedOf<"sum", [2, 3], -3, false>>>().toEqualTypeOf<"sum: axis -3 is out of range for a rank-2 tensor (use -2 to 1)">();
 expectTypeOf<ErrorMessage<ReducedOf<"softmax", [], -1, false>>>().toEqualTypeOf<"softmax: axis -1 is out of range for a rank-0 tensor (it has no axes)">();
+
+// Reductions inside generic code: positions are walked, sizes never tested, so a fixed-rank shape
+// of type parameters reduces to an exact shape without keepDims too
+function classify<B extends number, C extends number>(logits: Tensor<[B, C], "float32">) {
+  return argmax(softmax(logits), -1);
+}
+expectTypeOf(classify(zeros([32, 10]))).toEqualTypeOf<Tensor<[32], "int32">>();
+function columnTotals<B extends number, C extends number>(x: Tensor<[B, C], "float32">) {
+  return sum(x, 0);
+}
+expectTypeOf(columnTotals(zeros([4, 7]))).toEqualTypeOf<Tensor<[7], "float32">>();
+function rowMeans<B extends number, T extends number, D extends number>(x: Tensor<[B, T, D], "float32">) {
+  return mean(x, [0, -1]);
+}
+expectTypeOf(rowMeans(zeros([2, 3, 4]))).toEqualTypeOf<Tensor<[3], "float32">>();

@@ -25,9 +25,6 @@ type ListAxes<Op extends string, Axes extends readonly number[], S extends Shape
       : ListAxes<Op, Rest, S, [...Index, unknown], Found | AxisIndex<S, First>>
     : Found;
 
-/** Drops the `never` markers of dropped axes. */
-type Compact<S extends readonly unknown[], Acc extends number[] = []> =
-  S extends readonly [infer First, ...infer Rest] ? ([First] extends [never] ? Compact<Rest, Acc> : Compact<Rest, [...Acc, First & number]>) : Acc;
 
 export type ReducedOf<Op extends string, S extends Shape, Axis, KeepDims extends boolean> =
   number extends S["length"] ? number[]
@@ -36,11 +33,21 @@ export type ReducedOf<Op extends string, S extends Shape, Axis, KeepDims extends
     // (wrapped: the axes are a union of indices, which must not distribute)
     ? [Axes] extends [never] ? [...S] // an empty list reduces nothing
     : [Axes] extends [ShapeTypeError<string>] ? Axes
-    : KeepDims extends true ? Walk<S, Axes, 1, []> : Compact<Walk<S, Axes, never, []>>
+    : KeepDims extends true ? Walk<S, Axes, 1, []> : Drop<S, Axes, [], []>
     : never;
 
-/** S with the reduced positions replaced by `Marker` (1 to keep them, `never` to drop them). */
+// Both walks test only positions (literal numbers), never the sizes themselves: a test on a
+// size that is a type parameter (`B` in generic code) cannot be decided and would leave the
+// whole result deferred, while positions are known wherever the rank is.
+
+/** S with the reduced positions replaced by `Marker` (keepDims: 1). */
 type Walk<S extends Shape, Axes, Marker, Acc extends unknown[]> =
   S extends readonly [infer First, ...infer Rest extends Shape] ? Walk<Rest, Axes, Marker, [...Acc, Acc["length"] extends Axes ? Marker : First]> : Acc;
+
+/** S without the reduced positions; `Index` counts the positions walked. */
+type Drop<S extends Shape, Axes, Index extends unknown[], Acc extends number[]> =
+  S extends readonly [infer First extends number, ...infer Rest extends Shape]
+    ? Drop<Rest, Axes, [...Index, unknown], Index["length"] extends Axes ? Acc : [...Acc, First]>
+    : Acc;
 
 export type Reduced<S extends Shape, Axis, KeepDims extends boolean = false> = ReducedOf<"reduce", S, Axis, KeepDims>;
