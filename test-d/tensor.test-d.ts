@@ -361,3 +361,12 @@ function rowMeans<B extends number, T extends number, D extends number>(x: Tenso
   return mean(x, [0, -1]);
 }
 expectTypeOf(rowMeans(zeros([2, 3, 4]))).toEqualTypeOf<Tensor<[3], "float32">>();
+
+// The README's per-row statistic on a fixed-rank shape of type parameters ([B, D], not [...Rest, D])
+function center<B extends number, D extends number>(x: Tensor<[B, D], "float32">) {
+  return sub(x, mean(x, -1, { keepDims: true }));
+}
+expectTypeOf(center(zeros([8, 16]))).toEqualTypeOf<Tensor<[8, 16], "float32">>();
+// and a misfit of the same pattern is still the runtime's message
+// @ts-expect-error -- "sub (numpy): axis 0 has 2 vs 4; cannot broadcast [2, 3] with [4, 1]"
+sub(zeros([2, 3]), zeros([4, 1]));

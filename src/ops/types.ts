@@ -111,7 +111,7 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
     a: Tensor<readonly [...Rest, C], DA>,
-    b: Tensor<readonly [...NoInfer<Rest>, 1], DB>,
+    b: Tensor<readonly [...Rest, 1], DB>,
     options?: OutOnly,
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, const N extends number>(
@@ -145,7 +145,7 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
     this: Tensor<readonly [...Rest, C], DA>,
-    other: Tensor<readonly [...NoInfer<Rest>, 1], DB>,
+    other: Tensor<readonly [...Rest, 1], DB>,
     options?: OutOnly,
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, const N extends number>(
