@@ -85,17 +85,18 @@ const fitting: fc.Arbitrary<Case> = fc.oneof(
   ),
   // none: the same shape
   fc.array(dim, { maxLength: 4 }).map((shape) => ({ a: shape, b: [...shape], spec: { mode: "none" as const } })),
-  // xla: the lower rank mapped by increasing dims (the lower one on either side); equal ranks: no dims, [] or the identity
+  // xla: the lower rank mapped by increasing dims (the lower one on either side); equal ranks, or a scalar: no dims,
+  // [] or (equal ranks) the identity
   fc.array(dim, { minLength: 1, maxLength: 4 }).chain((high) =>
     fc
-      .tuple(fc.shuffledSubarray([...high.keys()], { minLength: 1, maxLength: high.length }), fc.boolean(), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.nat(2))
+      .tuple(fc.shuffledSubarray([...high.keys()], { maxLength: high.length }), fc.boolean(), fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.nat(2))
       .map(([dims, lowIsA, ones, form]) => {
         const sorted = [...dims].sort((x, y) => x - y);
         const low = sorted.map((axis, i) => (ones[i] ? 1 : high[axis]!));
         const highOnes = high.map((d, axis) => (ones[axis + 4] && !sorted.includes(axis) ? 1 : d));
         const equal = [undefined, [], sorted][form];
         const spec: BinarySpec =
-          low.length < high.length ? { mode: "xla", broadcastDimensions: sorted }
+          low.length > 0 && low.length < high.length ? { mode: "xla", broadcastDimensions: sorted }
           : equal === undefined ? { mode: "xla" }
           : { mode: "xla", broadcastDimensions: equal };
         return lowIsA ? { a: low, b: highOnes, spec } : { a: highOnes, b: low, spec };
