@@ -17,11 +17,15 @@ function product(engine: "auto" | "js", a: Float64Array, b: Float64Array, m: num
   // a read through its strides as stored, or as the transpose of a [k, m] buffer
   packRows(transposed ? { data: a, offset: 0, rowStride: 1, colStride: m } : { data: a, offset: 0, rowStride: k, colStride: 1 }, m, k, p.A);
   packColumns({ data: b, offset: 0, rowStride: n, colStride: 1 }, k, n, p.B);
-  // a strided output: every other column of a wider buffer, which must stay untouched
-  const out = new Float64Array(m * n * 2).fill(-7);
-  p.multiply({ data: out, offset: 1, rowStride: 2 * n, colStride: 2 });
+  // a strided output: every other column of a wider buffer with a row of room above and below, which must stay untouched
+  const out = new Float64Array((m + 2) * 2 * n).fill(-7);
+  p.multiply({ data: out, offset: 2 * n + 1, rowStride: 2 * n, colStride: 2 });
   return { engine: p.engine, out };
 }
+
+/** Is every element of `product`'s buffer outside the [m, n] result still -7? */
+const untouched = (out: Float64Array, m: number, n: number): boolean =>
+  out.every((value, i) => value === -7 || (i % 2 === 1 && i > 2 * n && i < (m + 1) * 2 * n));
 
 /** The first index where two results differ (as Object.is sees it), or -1: a failure stays quick to report on large outputs. */
 function firstDifference(x: Float64Array, y: Float64Array): number {
@@ -57,8 +61,9 @@ describe("WebAssembly matmul kernel", () => {
           const wasm = product("auto", a, b, m, k, n, transposed);
           const js = product("js", a, b, m, k, n, transposed);
           expect(firstDifference(wasm.out, js.out)).toBe(-1);
-          // the untouched columns of the strided output kept their value
-          for (let i = 0; i < wasm.out.length; i += 2) expect(wasm.out[i]).toBe(-7);
+          // the columns between and the rows around kept their value
+          expect(untouched(wasm.out, m, n)).toBe(true);
+          expect(untouched(js.out, m, n)).toBe(true);
         },
       ),
       { numRuns: 200 },
@@ -73,6 +78,7 @@ describe("WebAssembly matmul kernel", () => {
     const wasm = product("auto", a, b, m, k, n, false);
     expect(wasm.engine).toBe("wasm");
     expect(firstDifference(wasm.out, product("js", a, b, m, k, n, false).out)).toBe(-1);
+    expect(untouched(wasm.out, m, n)).toBe(true);
   });
 
   it("gives back memory after a large product, and keeps it after small ones", () => {

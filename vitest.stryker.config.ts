@@ -1,0 +1,30 @@
+/**
+ * The vitest project Stryker runs (`npm run test:mutation`, stryker.config.mjs):
+ * the unit tests of the runtime that mutants of src/shape and src/kernels can
+ * fail, in this process. Left out: the CLI tests, the examples and the probes
+ * (they run the code in child processes, where no mutant is active), the
+ * type-level parity tests (they compile thousands of types and check types/,
+ * which Stryker does not mutate) and the fuzz suite (15 s a run, too slow to
+ * repeat for each of about 1,700 mutants on 2 cores).
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    // as in vitest.config.ts: tests import the package by name, and run against the sources
+    alias: { shapecast: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+  },
+  test: {
+    include: [
+      "test/shape/**/*.test.ts",
+      "test/kernels/**/*.test.ts",
+      "test/ops/**/*.test.ts",
+      "test/properties/**/*.test.ts",
+      "test/tensor.test.ts",
+      "test/contract.test.ts",
+    ],
+    // these compare the runtime with the type level, compiling types as they load
+    exclude: ["test/shape/reshape-parity.test.ts", "test/shape/slice-parity.test.ts"],
+  },
+});
