@@ -78,7 +78,7 @@ describe("counts and lists in messages", () => {
   it("a count has its range, inclusive at both ends", () => {
     expect(split(zeros([0]), 65536)).toHaveLength(65536); // an empty axis splits into up to 2^16 empty parts
     expect(() => split(zeros([0]), 65537)).toThrow(new RangeError("split: sections must be an integer from 1 to 65536, got 65537"));
-    expect(() => split(zeros([4]), 0)).toThrow(new RangeError("split: sections must be an integer from 1 to 65536, got 0"));
+    expect(() => split(zeros([4]), 0 as number)).toThrow(new RangeError("split: sections must be an integer from 1 to 65536, got 0"));
   });
 
   it("a list is shown whole up to 8 entries, then cut with its count; entries that are not numbers as values", () => {
