@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { packColumns, packedProduct, packRows } from "../../src/kernels/matmul.js";
-import { load } from "../../src/kernels/wasm/load.js";
+import { packColumns, packedProduct, packRows, padded } from "../../src/kernels/matmul.js";
+import { load, unload } from "../../src/kernels/wasm/load.js";
 import { matmulWasm } from "../../src/kernels/wasm/matmul.wasm.js";
 import { assemble, moduleText, wasmDir } from "../../scripts/wasm.js";
 
@@ -96,6 +96,18 @@ describe("WebAssembly matmul kernel", () => {
     // and products still run on the new instance
     const a = Float64Array.from({ length: 12 }, (_, i) => i);
     expect(firstDifference(product("auto", a, a, 3, 4, 3, false).out, product("js", a, a, 3, 4, 3, false).out)).toBe(-1);
+  });
+
+  it("grows its memory to what a product needs, not more", () => {
+    const bytes = () => ((load(matmulWasm)!["memory"] as { buffer: ArrayBuffer }).buffer.byteLength);
+    // the packed operands, the block of C (at most 1 MiB, or four rows), and the last page begun
+    const needs = (m: number, k: number, n: number) => 8 * k * (padded(m) + padded(n)) + Math.max(2 ** 20, 32 * padded(n)) + 65536;
+    unload(matmulWasm);
+    packedProduct(256, 1024, 256).done(); // 4 MiB of operands, kept afterwards
+    expect(bytes()).toBeLessThan(needs(256, 1024, 256));
+    packedProduct(512, 2048, 512).done(); // 16 MiB: grown by the difference only
+    expect(bytes()).toBeLessThan(needs(512, 2048, 512));
+    unload(matmulWasm);
   });
 
   it("leaves the JavaScript kernel in place where a module cannot be compiled", () => {

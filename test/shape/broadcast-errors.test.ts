@@ -242,4 +242,10 @@ describe("fixes list every choice that fits (up to six, then ...)", () => {
     expect(shapeErrorOf(() => looseTo(low, high, { mode: "explicit", axesMapping: [] })).fix).toBe("no axesMapping fit");
     expect(shapeErrorOf(() => looseTo([...low, 1], high)).fix).toBeUndefined();
   });
+
+  it("answers at once when very many maps fit (it stops after the ones a message shows)", () => {
+    // 30 1s onto 60 1s: C(60, 30), about 10^17 maps, all valid; the message shows six and "..."
+    const fix = shapeErrorOf(() => loose(new Array<number>(60).fill(1), new Array<number>(30).fill(1), { mode: "xla" })).fix!;
+    expect(listed(fix)).toEqual({ choices: [0, 1, 2, 3, 4, 5].map((last) => show([...Array(29).keys(), 29 + last])), more: true });
+  });
 });
