@@ -44,6 +44,7 @@ import type {
   FitsOneWay,
   FitsTwoWay,
   LastFailure,
+  NotFound,
   OneWay,
   Same,
   TwoWay,
@@ -160,11 +161,11 @@ type StrayField<Op extends string, Spec extends { readonly mode: string }, Field
   WriteStrayField<Op, Exclude<keyof Spec, "mode" | Fields[Spec["mode"] & keyof Fields]> & string, Spec["mode"]>
 >;
 
-/** The first size of `A`, then of `B`, that is a negative or fractional literal; `undefined` if none. */
+/** The first size of `A`, then of `B`, that is a negative or fractional literal; `NotFound` if none. */
 type SizeFailure<A extends Shape, B extends Shape, NameA extends string, NameB extends string> =
   FirstInvalidSize<A> extends [infer Axis, infer Size] ? Failure<WriteInvalidSize<Size, Axis, NameA>, undefined>
   : FirstInvalidSize<B> extends [infer Axis, infer Size] ? Failure<WriteInvalidSize<Size, Axis, NameB>, undefined>
-  : undefined; // the sizes that kept the fast check from passing are dynamic or symbolic
+  : NotFound; // the sizes that kept the fast check from passing are dynamic or symbolic
 
 type BinaryChecked<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   AllSizesValid<A, B> extends true ? BinaryRule<A, B, Spec>
@@ -178,7 +179,8 @@ type ToChecked<Input extends Shape, Target extends Shape, Spec extends Broadcast
 
 /** A spec field as given: the value, `Unknown` when the spec's type does not pin it, else `Absent`. */
 type FieldOf<Spec, Field extends string, Absent, Unknown> =
-  Spec extends { readonly [Key in Field]: infer Value } ? (undefined extends Value ? Unknown : Value)
+  // a value that may be `undefined` does not pin the field
+  Spec extends { readonly [Key in Field]: infer Value } ? (undefined extends Value ? (StrictNullChecks extends true ? Unknown : Value) : Value)
   : Field extends keyof Spec ? Unknown
   : Absent;
 
@@ -186,11 +188,18 @@ type FieldOf<Spec, Field extends string, Absent, Unknown> =
 // Mode dispatch
 // ===========================================================================
 
+/**
+ * Is strictNullChecks on? Without it `undefined` extends every type, so `undefined extends Value`
+ * says nothing (and `T | undefined` is `T`: no value type can say it may be `undefined`).
+ * Not generic: evaluated once per program.
+ */
+type StrictNullChecks = undefined extends 0 ? false : true;
+
 type BinaryRule<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   number extends A["length"] ? number[]
   : number extends B["length"] ? number[]
   : Spec["mode"] extends "numpy" ? NumpyRule<A, B>
-  : Spec["mode"] extends "xla" ? XlaRule<A, B, FieldOf<Spec, "broadcastDimensions", undefined, number[]>>
+  : Spec["mode"] extends "xla" ? XlaRule<A, B, FieldOf<Spec, "broadcastDimensions", NoDims, number[]>>
   : Spec["mode"] extends "pdpd" ? PdpdRule<A, B, FieldOf<Spec, "axis", -1, number>>
   : Spec["mode"] extends "none" ? NoneRule<A, B>
   : number[]; // the mode is not known at compile time
@@ -273,9 +282,15 @@ type NoneRule<A extends Shape, B extends Shape> =
 // xla: degenerate dims for equal ranks; broadcastDimensions otherwise
 // ===========================================================================
 
+/**
+ * broadcastDimensions left out. (Not `undefined`: with strictNullChecks off
+ * `undefined` extends every type, `Shape` included, and would read as a list.)
+ */
+type NoDims = "no broadcastDimensions";
+
 /** `true` when `Dims` is absent, empty, or `[0, 1, ..., Rank - 1]`. */
 type EmptyOrIdentity<Dims, Rank extends number> =
-  Dims extends undefined | readonly [] ? true
+  Dims extends NoDims | readonly [] ? true
   : Dims extends Shape
     ? Dims["length"] extends Rank
       ? { [Key in keyof Dims]: `${Dims[Key] & number}` extends Key ? true : false }[number] extends true ? true : false
@@ -298,7 +313,7 @@ type XlaRule<A extends Shape, B extends Shape, Dims> =
     : InDim<"xla", A, B, false, Dims>;
 
 type XlaScalar<Dims, Other extends Shape> =
-  Dims extends undefined | readonly [] ? [...Other] : Failure<WriteDimsScalar<AsShape<Dims>>, undefined>;
+  Dims extends NoDims | readonly [] ? [...Other] : Failure<WriteDimsScalar<AsShape<Dims>>, undefined>;
 
 // ===========================================================================
 // In-dim broadcast (xla with broadcastDimensions, explicit axesMapping)
