@@ -1,11 +1,13 @@
 /**
  * Calls whose types once depended on the user's compiler options: with
  * `strict: false` (no strictNullChecks) `undefined` extends every type and a
- * `null` or `undefined` argument is inferred as `any`.
+ * `null` or `undefined` argument is inferred as `any`; with
+ * `exactOptionalPropertyTypes` an option field may not be `undefined` unless
+ * its type says so.
  */
 import { expectTypeOf } from "expect-type";
 import {
-  add, broadcastShapes, cast, concat, mean, pad, slice, sqrt, stack, std, sum, tensor, zeros,
+  add, broadcastShapes, cast, concat, mean, pad, random, slice, sqrt, stack, std, sum, tensor, zeros,
   type BroadcastShapes, type BroadcastToShape, type ErrorMessage, type Tensor,
 } from "shapecast";
 
@@ -53,3 +55,18 @@ expectTypeOf(m.add(v, { out: undefined })).toEqualTypeOf<Tensor<[2, 3], "float32
 expectTypeOf(sqrt(m, { out: undefined })).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(cast(m, "int32", { out: undefined })).toEqualTypeOf<Tensor<[2, 3], "int32">>();
 expectTypeOf(pad(m, [[1, 1], [0, 0]], { value: undefined })).toEqualTypeOf<Tensor<[4, 3], "float32">>();
+
+// Options built from values that may be `undefined` (exactOptionalPropertyTypes rejected these)
+declare const out: Tensor<[2, 3], "float32"> | undefined;
+declare const seed: number | undefined;
+declare const start: number | undefined;
+declare const ddof: number | undefined;
+declare const value: number | undefined;
+expectTypeOf(add(m, v, { out })).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(m.add(1, { out })).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(sqrt(m, { out })).toEqualTypeOf<Tensor<[2, 3], "float32">>();
+expectTypeOf(random([2], { seed })).toEqualTypeOf<Tensor<[2], "float32">>();
+expectTypeOf(std(x, 0, { ddof })).toEqualTypeOf<Tensor<[3, 4], "float32">>();
+expectTypeOf(pad(m, [[1, 1], [0, 0]], { value })).toEqualTypeOf<Tensor<[4, 3], "float32">>();
+// a start that may be left out gives a size known only at run time
+expectTypeOf(slice(x, { start })).toEqualTypeOf<Tensor<[number, 3, 4], "float32">>();

@@ -31,10 +31,11 @@ import type { Tensor } from "../tensor.js";
 export type Operand = Tensor | number | boolean;
 
 /** A broadcast spec (numpy by default) plus an optional output tensor to write into. */
-export type ElementwiseOptions = (BroadcastSpec | { readonly mode?: undefined }) & { readonly out?: Tensor };
+// (`out?: Tensor | undefined`: `{ out: undefined }` is left out, also under exactOptionalPropertyTypes)
+export type ElementwiseOptions = (BroadcastSpec | { readonly mode?: undefined }) & { readonly out?: Tensor | undefined };
 
 export interface UnaryOptions {
-  readonly out?: Tensor;
+  readonly out?: Tensor | undefined;
 }
 
 /** The shape of an operand: a tensor's, or `[]` for a number. */
@@ -85,12 +86,12 @@ export type CheckedOperand<Op extends string, X, Y, Options> =
   BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends ShapeTypeError<infer Message> ? Message : Y;
 
 /** Options without a broadcast mode: what the structural signatures below accept. */
-type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor };
+type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor | undefined };
 
 /** A 1-D operand laid along axis `A` of the other (per-channel statistics): PDPD's `axis` or XLA's `broadcastDimensions`. */
 type OnAxis<A extends number> =
-  | { readonly mode: "pdpd"; readonly axis: A; readonly out?: Tensor }
-  | { readonly mode: "xla"; readonly broadcastDimensions: readonly [A]; readonly out?: Tensor };
+  | { readonly mode: "pdpd"; readonly axis: A; readonly out?: Tensor | undefined }
+  | { readonly mode: "xla"; readonly broadcastDimensions: readonly [A]; readonly out?: Tensor | undefined };
 
 /**
  * A binary element-wise op: `(a, b, options?)`.
@@ -263,7 +264,7 @@ type KeepDimsOf<Options> =
  * compile error with the runtime's message. The first signature serves
  * generic code reducing the last axis with keepDims.
  */
-export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean }> {
+export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
   // over the last axis, for shape-polymorphic code (no conditional types on the shape)
   <Rest extends Shape, D extends number, DT extends DType, const Axis extends -1, const Keep extends true>(
     x: Tensor<readonly [...Rest, D], DT>,
@@ -325,7 +326,7 @@ export type TileOp = <X extends Tensor, const Reps extends readonly number[]>(
 ) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /** The fill value of `pad`: `{ value }`, or the value itself. */
-export type PadOptions = { readonly value?: number | boolean } | number | boolean;
+export type PadOptions = { readonly value?: number | boolean | undefined } | number | boolean;
 
 /** `pad(x, widths, { value }?)`. */
 export type PadOp = <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(
