@@ -117,9 +117,18 @@ export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shap
   A extends unknown ? B extends unknown ? BroadcastOne<Op, A, B, Spec> : never : never;
 
 type BroadcastOne<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
-  // an `any` size would make every conditional take both branches: read it as `number`
-  0 extends 1 & (A[number] | B[number]) ? BroadcastOne<Op, WithoutAny<A>, WithoutAny<B>, Spec>
+  // an `any` size would make every conditional take both branches: read it as `number`.
+  // (Then BroadcastKnown, the rest below, not BroadcastOne again: on shapes still being
+  // inferred, as in `f(broadcastShapes(a, b))`, the compiler expands that recursion about ten
+  // levels deep, some 900,000 instantiations once per program. The rest is written out here
+  // too, so the common case costs no extra alias.)
+  0 extends 1 & (A[number] | B[number]) ? BroadcastKnown<Op, WithoutAny<A>, WithoutAny<B>, Spec>
   : keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
+    ? Finish<Op, Spec["mode"], A, B, "with", BinaryChecked<A, B, Spec>>
+    : StrayField<Op, Spec, BinaryModeFields>;
+
+type BroadcastKnown<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], A, B, "with", BinaryChecked<A, B, Spec>>
     : StrayField<Op, Spec, BinaryModeFields>;
 
@@ -128,8 +137,14 @@ export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target ex
   Input extends unknown ? Target extends unknown ? BroadcastToOne<Op, Input, Target, Spec> : never : never;
 
 type BroadcastToOne<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToOne<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
+  // (as in BroadcastOne)
+  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToKnown<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
   : keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
+    ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
+    : StrayField<Op, Spec, ToModeFields>;
+
+type BroadcastToKnown<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
     : StrayField<Op, Spec, ToModeFields>;
 
