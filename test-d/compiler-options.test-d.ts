@@ -3,7 +3,8 @@
  * `strict: false` (no strictNullChecks) `undefined` extends every type and a
  * `null` or `undefined` argument is inferred as `any`; with
  * `exactOptionalPropertyTypes` an option field may not be `undefined` unless
- * its type says so.
+ * its type says so. `npm run test:matrix` checks this suite, like the others,
+ * under every configuration (README, "Tests").
  */
 import { expectTypeOf } from "expect-type";
 import {

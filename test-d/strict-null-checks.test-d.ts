@@ -1,7 +1,7 @@
 /**
  * What only strictNullChecks can tell: with it off (`strict: false`), `T | undefined`
- * is `T`, so a type cannot say that a value may be `undefined`: these hold only
- * under strictNullChecks.
+ * is `T`, so a type cannot say that a value may be `undefined`. The compiler-options
+ * matrix (`npm run test:matrix`) leaves this file out of its `strict: false` runs.
  */
 import { expectTypeOf } from "expect-type";
 import type { BroadcastShapes } from "shapecast";
