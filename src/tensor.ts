@@ -27,8 +27,12 @@ export type NestedArray<S extends Shape, D extends DType> = S extends readonly [
 /** A dim whose type is a union of sizes (`10 | 11`): a conflict, never a real size. */
 type IsUnionDim<N, All = N> = N extends unknown ? ([All] extends [N] ? false : true) : never;
 declare const exactShape: unique symbol;
-/** `unknown` for a size, `ConflictingSizes<N>` for a union of sizes; an alias, so cached per size. */
-type ExactDim<N> = true extends IsUnionDim<N> ? ConflictingSizes<N> : unknown;
+/**
+ * `{}` for a size, `ConflictingSizes<N>` for a union of sizes; an alias, so cached per size.
+ * (`{}` rather than `unknown`: with strictNullChecks off `unknown` is related as `{}`, so the
+ * error would read differently there, one line longer.)
+ */
+type ExactDim<N> = true extends IsUnionDim<N> ? ConflictingSizes<N> : {};
 /** What a caller sees when two arguments give one dim different sizes. */
 interface ConflictingSizes<N> {
   readonly "one dim of this shape gets different sizes from different arguments": N;

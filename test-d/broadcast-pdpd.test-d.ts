@@ -2,7 +2,8 @@
 import { expectTypeOf } from "expect-type";
 import { broadcastShapes, type BroadcastShapes, type ErrorMessage } from "shapecast";
 
-type Pdpd<Axis extends number | undefined = undefined> = Axis extends number ? { mode: "pdpd"; axis: Axis } : { mode: "pdpd" };
+// (asked as `[Axis] extends [undefined]`: with strictNullChecks off `undefined` extends `number`)
+type Pdpd<Axis extends number | undefined = undefined> = [Axis] extends [undefined] ? { mode: "pdpd" } : { mode: "pdpd"; axis: Axis };
 
 expectTypeOf<BroadcastShapes<[2, 3, 4, 5], [3, 4], Pdpd<1>>>().toEqualTypeOf<[2, 3, 4, 5]>();
 expectTypeOf<BroadcastShapes<[2, 3, 4, 5], [3, 1], Pdpd<1>>>().toEqualTypeOf<[2, 3, 4, 5]>(); // trailing 1s ignored

@@ -2,9 +2,10 @@
 import { expectTypeOf } from "expect-type";
 import { broadcastShapes, type BroadcastShapes, type ErrorMessage } from "shapecast";
 
-type Xla<Dims extends readonly number[] | undefined = undefined> = Dims extends readonly number[]
-  ? { mode: "xla"; broadcastDimensions: Dims }
-  : { mode: "xla" };
+// (asked as `[Dims] extends [undefined]`: with strictNullChecks off `undefined` extends every array type)
+type Xla<Dims extends readonly number[] | undefined = undefined> = [Dims] extends [undefined]
+  ? { mode: "xla" }
+  : { mode: "xla"; broadcastDimensions: Dims };
 
 // A scalar broadcasts to anything, with no dims
 expectTypeOf<BroadcastShapes<[2, 3], [], Xla>>().toEqualTypeOf<[2, 3]>();

@@ -44,6 +44,7 @@ import type {
   FitsOneWay,
   FitsTwoWay,
   LastFailure,
+  NotFound,
   OneWay,
   Same,
   TwoWay,
@@ -116,9 +117,18 @@ export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shap
   A extends unknown ? B extends unknown ? BroadcastOne<Op, A, B, Spec> : never : never;
 
 type BroadcastOne<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
-  // an `any` size would make every conditional take both branches: read it as `number`
-  0 extends 1 & (A[number] | B[number]) ? BroadcastOne<Op, WithoutAny<A>, WithoutAny<B>, Spec>
+  // an `any` size would make every conditional take both branches: read it as `number`.
+  // (Then BroadcastKnown, the rest below, not BroadcastOne again: on shapes still being
+  // inferred, as in `f(broadcastShapes(a, b))`, the compiler expands that recursion about ten
+  // levels deep, some 900,000 instantiations once per program. The rest is written out here
+  // too, so the common case costs no extra alias.)
+  0 extends 1 & (A[number] | B[number]) ? BroadcastKnown<Op, WithoutAny<A>, WithoutAny<B>, Spec>
   : keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
+    ? Finish<Op, Spec["mode"], A, B, "with", BinaryChecked<A, B, Spec>>
+    : StrayField<Op, Spec, BinaryModeFields>;
+
+type BroadcastKnown<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], A, B, "with", BinaryChecked<A, B, Spec>>
     : StrayField<Op, Spec, BinaryModeFields>;
 
@@ -127,8 +137,14 @@ export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target ex
   Input extends unknown ? Target extends unknown ? BroadcastToOne<Op, Input, Target, Spec> : never : never;
 
 type BroadcastToOne<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToOne<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
+  // (as in BroadcastOne)
+  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToKnown<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
   : keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
+    ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
+    : StrayField<Op, Spec, ToModeFields>;
+
+type BroadcastToKnown<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
     : StrayField<Op, Spec, ToModeFields>;
 
@@ -160,11 +176,11 @@ type StrayField<Op extends string, Spec extends { readonly mode: string }, Field
   WriteStrayField<Op, Exclude<keyof Spec, "mode" | Fields[Spec["mode"] & keyof Fields]> & string, Spec["mode"]>
 >;
 
-/** The first size of `A`, then of `B`, that is a negative or fractional literal; `undefined` if none. */
+/** The first size of `A`, then of `B`, that is a negative or fractional literal; `NotFound` if none. */
 type SizeFailure<A extends Shape, B extends Shape, NameA extends string, NameB extends string> =
   FirstInvalidSize<A> extends [infer Axis, infer Size] ? Failure<WriteInvalidSize<Size, Axis, NameA>, undefined>
   : FirstInvalidSize<B> extends [infer Axis, infer Size] ? Failure<WriteInvalidSize<Size, Axis, NameB>, undefined>
-  : undefined; // the sizes that kept the fast check from passing are dynamic or symbolic
+  : NotFound; // the sizes that kept the fast check from passing are dynamic or symbolic
 
 type BinaryChecked<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   AllSizesValid<A, B> extends true ? BinaryRule<A, B, Spec>
@@ -178,7 +194,8 @@ type ToChecked<Input extends Shape, Target extends Shape, Spec extends Broadcast
 
 /** A spec field as given: the value, `Unknown` when the spec's type does not pin it, else `Absent`. */
 type FieldOf<Spec, Field extends string, Absent, Unknown> =
-  Spec extends { readonly [Key in Field]: infer Value } ? (undefined extends Value ? Unknown : Value)
+  // a value that may be `undefined` does not pin the field
+  Spec extends { readonly [Key in Field]: infer Value } ? (undefined extends Value ? (StrictNullChecks extends true ? Unknown : Value) : Value)
   : Field extends keyof Spec ? Unknown
   : Absent;
 
@@ -186,11 +203,18 @@ type FieldOf<Spec, Field extends string, Absent, Unknown> =
 // Mode dispatch
 // ===========================================================================
 
+/**
+ * Is strictNullChecks on? Without it `undefined` extends every type, so `undefined extends Value`
+ * says nothing (and `T | undefined` is `T`: no value type can say it may be `undefined`).
+ * Not generic: evaluated once per program.
+ */
+type StrictNullChecks = undefined extends 0 ? false : true;
+
 type BinaryRule<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   number extends A["length"] ? number[]
   : number extends B["length"] ? number[]
   : Spec["mode"] extends "numpy" ? NumpyRule<A, B>
-  : Spec["mode"] extends "xla" ? XlaRule<A, B, FieldOf<Spec, "broadcastDimensions", undefined, number[]>>
+  : Spec["mode"] extends "xla" ? XlaRule<A, B, FieldOf<Spec, "broadcastDimensions", NoDims, number[]>>
   : Spec["mode"] extends "pdpd" ? PdpdRule<A, B, FieldOf<Spec, "axis", -1, number>>
   : Spec["mode"] extends "none" ? NoneRule<A, B>
   : number[]; // the mode is not known at compile time
@@ -273,9 +297,15 @@ type NoneRule<A extends Shape, B extends Shape> =
 // xla: degenerate dims for equal ranks; broadcastDimensions otherwise
 // ===========================================================================
 
+/**
+ * broadcastDimensions left out. (Not `undefined`: with strictNullChecks off
+ * `undefined` extends every type, `Shape` included, and would read as a list.)
+ */
+type NoDims = "no broadcastDimensions";
+
 /** `true` when `Dims` is absent, empty, or `[0, 1, ..., Rank - 1]`. */
 type EmptyOrIdentity<Dims, Rank extends number> =
-  Dims extends undefined | readonly [] ? true
+  Dims extends NoDims | readonly [] ? true
   : Dims extends Shape
     ? Dims["length"] extends Rank
       ? { [Key in keyof Dims]: `${Dims[Key] & number}` extends Key ? true : false }[number] extends true ? true : false
@@ -298,7 +328,7 @@ type XlaRule<A extends Shape, B extends Shape, Dims> =
     : InDim<"xla", A, B, false, Dims>;
 
 type XlaScalar<Dims, Other extends Shape> =
-  Dims extends undefined | readonly [] ? [...Other] : Failure<WriteDimsScalar<AsShape<Dims>>, undefined>;
+  Dims extends NoDims | readonly [] ? [...Other] : Failure<WriteDimsScalar<AsShape<Dims>>, undefined>;
 
 // ===========================================================================
 // In-dim broadcast (xla with broadcastDimensions, explicit axesMapping)

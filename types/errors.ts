@@ -46,7 +46,10 @@ export type WriteShapeMessage<
   B extends Shape,
   Verb extends "with" | "to",
   Fix extends string | undefined,
-> = `${Op} (${Mode}): ${Detail}; cannot broadcast ${ShowShape<A>} ${Verb} ${ShowShape<B>}${Fix extends string ? `; ${Fix}` : ""}`;
+> =
+  // (`Fix extends undefined`, not `Fix extends string`: with strictNullChecks off
+  // `undefined` extends `string`, and the message would end in "; undefined")
+  `${Op} (${Mode}): ${Detail}; cannot broadcast ${ShowShape<A>} ${Verb} ${ShowShape<B>}${Fix extends undefined ? "" : `; ${Fix}`}`;
 
 export type WriteAxisMismatch<Axis, X, Y> = `axis ${Text<Axis>} has ${ShowSize<X>} vs ${ShowSize<Y>}`;
 

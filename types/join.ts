@@ -10,20 +10,20 @@
 import type { ShapeTypeError } from "./errors.js";
 import type { Add } from "./internal/arithmetic.js";
 import type { AxisIndex, RangeMessage } from "./axis.js";
-import type { Same } from "./internal/sizes.js";
+import type { NotFound, Same } from "./internal/sizes.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 
 
-/** The first axis other than `Axis` where two shapes differ, as `[axis, x, y]`; `undefined` if none. */
+/** The first axis other than `Axis` where two shapes differ, as `[axis, x, y]`; `NotFound` if none. */
 type Mismatch<A extends Shape, B extends Shape, Axis extends number, Index extends unknown[] = []> =
   A extends readonly [infer X, ...infer RestA extends Shape]
     ? B extends readonly [infer Y, ...infer RestB extends Shape]
       ? Index["length"] extends Axis ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
       : Same<X, Y> extends number ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
       : [Index["length"], X, Y]
-      : undefined
-    : undefined;
+      : NotFound
+    : NotFound;
 
 type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
   ShapeTypeError<`${Op}: ${Detail}; cannot join ${ShowShape<First>} with ${ShowShape<Other>}`>;

@@ -28,6 +28,9 @@ type ListAxes<Op extends string, Axes extends readonly number[], S extends Shape
 
 export type ReducedOf<Op extends string, S extends Shape, Axis, KeepDims extends boolean> =
   number extends S["length"] ? number[]
+  // an `any` axis reads as left out: with strictNullChecks off that is what an `undefined`
+  // argument infers as (and a distributed `any` would take every branch at once)
+  : 0 extends 1 & Axis ? ReducedOf<Op, S, undefined, KeepDims>
   : Axis extends undefined | null ? (KeepDims extends true ? { -readonly [Key in keyof S]: 1 } : [])
   : AxesOf<Op, Axis, S> extends infer Axes
     // (wrapped: the axes are a union of indices, which must not distribute)

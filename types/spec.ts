@@ -13,8 +13,9 @@
 export type BroadcastSpec =
   | { readonly mode: "numpy" }
   | { readonly mode: "none" }
-  | { readonly mode: "xla"; readonly broadcastDimensions?: readonly number[] }
-  | { readonly mode: "pdpd"; readonly axis?: number };
+  // (`| undefined`: a field left as `undefined` is left out, also under exactOptionalPropertyTypes)
+  | { readonly mode: "xla"; readonly broadcastDimensions?: readonly number[] | undefined }
+  | { readonly mode: "pdpd"; readonly axis?: number | undefined };
 
 /**
  * How one tensor is broadcast to a target shape (docs/broadcasting.md §3).

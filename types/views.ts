@@ -74,10 +74,16 @@ type SpecField<Spec, Key extends string> = Key extends keyof Spec ? Spec[Key] : 
  * never when the value is not an integer literal.
  */
 type SliceBound<Value, Dim extends number, Default extends number, Shift extends 0 | 1> =
-  Value extends undefined ? Default
-  : Value extends number
-    ? number extends Value ? never
-    : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, Shift>, Magnitude> : Min<Add<Value, Shift>, Dim>
+  // an `any` field reads as left out, as a spec of `any` does in Sliced
+  0 extends 1 & Value ? Default
+  : [Value] extends [undefined] ? Default
+  // a number that may be `undefined` is not known either (asked through `Exclude`: with
+  // strictNullChecks off `undefined extends Value` holds for every Value)
+  : [Value] extends [Exclude<Value, undefined>]
+    ? Value extends number
+      ? number extends Value ? never
+      : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, Shift>, Magnitude> : Min<Add<Value, Shift>, Dim>
+      : never
   : never;
 
 /** `ceil((To - From) / Step)` or 0, for bounds placed by SliceBound (`number` when one is not a literal). */
@@ -92,7 +98,7 @@ type Span<From extends number, To extends number, Step extends number> =
  */
 type SliceLength<Dim extends number, Spec> =
   number extends Dim ? number
-  : (SpecField<Spec, "step"> extends infer Step ? (Step extends undefined ? 1 : Step) : never) extends infer Step extends number
+  : (SpecField<Spec, "step"> extends infer Step ? (0 extends 1 & Step ? 1 : Step extends undefined ? 1 : Step) : never) extends infer Step extends number
     ? number extends Step ? number
     : `${Step}` extends "0" ? number
     : `${Step}` extends `-${infer Back extends number}`
@@ -109,8 +115,11 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
   number extends S["length"] ? number[]
   : S extends readonly [infer First extends number, ...infer Rest extends Shape]
     ? Specs extends readonly [infer Spec, ...infer More]
-      ? Spec extends number ? Sliced<Rest, More, Acc>
+      // `null` before `number`: with strictNullChecks off `null` extends `number`. An `any`
+      // reads as `null` too: with strictNullChecks off that is what a `null` argument infers as
+      ? 0 extends 1 & Spec ? Sliced<Rest, More, [...Acc, First]>
       : Spec extends null | undefined ? Sliced<Rest, More, [...Acc, First]>
+      : Spec extends number ? Sliced<Rest, More, Acc>
       : Sliced<Rest, More, [...Acc, SliceLength<First, Spec>]>
       : [...Acc, ...S]
     : Acc;

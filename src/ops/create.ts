@@ -9,8 +9,10 @@ import { Tensor } from "../tensor.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe, MAX_RANK } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 
+// Optional fields also take `undefined` (`| undefined`), so `{ dtype: maybe }` type-checks under
+// exactOptionalPropertyTypes too; the runtime reads `undefined` as left out. (The same in every option type.)
 export interface CreateOptions<D extends DType = DType> {
-  readonly dtype?: D;
+  readonly dtype?: D | undefined;
 }
 
 
@@ -257,8 +259,8 @@ export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
 
 export interface RandomOptions<D extends "float32" | "float64" = "float32" | "float64"> {
   /** The same seed gives the same numbers on every platform. Without one, a seed is drawn from Math.random. */
-  readonly seed?: number;
-  readonly dtype?: D;
+  readonly seed?: number | undefined;
+  readonly dtype?: D | undefined;
 }
 
 function generator(op: string, seed: unknown): () => number {

@@ -15,12 +15,12 @@ import type { ReduceOp } from "./types.js";
 
 export interface ReduceOptions {
   /** Keep the reduced axes as size 1 (default false). */
-  readonly keepDims?: boolean;
+  readonly keepDims?: boolean | undefined;
 }
 
 export interface VarianceOptions extends ReduceOptions {
   /** Delta degrees of freedom: the divisor is `max(count - ddof, 0)` (default 0, as NumPy). */
-  readonly ddof?: number;
+  readonly ddof?: number | undefined;
 }
 
 /** The reduced axes, normalised, sorted and checked for duplicates; all axes when `axis` is undefined. */

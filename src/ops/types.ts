@@ -31,10 +31,11 @@ import type { Tensor } from "../tensor.js";
 export type Operand = Tensor | number | boolean;
 
 /** A broadcast spec (numpy by default) plus an optional output tensor to write into. */
-export type ElementwiseOptions = (BroadcastSpec | { readonly mode?: undefined }) & { readonly out?: Tensor };
+// (`out?: Tensor | undefined`: `{ out: undefined }` is left out, also under exactOptionalPropertyTypes)
+export type ElementwiseOptions = (BroadcastSpec | { readonly mode?: undefined }) & { readonly out?: Tensor | undefined };
 
 export interface UnaryOptions {
-  readonly out?: Tensor;
+  readonly out?: Tensor | undefined;
 }
 
 /** The shape of an operand: a tensor's, or `[]` for a number. */
@@ -44,9 +45,17 @@ export type ShapeOf<X> = X extends Tensor<infer S, DType> ? S : [];
 export type OperandDType<X, Other> =
   X extends Tensor<Shape, infer D> ? D : Other extends Tensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
 
-/** The broadcast spec inside an options object (everything but `out`; numpy without a mode). */
+/**
+ * The broadcast spec inside an options object (everything but `out`; numpy without a mode).
+ * Left-out options read as numpy. With strictNullChecks off an `undefined` argument or field
+ * is inferred as `any`, so `any` counts as left out, and `undefined` extends every type, so it
+ * is asked first.
+ */
 export type SpecOf<Options> =
-  Options extends { readonly mode: string }
+  0 extends 1 & Options ? { mode: "numpy" }
+  : Options extends undefined ? { mode: "numpy" }
+  : 0 extends 1 & Options[keyof Options & "mode"] ? { mode: "numpy" }
+  : Options extends { readonly mode: string }
     // (through `infer`, not `& BroadcastSpec`: the intersection would add optional fields to a literal spec)
     ? Omit<Options, "out"> extends infer Spec extends BroadcastSpec ? Spec : { mode: "numpy" }
     : { mode: "numpy" };
@@ -77,12 +86,12 @@ export type CheckedOperand<Op extends string, X, Y, Options> =
   BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends ShapeTypeError<infer Message> ? Message : Y;
 
 /** Options without a broadcast mode: what the structural signatures below accept. */
-type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor };
+type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor | undefined };
 
 /** A 1-D operand laid along axis `A` of the other (per-channel statistics): PDPD's `axis` or XLA's `broadcastDimensions`. */
 type OnAxis<A extends number> =
-  | { readonly mode: "pdpd"; readonly axis: A; readonly out?: Tensor }
-  | { readonly mode: "xla"; readonly broadcastDimensions: readonly [A]; readonly out?: Tensor };
+  | { readonly mode: "pdpd"; readonly axis: A; readonly out?: Tensor | undefined }
+  | { readonly mode: "xla"; readonly broadcastDimensions: readonly [A]; readonly out?: Tensor | undefined };
 
 /**
  * A binary element-wise op: `(a, b, options?)`.
@@ -238,7 +247,16 @@ export type ReduceRule = "same" | "sum" | "float" | "index";
 type ReduceDType<Rule extends ReduceRule, D extends DType> =
   Rule extends "float" ? FloatDType<D> : Rule extends "index" ? "int32" : Rule extends "sum" ? (D extends "bool" | "uint8" ? "int32" : D) : D;
 
-type KeepDimsOf<Options> = Options extends { readonly keepDims: true } ? true : false;
+/**
+ * Is `keepDims: true` given? Left out, `undefined` or not a literal `true`: no. As in SpecOf,
+ * `any` (what `undefined` infers as with strictNullChecks off) counts as left out, and
+ * `undefined` (which extends every type with strictNullChecks off) is asked first.
+ */
+type KeepDimsOf<Options> =
+  0 extends 1 & Options ? false
+  : Options extends undefined ? false
+  : Options extends { readonly keepDims: infer Keep } ? (0 extends 1 & Keep ? false : [Keep] extends [true] ? true : false)
+  : false;
 
 /**
  * A reduction: `(x, axis?, options?)` with one axis, a list, or none (all);
@@ -246,13 +264,24 @@ type KeepDimsOf<Options> = Options extends { readonly keepDims: true } ? true : 
  * compile error with the runtime's message. The first signature serves
  * generic code reducing the last axis with keepDims.
  */
-export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean }> {
-  // over the last axis, for shape-polymorphic code (no conditional types)
-  <Rest extends Shape, D extends number, DT extends DType>(
+export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
+  // over the last axis, for shape-polymorphic code (no conditional types on the shape)
+  <Rest extends Shape, D extends number, DT extends DType, const Axis extends -1, const Keep extends true>(
     x: Tensor<readonly [...Rest, D], DT>,
-    axis: -1,
-    options: Options & { readonly keepDims: true },
-  ): Tensor<[...Rest, 1], ReduceDType<Rule, DT>>;
+    axis: Axis,
+    options: Options & { readonly keepDims: Keep },
+  ): Tensor<
+    // With strictNullChecks off `undefined` fits every parameter type, so `(x, undefined, { keepDims: true })`
+    // lands here too, its `undefined` inferred as `any`: such a call gets the general signature's shape.
+    // (`unknown extends`, not `0 extends 1 & Axis`: the compiler reduces `1 & Axis` to never up front,
+    // as Axis's constraint -1 is disjoint from 1.)
+    unknown extends Axis | Keep
+      ? ReducedOf<Op, [...Rest, D], unknown extends Axis ? undefined : -1, unknown extends Keep ? false : true> extends infer Result extends Shape
+        ? Result
+        : number[]
+      : [...Rest, 1],
+    ReduceDType<Rule, DT>
+  >;
   <X extends Tensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
     x: X,
     axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
@@ -297,7 +326,7 @@ export type TileOp = <X extends Tensor, const Reps extends readonly number[]>(
 ) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /** The fill value of `pad`: `{ value }`, or the value itself. */
-export type PadOptions = { readonly value?: number | boolean } | number | boolean;
+export type PadOptions = { readonly value?: number | boolean | undefined } | number | boolean;
 
 /** `pad(x, widths, { value }?)`. */
 export type PadOp = <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(

@@ -123,9 +123,10 @@ export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
 
 /** One axis of a slice: `[start, stop)` with `step`, as Python's `slice`; negative values count from the end. */
 export interface SliceSpec {
-  readonly start?: number;
-  readonly stop?: number;
-  readonly step?: number;
+  // (`| undefined`: see CreateOptions)
+  readonly start?: number | undefined;
+  readonly stop?: number | undefined;
+  readonly step?: number | undefined;
 }
 
 /**

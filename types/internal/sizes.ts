@@ -61,11 +61,18 @@ type FirstFailureScan<Zipped extends readonly unknown[], Seen extends unknown[]>
     ? First extends number ? FirstFailureScan<Rest, [...Seen, First]> : [Seen["length"], First]
     : never;
 
-/** The first (leftmost) element of `Zipped` that extends `Pattern`, with its index; `undefined` if none. */
+/**
+ * "Not found" for the searches below and their callers. Not `undefined`: with
+ * strictNullChecks off `undefined` extends every type, so a caller's
+ * `Found extends [infer Index, infer Value]` would match it.
+ */
+export type NotFound = false;
+
+/** The first (leftmost) element of `Zipped` that extends `Pattern`, with its index; `NotFound` if none. */
 export type FirstMatch<Zipped extends readonly unknown[], Pattern, Seen extends unknown[] = []> =
   Zipped extends readonly [infer First, ...infer Rest]
     ? First extends Pattern ? [Seen["length"], First] : FirstMatch<Rest, Pattern, [...Seen, First]>
-    : undefined;
+    : NotFound;
 
 /** Literal sizes the runtime rejects: negative, fractional, or written with an exponent. */
 type InvalidSizeText = `-${string}` | `${string}.${string}` | `${string}e${string}`;
@@ -76,11 +83,11 @@ export type AllSizesValid<A extends readonly number[], B extends readonly number
 
 /**
  * The first size of `S` that is a negative or non-integer literal, as `[axis, size]`;
- * `undefined` when all sizes are valid. Dynamic and symbolic sizes are checked at run time.
+ * `NotFound` when all sizes are valid. Dynamic and symbolic sizes are checked at run time.
  */
 export type FirstInvalidSize<S extends readonly number[]> =
   // fast path: one template over the union of all sizes, no per-axis work
-  [`${S[number]}` & InvalidSizeText] extends [never] ? undefined : FirstInvalidSizeScan<S, []>;
+  [`${S[number]}` & InvalidSizeText] extends [never] ? NotFound : FirstInvalidSizeScan<S, []>;
 
 type FirstInvalidSizeScan<S, Seen extends unknown[]> =
   S extends readonly [infer Size extends number, ...infer Rest]
@@ -88,4 +95,4 @@ type FirstInvalidSizeScan<S, Seen extends unknown[]> =
     : Size extends Dim<string> ? FirstInvalidSizeScan<Rest, [...Seen, Size]>
     : [`${Size}` & InvalidSizeText] extends [never] ? FirstInvalidSizeScan<Rest, [...Seen, Size]>
     : [Seen["length"], Size]
-    : undefined;
+    : NotFound;

@@ -1,0 +1,400 @@
+/**
+ * The type tests under the compiler options users have. Users compile the
+ * built declarations under their own tsconfig, so the same program must give
+ * the same types and the same messages under each of them:
+ *
+ * - TypeScript 6 and 7 check test-d/ and examples/ against dist/ (the package
+ *   resolved by its own name, as a user resolves it) under every configuration
+ *   below. Each `@ts-expect-error` is lifted in the copies they check, so the
+ *   errors it expects are printed with their full text: every configuration
+ *   must give the reference configuration's errors, message for message, and
+ *   the reference must give an error exactly on each line after a lifted
+ *   directive and nowhere else.
+ * - tsd (TypeScript 5.9) checks test-d/ against dist/ with `strict: false`
+ *   (`npm run test:tsd` is the `strict: true` run).
+ *
+ * The only allowed difference: with strictNullChecks off, TypeScript prints an
+ * optional parameter's type without `| undefined` (`T | undefined` is `T`
+ * there), so that text is ignored when such a configuration is compared.
+ *
+ *   npm run test:matrix                             # all (builds dist/ first when it is older than the sources)
+ *   npm run test:matrix -- --only loose             # configurations by name (comma-separated)
+ *   npm run test:matrix -- --compilers 7            # compilers: 5.9 (tsd), 6, 7
+ *
+ * Files go to test/.generated/matrix/.
+ */
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "test", ".generated", "matrix");
+
+type Compiler = "5.9" | "6" | "7";
+
+interface Configuration {
+  readonly name: string;
+  /** What a user's tsconfig sets (on top of target/lib/types, which the tests need). */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly compilers: readonly Compiler[];
+  readonly note: string;
+}
+
+/**
+ * The reference first. Each setting the package promises to work under is in
+ * at least one configuration; settings that do not interact (module
+ * resolution, null checks) share one, which keeps the run short.
+ */
+const configurations: readonly Configuration[] = [
+  {
+    name: "strict",
+    options: { strict: true, module: "nodenext", moduleResolution: "nodenext" },
+    compilers: ["6", "7"],
+    note: "the reference: strict, nodenext",
+  },
+  {
+    name: "loose",
+    options: { strict: false, module: "nodenext", moduleResolution: "nodenext" },
+    compilers: ["5.9", "6", "7"],
+    note: "strict: false, nodenext",
+  },
+  {
+    name: "loose-bundler",
+    options: { strict: false, module: "esnext", moduleResolution: "bundler" },
+    compilers: ["7"],
+    note: "strict: false, bundler with module esnext",
+  },
+  {
+    name: "exact-preserve",
+    options: { strict: true, exactOptionalPropertyTypes: true, module: "preserve", moduleResolution: "bundler" },
+    compilers: ["6", "7"],
+    note: "exactOptionalPropertyTypes, bundler with module preserve",
+  },
+];
+
+/** Test files that hold only under strictNullChecks (see each file's header). */
+const strictNullChecksOnly = new Set(["test-d/strict-null-checks.test-d.ts"]);
+
+const tsc: Record<"6" | "7", string> = {
+  "6": join(root, "node_modules", "typescript", "bin", "tsc"),
+  "7": join(root, "node_modules", "typescript-7", "bin", "tsc"),
+};
+
+// ---------------------------------------------------------------------------
+// Arguments
+// ---------------------------------------------------------------------------
+
+function usage(message: string): never {
+  console.error(`typecheck-matrix: ${message}`);
+  process.exit(2);
+}
+
+function listArgument(name: string): string[] | undefined {
+  const index = process.argv.indexOf(name);
+  if (index === -1) return undefined;
+  const value = process.argv[index + 1];
+  if (value === undefined) usage(`${name} needs a value`);
+  return value.split(",").map((item) => item.trim());
+}
+
+const only = listArgument("--only");
+const compilers = listArgument("--compilers");
+for (const name of only ?? []) {
+  if (!configurations.some((configuration) => configuration.name === name)) {
+    usage(`--only: no configuration "${name}" (${configurations.map((configuration) => configuration.name).join(", ")})`);
+  }
+}
+for (const name of compilers ?? []) {
+  if (!["5.9", "6", "7"].includes(name)) usage(`--compilers: no compiler "${name}" (5.9, 6, 7)`);
+}
+const selected = (configuration: Configuration, compiler: Compiler): boolean =>
+  configuration.compilers.includes(compiler) &&
+  (compilers === undefined || compilers.includes(compiler)) &&
+  // the reference is needed to compare with
+  (only === undefined || only.includes(configuration.name) || (configuration === configurations[0] && compiler !== "5.9"));
+
+// ---------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------
+
+/** Runs a command; resolves with its exit code and output. */
+function run(command: string, args: readonly string[], cwd = root): Promise<{ code: number; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", fail);
+    child.on("close", (code) => done({ code: code ?? 1, output }));
+  });
+}
+
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** dist/ as the build leaves it: rebuilt when a source is newer than its entry points. */
+async function ensureBuilt(): Promise<void> {
+  const entries = ["dist/src/index.d.ts", "dist/types/index.d.ts"].map((path) => join(root, path));
+  const built = Math.min(...entries.map((path) => (existsSync(path) ? statSync(path).mtimeMs : 0)));
+  const sources = Math.max(
+    newestIn(join(root, "src")),
+    newestIn(join(root, "types")),
+    ...["tsconfig.json", "tsconfig.build.json"].map((path) => statSync(join(root, path)).mtimeMs),
+  );
+  if (built >= sources) return;
+  console.log("dist/ is older than the sources: npm run build");
+  const build = await run(process.execPath, [tsc["6"], "-p", "tsconfig.build.json"]);
+  if (build.code !== 0) throw new Error(`the build failed:\n${build.output}`);
+}
+
+interface Directive {
+  /** 1-based line of the lifted `@ts-expect-error`. */
+  readonly line: number;
+}
+
+/** Source files checked, as paths from the root: test-d/*.test-d.ts and examples/*.ts. */
+function caseFiles(): string[] {
+  const list = (dir: string, suffix: string): string[] =>
+    readdirSync(join(root, dir))
+      .filter((name) => name.endsWith(suffix))
+      .sort()
+      .map((name) => `${dir}/${name}`);
+  return [...list("test-d", ".test-d.ts"), ...list("examples", ".ts")];
+}
+
+/**
+ * Copies of the files with each `// @ts-expect-error` made a plain comment
+ * (same lines, same columns), and where each was.
+ */
+function writeCases(files: readonly string[]): Map<string, Directive[]> {
+  const directives = new Map<string, Directive[]>();
+  for (const file of files) {
+    const lines = readFileSync(join(root, file), "utf8").split("\n");
+    const found: Directive[] = [];
+    const lifted = lines.map((text, index) => {
+      if (!/^\s*\/\/ @ts-expect-error\b/.test(text)) return text;
+      found.push({ line: index + 1 });
+      return text.replace("@ts-expect-error", "expected error:");
+    });
+    directives.set(file, found);
+    const target = join(out, "cases", file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, lifted.join("\n"));
+  }
+  return directives;
+}
+
+const common = { target: "es2022", lib: ["es2022"], types: ["node"], skipLibCheck: false, noEmit: true };
+
+function writeConfig(configuration: Configuration, files: readonly string[]): string {
+  const path = join(out, `tsconfig.${configuration.name}.json`);
+  const included = files.filter((file) => configuration.options.strict !== false || !strictNullChecksOnly.has(file));
+  writeFileSync(
+    path,
+    `${JSON.stringify({ compilerOptions: { ...common, ...configuration.options }, files: included.map((file) => `cases/${file}`) }, null, 2)}\n`,
+  );
+  return path;
+}
+
+/** A tsd project (TypeScript 5.9) over copies of test-d/ under the configuration's options. */
+function writeTsdProject(configuration: Configuration, files: readonly string[]): string {
+  const dir = join(out, `tsd-${configuration.name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, "test-d"), { recursive: true });
+  for (const file of files) {
+    if (!file.startsWith("test-d/") || (configuration.options.strict === false && strictNullChecksOnly.has(file))) continue;
+    cpSync(join(root, file), join(dir, file));
+  }
+  const dist = relative(dir, join(root, "dist")).replaceAll("\\", "/");
+  // the copies are not inside the package, so its name resolves by `paths` (to the same files)
+  const paths = { shapecast: [`${dist}/src/index.d.ts`], "shapecast/types": [`${dist}/types/index.d.ts`] };
+  // tsd reads its compiler options from the nearest tsconfig.json (this one) and from package.json
+  writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions: { ...common, ...configuration.options, types: [], paths } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: `shapecast-matrix-${configuration.name}`, private: true, type: "module", types: `${dist}/src/index.d.ts` }, null, 2)}\n`,
+  );
+  return dir;
+}
+
+// ---------------------------------------------------------------------------
+// Diagnostics
+// ---------------------------------------------------------------------------
+
+interface Diagnostic {
+  /** As a path from the root to the original file, when it is one of the cases. */
+  readonly file: string;
+  readonly line: number;
+  /** `file(line,col): error TSxxxx: message`, with its indented chain. */
+  readonly text: string;
+}
+
+/** tsc's `--pretty false` output: a line per diagnostic, its chain indented under it. */
+function parseDiagnostics(output: string): Diagnostic[] {
+  const diagnostics: { file: string; line: number; lines: string[] }[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    if (line.trim() === "") continue;
+    const start = /^(.+?)\((\d+),(\d+)\): error /.exec(line);
+    const last = diagnostics[diagnostics.length - 1];
+    if (start === null && last !== undefined && /^\s/.test(line)) {
+      last.lines.push(line);
+      continue;
+    }
+    const file = start?.[1]?.replaceAll("\\", "/") ?? "";
+    const original = file.startsWith("test/.generated/matrix/cases/") ? file.slice("test/.generated/matrix/cases/".length) : file;
+    diagnostics.push({
+      file: original,
+      line: Number(start?.[2] ?? 0),
+      lines: [start === null ? line : line.replace(file, original)],
+    });
+  }
+  return diagnostics.map(({ file, line, lines }) => ({ file, line, text: lines.join("\n") }));
+}
+
+/** Where the reference's errors are not where the lifted directives were. */
+function misplaced(diagnostics: readonly Diagnostic[], directives: Map<string, Directive[]>, files: readonly string[]): string[] {
+  const problems: string[] = [];
+  const expected = new Set<string>();
+  for (const file of files) for (const { line } of directives.get(file) ?? []) expected.add(`${file}:${line + 1}`);
+  const found = new Set(diagnostics.map(({ file, line }) => `${file}:${line}`));
+  for (const diagnostic of diagnostics) {
+    if (!expected.has(`${diagnostic.file}:${diagnostic.line}`)) problems.push(`unexpected error:\n${diagnostic.text}`);
+  }
+  for (const key of expected) {
+    if (!found.has(key)) {
+      const [file, line] = key.split(":");
+      problems.push(`${file}:${Number(line) - 1}: the @ts-expect-error there has no error on the next line`);
+    }
+  }
+  return problems;
+}
+
+/** `| undefined` as TypeScript prints it only under strictNullChecks (optional parameters). */
+const withoutUndefined = (text: string): string => text.replaceAll(" | undefined", "").replaceAll("undefined | ", "");
+
+/** The errors one run has and the other has not. */
+function compare(reference: readonly Diagnostic[], other: readonly Diagnostic[], files: ReadonlySet<string>, nullChecks: boolean): string[] {
+  const normalise = (text: string): string => (nullChecks ? text : withoutUndefined(text));
+  const left = reference.filter(({ file }) => files.has(file)).map(({ text }) => normalise(text));
+  const right = other.map(({ text }) => normalise(text));
+  const count = (texts: readonly string[]): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1);
+    return counts;
+  };
+  const [inLeft, inRight] = [count(left), count(right)];
+  const problems: string[] = [];
+  for (const [text, times] of inLeft) if ((inRight.get(text) ?? 0) < times) problems.push(`only under the reference:\n${text}`);
+  for (const [text, times] of inRight) if ((inLeft.get(text) ?? 0) < times) problems.push(`only here:\n${text}`);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------
+
+interface Job {
+  readonly label: string;
+  readonly start: () => Promise<{ code: number; output: string }>;
+}
+
+async function runAll(jobs: readonly Job[]): Promise<Map<string, { code: number; output: string; seconds: number }>> {
+  const results = new Map<string, { code: number; output: string; seconds: number }>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      const started = performance.now();
+      const result = await job.start();
+      results.set(job.label, { ...result, seconds: (performance.now() - started) / 1000 });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), jobs.length)) }, worker));
+  return results;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  await ensureBuilt();
+  rmSync(join(out, "cases"), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const files = caseFiles();
+  const directives = writeCases(files);
+
+  const jobs: Job[] = [];
+  const checks: { configuration: Configuration; compiler: "6" | "7"; label: string; files: Set<string> }[] = [];
+  const tsdRuns: { configuration: Configuration; label: string }[] = [];
+  for (const configuration of configurations) {
+    const config = writeConfig(configuration, files);
+    for (const compiler of ["6", "7"] as const) {
+      if (!selected(configuration, compiler)) continue;
+      const label = `TypeScript ${compiler}, ${configuration.name}`;
+      const included = files.filter((file) => configuration.options.strict !== false || !strictNullChecksOnly.has(file));
+      checks.push({ configuration, compiler, label, files: new Set(included) });
+      jobs.push({ label, start: () => run(process.execPath, [tsc[compiler], "-p", relative(root, config), "--pretty", "false"]) });
+    }
+    if (selected(configuration, "5.9")) {
+      const dir = writeTsdProject(configuration, files);
+      const label = `tsd (TypeScript 5.9), ${configuration.name}`;
+      tsdRuns.push({ configuration, label });
+      jobs.push({ label, start: () => run(process.execPath, [join(root, "node_modules", "tsd", "dist", "cli.js"), dir]) });
+    }
+  }
+  // the slow ones (TypeScript 5.9 and 6) first, so the workers end at about the same time
+  const slow = (job: Job): number => (job.label.startsWith("TypeScript 7") ? 0 : 1);
+  jobs.sort((a, b) => slow(b) - slow(a));
+  const results = await runAll(jobs);
+
+  let failures = 0;
+  const report = (label: string, note: string, problems: readonly string[], seconds: number): void => {
+    const time = `${seconds.toFixed(1)} s`;
+    if (problems.length === 0) {
+      console.log(`ok    ${label} (${note}; ${time})`);
+      return;
+    }
+    failures++;
+    console.log(`FAIL  ${label} (${note}; ${time})`);
+    for (const problem of problems) console.log(`  ${problem.replaceAll("\n", "\n    ")}`);
+  };
+
+  for (const compiler of ["6", "7"] as const) {
+    const reference = checks.find((check) => check.compiler === compiler && check.configuration === configurations[0]);
+    if (reference === undefined) continue;
+    const referenceResult = results.get(reference.label)!;
+    const referenceDiagnostics = parseDiagnostics(referenceResult.output);
+    const expectedErrors = [...reference.files].reduce((sum, file) => sum + (directives.get(file)?.length ?? 0), 0);
+    report(
+      reference.label,
+      `${reference.configuration.note}; ${expectedErrors} expected errors`,
+      misplaced(referenceDiagnostics, directives, [...reference.files]),
+      referenceResult.seconds,
+    );
+    for (const check of checks) {
+      if (check.compiler !== compiler || check === reference) continue;
+      const result = results.get(check.label)!;
+      const nullChecks = check.configuration.options.strict !== false;
+      report(
+        check.label,
+        `${check.configuration.note}; the reference's errors${nullChecks ? "" : " (but `| undefined`)"}`,
+        compare(referenceDiagnostics, parseDiagnostics(result.output), check.files, nullChecks),
+        result.seconds,
+      );
+    }
+  }
+  for (const { configuration, label } of tsdRuns) {
+    const result = results.get(label)!;
+    report(label, configuration.note, result.code === 0 ? [] : [result.output.trim()], result.seconds);
+  }
+  console.log(`${failures === 0 ? "all" : `${failures} of ${results.size}`} ${failures === 0 ? "passed" : "failed"} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return failures === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
