@@ -61,15 +61,16 @@ type TrimZeros<Text extends string> = Text extends `0${infer Rest}` ? (Rest exte
 type ToNumber<Text extends string> = Text extends `${infer Value extends number}` ? (`${Value}` extends Text ? Value : number) : number;
 
 /**
- * The digits of two non-negative integer literals, or `undefined` when either
- * is not one. (Not `never`: a conditional on `never` that is not a type
- * parameter takes its true branch, and unknown sizes would come out `never`.)
+ * The digits of two non-negative integer literals, or `false` when either is
+ * not one. (Not `never`: a conditional on `never` that is not a type parameter
+ * takes its true branch, and unknown sizes would come out `never`; nor
+ * `undefined`, which without strictNullChecks extends every tuple.)
  */
 type Known<A extends number, B extends number> =
   ToDigits<A> extends infer X extends Digits
-    ? [X] extends [never] ? undefined
-    : ToDigits<B> extends infer Y extends Digits ? ([Y] extends [never] ? undefined : [X, Y]) : undefined
-    : undefined;
+    ? [X] extends [never] ? false
+    : ToDigits<B> extends infer Y extends Digits ? ([Y] extends [never] ? false : [X, Y]) : false
+    : false;
 
 /** Is `N` a non-negative integer literal (a size whose value is known)? */
 export type IsKnownSize<N> = N extends number ? ([ToDigits<N>] extends [never] ? false : true) : false;
