@@ -12,18 +12,8 @@ export interface Laid {
   readonly strides: number[];
 }
 
-/** Every multi-index of `shape`, row-major. */
-export function* multiIndices(shape: readonly number[]): Generator<number[]> {
-  const size = shape.reduce((p, d) => p * d, 1);
-  const index = shape.map(() => 0);
-  for (let k = 0; k < size; k++) {
-    yield [...index];
-    for (let axis = shape.length - 1; axis >= 0; axis--) {
-      if (++index[axis]! < shape[axis]!) break;
-      index[axis] = 0;
-    }
-  }
-}
+/** Every multi-index of `shape`, row-major (the property reference's own walk). */
+export { indices as multiIndices } from "../support/reference.js";
 
 export const position = (operand: { readonly offset: number; readonly strides: readonly number[] }, index: readonly number[]): number =>
   index.reduce((p, i, axis) => p + i * operand.strides[axis]!, operand.offset);
