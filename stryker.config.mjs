@@ -3,7 +3,7 @@
  * Mutation testing (`npm run test:mutation`; not part of `npm test`): Stryker
  * changes src/shape and src/kernels one small edit at a time and runs the unit
  * tests that cover the edit (vitest.stryker.config.ts); a mutant no test
- * fails "survives". README, "Mutation testing", reviews the survivors.
+ * fails "survives"; reports/mutation/ lists the survivors.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
 export default {
