@@ -81,6 +81,17 @@ describe("WebAssembly matmul kernel", () => {
     expect(untouched(wasm.out, m, n)).toBe(true);
   });
 
+  it("computes C four rows at a time when a row is wider than a block", () => {
+    // 40,000 columns of doubles are 320 KB a row: a 1 MiB block holds fewer than four
+    const [m, k, n] = [6, 2, 40_000];
+    const a = Float64Array.from({ length: m * k }, (_, i) => i - 5);
+    const b = Float64Array.from({ length: k * n }, (_, i) => (i % 13) - 6);
+    const wasm = product("auto", a, b, m, k, n, false);
+    expect(wasm.engine).toBe("wasm");
+    expect(firstDifference(wasm.out, product("js", a, b, m, k, n, false).out)).toBe(-1);
+    expect(untouched(wasm.out, m, n)).toBe(true);
+  });
+
   it("gives back memory after a large product, and keeps it after small ones", () => {
     const before = load(matmulWasm);
     const small = packedProduct(64, 64, 64);
@@ -107,6 +118,8 @@ describe("WebAssembly matmul kernel", () => {
     expect(bytes()).toBeLessThan(needs(256, 1024, 256));
     packedProduct(512, 2048, 512).done(); // 16 MiB: grown by the difference only
     expect(bytes()).toBeLessThan(needs(512, 2048, 512));
+    // a small product in the memory a larger one left still runs in WebAssembly
+    expect(packedProduct(8, 8, 8).engine).toBe("wasm");
     unload(matmulWasm);
   });
 
