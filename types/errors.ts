@@ -28,6 +28,20 @@ export interface ShapeTypeError<Message extends string> {
  */
 export type ErrorMessage<Error> = Error extends ShapeTypeError<infer Message> ? Message : never;
 
+/**
+ * The type of an argument a shape rule checks: the message when `Result` is an
+ * error, `Arg` otherwise. When the compiler cannot decide `Result` (sizes that
+ * are different type parameters, `B` against `C` or `B` against 3), this alias
+ * stays unresolved, no argument fits it, and the compiler's error names it with
+ * `Undecided`'s text first: the call fails at compile time, saying why and what
+ * to do, never silently (docs/generic-code.md).
+ */
+export type ShapeChecked<Undecided extends string, Result, Arg> = Result extends ShapeTypeError<infer Message> ? Message : Arg;
+
+/** What `ShapeChecked` says when it cannot decide. */
+export type WriteUndecided<Op extends string> =
+  `${Op}: the compiler cannot decide whether these sizes fit (different type parameters, or a type parameter and a literal); give equal sizes one type parameter, or check the shape at run time with assertShape`;
+
 /** Is `Result` a shape error rather than a shape? */
 export type IsShapeError<Result> = Result extends ShapeTypeError<string> ? true : false;
 

@@ -20,6 +20,9 @@ type Mismatch<A extends Shape, B extends Shape, Axis extends number, Index exten
   A extends readonly [infer X, ...infer RestA extends Shape]
     ? B extends readonly [infer Y, ...infer RestB extends Shape]
       ? Index["length"] extends Axis ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
+      // identical sizes first, wrapped: the compiler decides `{ size: B } extends { size: B }` for a
+      // type parameter `B`, but never a conditional type on `B` alone (docs/generic-code.md)
+      : { size: X } extends { size: Y } ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
       : Same<X, Y> extends number ? Mismatch<RestA, RestB, Axis, [...Index, unknown]>
       : [Index["length"], X, Y]
       : NotFound
@@ -37,6 +40,15 @@ type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First exte
         : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown]>
       : JoinError<"concat", `tensors[${Index["length"]}] has rank ${Next["length"]} vs ${First["length"]} of tensors[0]`, First, Next>
     : { -readonly [Key in keyof First]: Key extends `${Axis}` ? Total : First[Key] };
+
+/**
+ * `Shape` with the size on axis `Axis` unknown: the result of joining tensors of
+ * one shape whose sizes on that axis the compiler cannot add (type parameters).
+ */
+export type ConcatAlike<S extends Shape, Axis extends number> =
+  AxisIndex<S, Axis> extends infer At extends number
+    ? { -readonly [Key in keyof S]: Key extends `${At}` ? number : S[Key] }
+    : never;
 
 export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
   number extends Shapes["length"] ? number[]

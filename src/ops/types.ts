@@ -25,6 +25,9 @@ import type {
   SignedDType,
   StackShape,
 } from "../../types/index.js";
+import type { AxisIndex, RangeMessage } from "../../types/axis.js";
+import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
+import type { ConcatAlike } from "../../types/join.js";
 import type { Tensor } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. */
@@ -83,7 +86,7 @@ export type BinaryResult<Op extends string, X, Y, Options, Rule extends DTypeRul
 
 /** The second operand's parameter type: the operand itself, or the message when the shapes do not fit. */
 export type CheckedOperand<Op extends string, X, Y, Options> =
-  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends ShapeTypeError<infer Message> ? Message : Y;
+  ShapeChecked<WriteUndecided<Op>, BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>>, Y>;
 
 /** Options without a broadcast mode: what the structural signatures below accept. */
 type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor | undefined };
@@ -94,23 +97,58 @@ type OnAxis<A extends number> =
   | { readonly mode: "xla"; readonly broadcastDimensions: readonly [A]; readonly out?: Tensor | undefined };
 
 /**
+ * The shapes that broadcast onto `S` and leave it unchanged: `S` or its trailing
+ * axes, each of `S`'s size or 1 (`[T, D]`, `[1, D]`, `[D]`, `[]` onto `[B, T, D]`).
+ * Built from the positions of `S` alone, never by testing a size, so it works on
+ * sizes that are type parameters: the compiler cannot decide a conditional type
+ * on a lone type parameter, but it can check an argument against this union.
+ */
+export type Onto<S extends Shape> = Suffixes<{ -readonly [K in keyof S]: S[K] | 1 }>;
+type Suffixes<S> = S extends readonly [unknown, ...infer Rest] ? S | Suffixes<Rest> : S;
+
+/** A tensor of any shape in `Shapes` (a tensor type's own shape check would reject a union of sizes). */
+export type TensorOnto<S extends Shape, D extends DType> = Tensor<Shape, D> & { readonly shape: NoInfer<Onto<S>> };
+
+/**
  * A binary element-wise op: `(a, b, options?)`.
  *
- * The first five signatures need no conditional types, so shape-polymorphic
- * code type-checks (`Tensor<[B, O]>` plus `Tensor<[O]>` inside a generic
- * function is `Tensor<[B, O]>`): identical shapes, a trailing bias
- * (`[...Rest, C]` with `[C]`), a per-row statistic (`[...Rest, C]` with
- * `[...Rest, 1]`, as a mean with keepDims gives), a tensor with a number, and a
- * 1-D operand along one axis named by PDPD's `axis` or XLA's
- * `broadcastDimensions` (`[N, C, H, W]` with `[C]` on axis 1). `NoInfer` keeps
- * the second operand from widening a size into a union. The last signature
- * handles every shape and mode and turns a misfit into the runtime's message;
- * it is last because TypeScript 7 reports the last signature's error.
+ * The first signature is the rule: it takes every call whose result the
+ * compiler can decide, which is every call on concrete shapes. Its parameter
+ * type depends on the result, so a call it cannot decide (sizes that are type
+ * parameters) matches no argument and falls through to the next seven, which
+ * need no conditional types on sizes, so shape-polymorphic code type-checks
+ * (docs/generic-code.md): identical shapes (also `S` itself), one operand
+ * broadcasts onto the other unchanged (`[B, T, D]` with `[T, D]`, `[B, D]` with
+ * `[1, D]`, identical shapes; either order), a trailing bias or a per-row
+ * statistic on a shape of unknown rank (`[...Rest, C]` with `[C]` or
+ * `[...Rest, 1]`), a tensor with a number, and a 1-D operand along one axis
+ * named by PDPD's `axis` or XLA's `broadcastDimensions` (`[N, C, H, W]` with
+ * `[C]` on axis 1). `NoInfer` keeps the second operand from widening a size
+ * into a union. The last signature handles every shape and mode and turns a
+ * misfit into the runtime's message; it is last because TypeScript 7 reports
+ * the last signature's error.
  */
 export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
+  // the rule itself, first: it takes every call whose shapes the compiler can decide (all
+  // concrete shapes), so the structural signatures below never widen a concrete result
+  <const X extends Operand, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
+    a: X,
+    b: CheckedOperand<Op, X, Y, Options>,
+    options?: Options,
+  ): Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
   <S extends Shape, DA extends DType, DB extends DType>(
     a: Tensor<S, DA>,
     b: Tensor<NoInfer<S>, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, DB extends DType>(
+    a: Tensor<S, DA>,
+    b: TensorOnto<S, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, DB extends DType>(
+    a: TensorOnto<S, DA>,
+    b: Tensor<S, DB>,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
@@ -142,9 +180,26 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
 
 /** The same op as a method: `x.add(other, options?)`, with the same signatures. */
 export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
+  // the rule itself, first: it takes every call whose shapes the compiler can decide (all
+  // concrete shapes), so the structural signatures below never widen a concrete result
+  <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
+    this: This,
+    other: CheckedOperand<Op, This, Y, Options>,
+    options?: Options,
+  ): Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
   <S extends Shape, DA extends DType, DB extends DType>(
     this: Tensor<S, DA>,
     other: Tensor<NoInfer<S>, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, DB extends DType>(
+    this: Tensor<S, DA>,
+    other: TensorOnto<S, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, DB extends DType>(
+    this: TensorOnto<S, DA>,
+    other: Tensor<S, DB>,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <Rest extends Shape, C extends number, DA extends DType, DB extends DType>(
@@ -205,17 +260,47 @@ export type CastMethod = <This extends Tensor, D extends DType>(
   options?: UnaryOptions,
 ) => Tensor<ShapeOf<This>, D>;
 
-/** `where(cond, a, b)`: the three shapes broadcast together (NumPy), the dtype promotes a and b. */
-export type WhereOp = <const C extends Operand, const X extends Operand, const Y extends Operand>(
-  cond: C,
-  a: X,
-  b: CheckedOperand<"where", X, Y, undefined>,
-) => Tensor<
+type WhereShape<C, X, Y> =
   BroadcastShapesOf<"where", ShapeOf<X>, ShapeOf<Y>, { mode: "numpy" }> extends infer AB extends Shape
     ? BroadcastShapesOf<"where", ShapeOf<C>, AB, { mode: "numpy" }> extends infer Result extends Shape ? Result : number[]
-    : number[],
-  Promote<OperandDType<X, Y>, OperandDType<Y, X>>
->;
+    : number[];
+
+/** `where(cond, a, b)`: the three shapes broadcast together (NumPy), the dtype promotes a and b. */
+export interface WhereOp {
+  // the rule first, for every call it can decide (see BinaryOp)
+  <const C extends Operand, const X extends Operand, const Y extends Operand>(
+    cond: C,
+    a: X,
+    b: CheckedOperand<"where", X, Y, undefined>,
+  ): Tensor<WhereShape<C, X, Y>, Promote<OperandDType<X, Y>, OperandDType<Y, X>>>;
+  // One operand holds the result's shape and the others broadcast onto it unchanged
+  // (see `Onto`): no conditional type on a size, so these hold for type parameters.
+  <S extends Shape, DA extends DType, DB extends DType>(
+    cond: TensorOnto<S, DType> | number | boolean,
+    a: Tensor<S, DA>,
+    b: TensorOnto<S, DB>,
+  ): Tensor<S, Promote<DA, DB>>;
+  <S extends Shape, DA extends DType, DB extends DType>(
+    cond: TensorOnto<S, DType> | number | boolean,
+    a: TensorOnto<S, DA>,
+    b: Tensor<S, DB>,
+  ): Tensor<S, Promote<DA, DB>>;
+  <S extends Shape, DA extends DType, const N extends number | boolean>(
+    cond: TensorOnto<S, DType> | number | boolean,
+    a: Tensor<S, DA>,
+    b: N,
+  ): Tensor<S, Promote<DA, OperandDType<N, Tensor<S, DA>>>>;
+  <S extends Shape, const N extends number | boolean, DB extends DType>(
+    cond: TensorOnto<S, DType> | number | boolean,
+    a: N,
+    b: Tensor<S, DB>,
+  ): Tensor<S, Promote<OperandDType<N, Tensor<S, DB>>, DB>>;
+  <const C extends Operand, const X extends Operand, const Y extends Operand>(
+    cond: C,
+    a: X,
+    b: CheckedOperand<"where", X, Y, undefined>,
+  ): Tensor<WhereShape<C, X, Y>, Promote<OperandDType<X, Y>, OperandDType<Y, X>>>;
+}
 
 /**
  * `matmul(a, b)`. Two signatures: the first needs no conditional types, so
@@ -235,9 +320,18 @@ export interface MatmulOp<Op extends string = "matmul"> {
     a: Tensor<readonly [...Batch, M, K], DA>,
     b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
   ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
+  // a stack of matrices by one matrix (a projection of [B, T, D] by [D, E]), and one matrix by a stack
+  <Batch extends Shape, M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    a: Tensor<readonly [...Batch, M, K], DA>,
+    b: Tensor<readonly [NoInfer<K>, N], DB>,
+  ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
+  <Batch extends Shape, M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    a: Tensor<readonly [M, K], DA>,
+    b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
+  ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
   <const X extends Tensor, const Y extends Tensor>(
     a: X,
-    b: MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends ShapeTypeError<infer Message> ? Message : Y,
+    b: ShapeChecked<WriteUndecided<Op>, MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op>, Y>,
   ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
 }
 
@@ -298,15 +392,45 @@ export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends nu
 type ShapesOf<Tensors extends readonly Tensor[]> = { -readonly [Key in keyof Tensors]: ShapeOf<Tensors[Key]> };
 type DTypeOfAll<Tensors extends readonly Tensor[]> = Tensors[number]["dtype"];
 
-/** `concat(tensors, axis?)`: the sizes on the axis add up at compile time; a mismatch is a compile error. */
-export type ConcatOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
-  tensors: ConcatShape<ShapesOf<Tensors>, Axis> extends ShapeTypeError<infer Message> ? Message : Tensors,
-  axis?: Axis,
-) => Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
+/**
+ * `concat(tensors, axis?)`: the sizes on the axis add up at compile time; a mismatch is a compile error.
+ *
+ * Two signatures. The first computes the exact shape and takes the call only when
+ * the compiler can decide the sum on the axis (literal sizes, `number`): its
+ * parameter type depends on that sum, and a sum of type parameters (`B + B`) stays
+ * undecided, which no argument satisfies. The second then joins tensors of one
+ * shape, type parameters included, and leaves the size on the axis unknown
+ * (`[B, C]` twice on axis 0 gives `[number, C]`). See docs/generic-code.md.
+ */
+export interface ConcatOp {
+  <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+    tensors: ConcatChecked<ShapesOf<Tensors>, Axis, Tensors>,
+    axis?: Axis,
+  ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
+  <S extends Shape, D extends DType, const Axis extends number = 0>(
+    tensors: readonly [Tensor<S, D>, ...Tensor<NoInfer<ConcatAlike<S, Axis>>, NoInfer<D>>[]],
+    axis?: [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"concat", "axis", Axis, S["length"]> : Axis,
+  ): Tensor<ConcatAlike<S, Axis>, D>;
+}
+
+/** The tensors when they join, the message when they do not; undecided when the sum on the axis is. */
+type ConcatChecked<Shapes extends readonly Shape[], Axis extends number, Tensors> = ShapeChecked<
+  WriteUndecided<"concat">,
+  SumDecided<ConcatShape<Shapes, Axis>, Shapes, Shapes extends readonly [infer First extends Shape, ...unknown[]] ? AxisIndex<First, Axis> : never>,
+  Tensors
+>;
+
+/**
+ * `Result`, undecided while the sizes on axis `At` are: `{ size: 6 | 2 }` is
+ * assignable to `{ size: number }`, but whether `{ size: D | 2 }` is depends on
+ * what `D` stands for, so the compiler leaves the test unresolved.
+ */
+type SumDecided<Result, Shapes extends readonly Shape[], At extends number> =
+  { size: Shapes[number][At] } extends { size: number } ? Result : Result;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
-  tensors: StackShape<ShapesOf<Tensors>, Axis> extends ShapeTypeError<infer Message> ? Message : Tensors,
+  tensors: ShapeChecked<WriteUndecided<"stack">, StackShape<ShapesOf<Tensors>, Axis>, Tensors>,
   axis?: Axis,
 ) => Tensor<StackShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
 
