@@ -6,7 +6,9 @@
  * `--extendedDiagnostics` under TypeScript 6 and 7, and prints the check-time
  * ratio and the instantiations per operation. Targets: at most 3x the
  * untyped check time, at most 400 instantiations per operation on average,
- * no TS2589. Options: --ops N, --runs N, --seed N.
+ * no TS2589. A second, generic-heavy model (layers written once over type
+ * parameters, called with several sizes) is measured the same way and held to
+ * the same targets. Options: --ops N, --runs N, --seed N.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -67,13 +69,46 @@ function generate(count: number): Step[] {
 }
 
 const steps = generate(OPS);
-const imports = `import { add, concat, matmul, mul, reshape, sum, zeros, type Tensor } from "../../../../src/index.js";\n`;
+const imports = `import { add, argmax, concat, greater, matmul, mean, mul, reshape, softmax, stack, sub, sum, where, zeros, type Tensor } from "../../../../src/index.js";\n`;
 const typed = `${imports}const input = zeros;\n${steps.map((s) => s.code).join("\n")}\nexport { t${OPS} };\n`;
 // the same code, every input typed as a tensor of unknown rank
 const untyped = `${imports}const input = (shape: readonly number[]): Tensor<number[], "float32"> => zeros(shape) as Tensor<number[], "float32">;\n${steps
   .map((s) => s.code)
   .join("\n")}\nexport { t${OPS} };\n`;
 const baseline = `${imports}export const input = zeros;\n`;
+
+/**
+ * The generic-heavy model: layers written once over type parameters (a
+ * transformer-style block of 10 ops), each called with several literal sizes.
+ * Ops are counted in the bodies and at the calls. The untyped twin declares the
+ * same functions over `Tensor<number[]>`.
+ */
+const LAYER_OPS = 10;
+const CALLS_PER_LAYER = 4;
+const layers = Math.max(1, Math.round(OPS / (LAYER_OPS + CALLS_PER_LAYER)));
+const GENERIC_OPS = layers * (LAYER_OPS + CALLS_PER_LAYER);
+function genericModel(typedShapes: boolean): string {
+  const T = (shape: string) => (typedShapes ? `Tensor<${shape}, "float32">` : `Tensor<number[], "float32">`);
+  const lines: string[] = [imports, typedShapes ? "const input = zeros;" : `const input = (shape: readonly number[]): ${T("")} => zeros(shape) as ${T("")};`];
+  for (let l = 0; l < layers; l++) {
+    const params = typedShapes ? "<B extends number, S extends number, D extends number, E extends number>" : "";
+    lines.push(
+      `function layer${l}${params}(x: ${T("[B, S, D]")}, pos: ${T("[S, D]")}, w: ${T("[D, E]")}, gain: ${T("[1, E]")}, bias: ${T("[E]")}) {`,
+      "  const h = matmul(add(x, pos), w);",
+      "  const centered = sub(h, mean(h, -1, { keepDims: true }));",
+      "  const scaled = add(mul(centered, gain), bias);",
+      "  const active = where(greater(scaled, 0), scaled, mul(scaled, 0.01));",
+      "  const probs = softmax(active);",
+      "  return [stack([probs, probs], -1), argmax(probs, -1)] as const;",
+      "}",
+    );
+    for (let c = 0; c < CALLS_PER_LAYER; c++) {
+      const [b, s, d, e] = [pick(SIZES), pick(SIZES), pick(SIZES), pick(SIZES)];
+      lines.push(`export const out${l}_${c} = layer${l}(input([${b}, ${s}, ${d}]), input([${s}, ${d}]), input([${d}, ${e}]), input([1, ${e}]), input([${e}]));`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
 
 function project(name: string, source: string): string {
   const folder = join(out, name);
@@ -144,23 +179,43 @@ function measure(compiler: readonly string[]) {
   return {
     typedCheck: median(rounds.map((r) => r.typed)),
     untypedCheck: median(rounds.map((r) => r.untyped)),
-    perOp: (typed.instantiations - base.instantiations) / OPS,
+    perOp: (typed.instantiations - base.instantiations) / OPS_NOW,
     errors: typed.errors || untyped.errors,
   };
 }
 
 const kinds = steps.slice(1).reduce<Record<string, number>>((counts, s) => ({ ...counts, [s.kind]: (counts[s.kind] ?? 0) + 1 }), {});
-console.log(`model of ${OPS} chained ops on rank 2-5 shapes: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(", ")}`);
-const configs = { typed: project("typed", typed), untyped: project("untyped", untyped), baseline: project("baseline", baseline) };
+const baselineConfig = project("baseline", baseline);
+const models = [
+  {
+    title: `model of ${OPS} chained ops on rank 2-5 shapes: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(", ")}`,
+    typed: project("typed", typed),
+    untyped: project("untyped", untyped),
+    ops: OPS,
+  },
+  {
+    title: `generic model: ${layers} layers of ${LAYER_OPS} ops over type parameters, each called ${CALLS_PER_LAYER} times with literal sizes (${GENERIC_OPS} ops)`,
+    typed: project("generic-typed", genericModel(true)),
+    untyped: project("generic-untyped", genericModel(false)),
+    ops: GENERIC_OPS,
+  },
+];
+let configs = { typed: "", untyped: "", baseline: baselineConfig };
+let OPS_NOW = OPS;
 let worst = { ratio: 0, perOp: 0, errors: false };
-console.log("| compiler | typed check s | untyped check s | ratio | typed inst/op | TS2589 / errors |");
-console.log("|---|---|---|---|---|---|");
-for (const [name, compiler] of Object.entries(compilers)) {
-  process.stderr.write(`${name} ...\n`);
-  const { typedCheck, untypedCheck, perOp, errors } = measure(compiler);
-  const ratio = typedCheck / untypedCheck;
-  worst = { ratio: Math.max(worst.ratio, ratio), perOp: Math.max(worst.perOp, perOp), errors: worst.errors || Boolean(errors) };
-  console.log(`| ${name} | ${typedCheck.toFixed(3)} | ${untypedCheck.toFixed(3)} | ${ratio.toFixed(2)}× | ${perOp.toFixed(1)} | ${errors || "none"} |`);
+for (const model of models) {
+  configs = { typed: model.typed, untyped: model.untyped, baseline: baselineConfig };
+  OPS_NOW = model.ops;
+  console.log(`\n${model.title}`);
+  console.log("| compiler | typed check s | untyped check s | ratio | typed inst/op | TS2589 / errors |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, compiler] of Object.entries(compilers)) {
+    process.stderr.write(`${name} ...\n`);
+    const { typedCheck, untypedCheck, perOp, errors } = measure(compiler);
+    const ratio = typedCheck / untypedCheck;
+    worst = { ratio: Math.max(worst.ratio, ratio), perOp: Math.max(worst.perOp, perOp), errors: worst.errors || Boolean(errors) };
+    console.log(`| ${name} | ${typedCheck.toFixed(3)} | ${untypedCheck.toFixed(3)} | ${ratio.toFixed(2)}× | ${perOp.toFixed(1)} | ${errors || "none"} |`);
+  }
 }
 console.log(`\n(check times are above a file that only imports the library; medians of ${RUNS} interleaved rounds)`);
 const met = worst.ratio <= 3 && worst.perOp <= 400 && !worst.errors;
