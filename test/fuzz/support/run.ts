@@ -68,9 +68,10 @@ const clip = (text: string, max: number): string => (text.length <= max ? text :
 export function fuzz<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void): void {
   const numRuns = runsOf(name);
   const only = env("FUZZ_ONLY");
-  const test = only !== undefined && !name.includes(only) ? it.skip : it;
+  // left unregistered rather than skipped: a run without FUZZ_ONLY registers every property
+  if (only !== undefined && !name.includes(only)) return;
   const timeout = LONG_TOTAL === undefined ? 120_000 : 3_600_000;
-  test(
+  it(
     name,
     () => {
       const seed = env("FUZZ_SEED") === undefined ? hash(name) : Number(env("FUZZ_SEED"));
