@@ -134,6 +134,11 @@ const factorize = (n: number): number[] => {
 };
 
 /** An axis written either way (non-negative or counted from the end). */
+/** `shape` under `pad` new leading axes, each size-1 axis stretched: a NumPy broadcast of it. */
+const stretched = (shape: readonly number[], pad: number, s: Seeds): number[] => [
+  ...Array.from({ length: pad }, () => s.pick([1, 2, 3, 0])),
+  ...shape.map((d) => (d === 1 ? s.pick([1, 2, 3, 0]) : d)),
+];
 const axisForm = (axis: number, rank: number, s: Seeds): number => (s.next(2) === 1 ? axis - rank : axis);
 
 /**
@@ -180,10 +185,7 @@ export function randomStep(x: Built, kind: StepKind, seeds: readonly number[], c
     }
     case "broadcastTo numpy": {
       const pad = Math.min(s.next(3), MAX_RANK_FUZZ - rank);
-      const target = [
-        ...Array.from({ length: pad }, () => s.pick([1, 2, 3, 0])),
-        ...shape.map((d) => (d === 1 ? s.pick([1, 2, 3, 0]) : d)),
-      ];
+      const target = stretched(shape, pad, s);
       if (positions(target) > BUDGET || sizeOf(target) > BUDGET) return x;
       const axesOf = shape.map((_, i) => i + pad);
       const spec = s.next(2) === 1 ? { mode: "numpy" as const } : undefined;
@@ -197,10 +199,7 @@ export function randomStep(x: Built, kind: StepKind, seeds: readonly number[], c
     }
     case "broadcastTo bidirectional": {
       const pad = Math.min(s.next(3), MAX_RANK_FUZZ - rank);
-      const result = [
-        ...Array.from({ length: pad }, () => s.pick([1, 2, 3, 0])),
-        ...shape.map((d) => (d === 1 ? s.pick([1, 2, 3, 0]) : d)),
-      ];
+      const result = stretched(shape, pad, s);
       if (sizeOf(result) > BUDGET || positions(result) > BUDGET) return x;
       // the target must reach back to the first axis the input does not already give (new or stretched)
       let need = 0;
