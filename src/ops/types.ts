@@ -416,17 +416,20 @@ export interface ConcatOp {
 /** The tensors when they join, the message when they do not; undecided when the sum on the axis is. */
 type ConcatChecked<Shapes extends readonly Shape[], Axis extends number, Tensors> = ShapeChecked<
   WriteUndecided<"concat">,
-  SumDecided<ConcatShape<Shapes, Axis>, Shapes, Shapes extends readonly [infer First extends Shape, ...unknown[]] ? AxisIndex<First, Axis> : never>,
+  SumDecided<ConcatShape<Shapes, Axis>, Shapes extends readonly [infer First extends Shape, ...unknown[]] ? AxisIndex<First, Axis> : never>,
   Tensors
 >;
 
 /**
- * `Result`, undecided while the sizes on axis `At` are: `{ size: 6 | 2 }` is
- * assignable to `{ size: number }`, but whether `{ size: D | 2 }` is depends on
- * what `D` stands for, so the compiler leaves the test unresolved.
+ * `Result`, left unresolved while its size on axis `At` is not a plain number: a sum of
+ * type parameters (`B + B`) is an unresolved conditional type, and a test written as
+ * `[X] extends [number]` is never decided while `X` is unresolved or a type parameter
+ * (docs/generic-code.md), where `{ size: X } extends { size: number }` would pass it.
  */
-type SumDecided<Result, Shapes extends readonly Shape[], At extends number> =
-  { size: Shapes[number][At] } extends { size: number } ? Result : Result;
+type SumDecided<Result, At extends number> =
+  Result extends readonly unknown[] // (not `number[]`: that tests each size, undecided for `B`)
+    ? [Result[At & keyof Result]] extends [number] ? Result : Result
+    : Result;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
