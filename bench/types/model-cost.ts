@@ -165,13 +165,21 @@ const median = (values: number[]): number => [...values].sort((x, y) => x - y)[M
  * medians over rounds of the times above the baseline, and the ratio is the
  * ratio of those medians.
  */
-function measure(compiler: readonly string[]) {
+/** A model's two projects (typed and untyped), with the library-only baseline, and its op count. */
+interface Model {
+  title: string;
+  typed: string;
+  untyped: string;
+  ops: number;
+}
+
+function measure(compiler: readonly string[], model: Model, baselineConfig: string) {
   const rounds: { typed: number; untyped: number }[] = [];
   let last: { base: Sample; typed: Sample; untyped: Sample } | undefined;
   for (let round = 0; round < RUNS; round++) {
-    const base = measureOnce(compiler, configs.baseline);
-    const typed = measureOnce(compiler, configs.typed);
-    const untyped = measureOnce(compiler, configs.untyped);
+    const base = measureOnce(compiler, baselineConfig);
+    const typed = measureOnce(compiler, model.typed);
+    const untyped = measureOnce(compiler, model.untyped);
     rounds.push({ typed: Math.max(typed.check - base.check, 0.001), untyped: Math.max(untyped.check - base.check, 0.001) });
     last = { base, typed, untyped };
   }
@@ -179,14 +187,14 @@ function measure(compiler: readonly string[]) {
   return {
     typedCheck: median(rounds.map((r) => r.typed)),
     untypedCheck: median(rounds.map((r) => r.untyped)),
-    perOp: (typed.instantiations - base.instantiations) / OPS_NOW,
+    perOp: (typed.instantiations - base.instantiations) / model.ops,
     errors: typed.errors || untyped.errors,
   };
 }
 
 const kinds = steps.slice(1).reduce<Record<string, number>>((counts, s) => ({ ...counts, [s.kind]: (counts[s.kind] ?? 0) + 1 }), {});
 const baselineConfig = project("baseline", baseline);
-const models = [
+const models: Model[] = [
   {
     title: `model of ${OPS} chained ops on rank 2-5 shapes: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(", ")}`,
     typed: project("typed", typed),
@@ -200,18 +208,14 @@ const models = [
     ops: GENERIC_OPS,
   },
 ];
-let configs = { typed: "", untyped: "", baseline: baselineConfig };
-let OPS_NOW = OPS;
 let worst = { ratio: 0, perOp: 0, errors: false };
 for (const model of models) {
-  configs = { typed: model.typed, untyped: model.untyped, baseline: baselineConfig };
-  OPS_NOW = model.ops;
   console.log(`\n${model.title}`);
   console.log("| compiler | typed check s | untyped check s | ratio | typed inst/op | TS2589 / errors |");
   console.log("|---|---|---|---|---|---|");
   for (const [name, compiler] of Object.entries(compilers)) {
     process.stderr.write(`${name} ...\n`);
-    const { typedCheck, untypedCheck, perOp, errors } = measure(compiler);
+    const { typedCheck, untypedCheck, perOp, errors } = measure(compiler, model, baselineConfig);
     const ratio = typedCheck / untypedCheck;
     worst = { ratio: Math.max(worst.ratio, ratio), perOp: Math.max(worst.perOp, perOp), errors: worst.errors || Boolean(errors) };
     console.log(`| ${name} | ${typedCheck.toFixed(3)} | ${untypedCheck.toFixed(3)} | ${ratio.toFixed(2)}× | ${perOp.toFixed(1)} | ${errors || "none"} |`);
