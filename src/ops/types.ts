@@ -303,12 +303,13 @@ export interface WhereOp {
 }
 
 /**
- * `matmul(a, b)`. Two signatures: the first needs no conditional types, so
- * shape-polymorphic code (`Tensor<[B, I]>` times `Tensor<[I, O]>` inside a
- * generic function) type-checks and gives `Tensor<[B, O]>`; `NoInfer` keeps a
- * conflicting inner size from being inferred as a union. The second, last so
- * that TypeScript 7 reports it, checks any shapes and turns a misfit into the
- * runtime's message.
+ * `matmul(a, b)`. The first four signatures need no conditional types, so
+ * shape-polymorphic code type-checks: `[M, K]` by `[K, N]` (`Tensor<[B, I]>` times
+ * `Tensor<[I, O]>` inside a generic function gives `Tensor<[B, O]>`), and batch axes
+ * on either side or both (`[...Batch, M, K]` by `[K, N]`, `[M, K]` by
+ * `[...Batch, K, N]`, the same `Batch` on both); `NoInfer` keeps a conflicting
+ * inner size from being inferred as a union. The last, so that TypeScript 7
+ * reports it, checks any shapes and turns a misfit into the runtime's message.
  */
 export interface MatmulOp<Op extends string = "matmul"> {
   <M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
