@@ -39,6 +39,16 @@ interface ConflictingSizes<N> {
 }
 
 /** The most arrays and entries `toArray()` builds (about 1 GiB of JavaScript arrays). */
+/**
+ * What only a `Tensor` has: its shape check's key. A parameter typed
+ * `TensorBrand & { readonly shape: ... }` takes tensors of those shapes and is
+ * checked property by property, without comparing every method of the class.
+ */
+export interface TensorBrand<D extends DType> {
+  readonly [exactShape]: unknown;
+  readonly dtype: D;
+}
+
 export const TO_ARRAY_LIMIT = 2 ** 27;
 
 export class Tensor<S extends Shape = Shape, out D extends DType = DType> {

@@ -36,7 +36,12 @@ export type ErrorMessage<Error> = Error extends ShapeTypeError<infer Message> ? 
  * `Undecided`'s text first: the call fails at compile time, saying why and what
  * to do, never silently (docs/generic-code.md).
  */
-export type ShapeChecked<Undecided extends string, Result, Arg> = Result extends ShapeTypeError<infer Message> ? Message : Arg;
+export type ShapeChecked<Undecided extends string, Result, Arg> =
+  // (wrapped in tuples, so not distributive: when `Result` is undecided, the compiler relates
+  // an argument to a distributive alias through its constraint, the rule evaluated down every
+  // branch of its chain, a few thousand instantiations per call. A `never` result infers
+  // `Message` as `string`, which no operand is, so it still rejects every argument.)
+  [Result] extends [ShapeTypeError<infer Message>] ? Message : Arg;
 
 /** What `ShapeChecked` says when it cannot decide. */
 export type WriteUndecided<Op extends string> =

@@ -28,7 +28,7 @@ import type {
 import type { AxisIndex, RangeMessage } from "../../types/axis.js";
 import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
-import type { Tensor } from "../tensor.js";
+import type { Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. */
 export type Operand = Tensor | number | boolean;
@@ -107,7 +107,7 @@ export type Onto<S extends Shape> = Suffixes<{ -readonly [K in keyof S]: S[K] | 
 type Suffixes<S> = S extends readonly [unknown, ...infer Rest] ? S | Suffixes<Rest> : S;
 
 /** A tensor of any shape in `Shapes` (a tensor type's own shape check would reject a union of sizes). */
-export type TensorOnto<S extends Shape, D extends DType> = Tensor<Shape, D> & { readonly shape: NoInfer<Onto<S>> };
+export type TensorOnto<S extends Shape, D extends DType> = TensorBrand<D> & { readonly shape: NoInfer<Onto<S>> };
 
 /**
  * A binary element-wise op: `(a, b, options?)`.
