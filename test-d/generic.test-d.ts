@@ -9,7 +9,7 @@
  */
 import { expectTypeOf } from "expect-type";
 import {
-  add, argmax, concat, greater, matmul, mean, mul, softmax, stack, sub, sum, where, zeros,
+  add, argmax, concat, greater, matmul, mean, mul, reshape, softmax, stack, sub, sum, where, zeros,
   type Shape, type Tensor,
 } from "shapecast";
 
@@ -91,6 +91,21 @@ function block<B extends number, T extends number, D extends number, E extends n
 expectTypeOf(block(zeros([2, 5, 8]), zeros([5, 8]), zeros([8, 3]), zeros([2, 8]), zeros([1, 8]), zeros([2, 1]))[5])
   .toEqualTypeOf<Tensor<[2, 5, 3], "float32">>();
 
+// reshape keeps the sizes both shapes share at either end and regroups the literal ones between
+function heads<B extends number, T extends number>(x: Tensor<[B, T, 512], "float32">, b: B, t: T) {
+  let split = reshape(x, [b, t, 8, 64]);
+  split = expected<Tensor<[B, T, 8, 64], "float32">>();
+  const split2: Tensor<[B, T, 8, 64], "float32"> = split;
+  let merged = reshape(split, [b, t, -1]);
+  merged = expected<Tensor<[B, T, 512], "float32">>();
+  const merged2: Tensor<[B, T, 512], "float32"> = merged;
+  let inner = reshape(expected<Tensor<[B, 8, 64, T], "float32">>(), [b, -1, t]);
+  inner = expected<Tensor<[B, 512, T], "float32">>();
+  const inner2: Tensor<[B, 512, T], "float32"> = inner;
+  return [split2, merged2, inner2] as const;
+}
+expectTypeOf(heads(zeros([2, 5, 512]), 2, 5)[1]).toEqualTypeOf<Tensor<[2, 5, 512], "float32">>();
+
 // Concrete shapes keep their exact results: the rule is tried before the structural signatures
 declare const dynamic: Tensor<[number], "float32">;
 expectTypeOf(add(zeros([3]), dynamic)).toEqualTypeOf<Tensor<[3], "float32">>();
@@ -102,6 +117,8 @@ function undecided<B extends number, C extends number, D extends number>(
   a: Tensor<[B, D], "float32">,
   b: Tensor<[C, D], "float32">,
   w: Tensor<[C, D], "float32">,
+  bSize: B,
+  dSize: D,
 ) {
   // @ts-expect-error -- B and C may differ
   add(a, b);
@@ -115,6 +132,10 @@ function undecided<B extends number, C extends number, D extends number>(
   stack([a, b]);
   // @ts-expect-error -- B and C may differ
   concat([a, b], 1);
+  // @ts-expect-error -- B and C may be in either order
+  reshape(a, [dSize, bSize]);
+  // @ts-expect-error -- 8 x 60 is not B x D (unless B or D is 0, which only the runtime knows)
+  reshape(a, [bSize, dSize, 8, 60]);
 }
 
 // Shapes of unknown rank keep their signatures: identical shapes, and `[...Rest, D]` with `[D]`

@@ -17,7 +17,7 @@ export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, Scalar
 // Views
 export type { Flattened, NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
 
-export type { Reshape } from "./reshape.js";
+export type { Regrouped, Reshape } from "./reshape.js";
 
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";

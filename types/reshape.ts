@@ -95,3 +95,42 @@ type ReshapeByDivision<From extends Shape, Target extends Shape> =
       ? ShapeTypeError<`reshape: cannot infer -1: ${Count} elements of ${ShowShape<From>} do not split into ${ShowShape<Target>}`>
       : Replace<Target, Quotient<Count, Rest>>
     : never;
+
+/**
+ * `reshape` in shape-polymorphic code: the sizes `From` and `Target` share at
+ * the front and at the back (the same type parameter, or the same literal) are
+ * kept in place, and only the sizes between them are regrouped by the rule
+ * above (`[B, T, 512]` to `[B, T, 8, 64]` or `[B, T, -1]`). Shared sizes are
+ * found by identity, which the compiler decides for type parameters; when the
+ * middles do not fit, the whole rule answers (the runtime's message on
+ * concrete shapes, unresolved on type parameters).
+ *
+ * @example
+ * Regrouped<[B, T, 512], [B, T, 8, 64]>   //=> [B, T, 8, 64]
+ * Regrouped<[B, 8, 64, T], [B, -1, T]>    //=> [B, 512, T]
+ */
+export type Regrouped<From extends Shape, Target extends Shape> =
+  SharedFront<From, Target> extends [infer Front extends Shape, infer FromRest extends Shape, infer TargetRest extends Shape]
+    ? SharedBack<FromRest, TargetRest> extends [infer FromMiddle extends Shape, infer TargetMiddle extends Shape, infer Back extends Shape]
+      ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape ? [...Front, ...Middle, ...Back] : Reshape<From, Target>
+      : never
+    : never;
+
+/** Identical sizes: the same type parameter, or the same literal (wrapped, so a parameter is compared as itself). */
+type Same<X, Y> = { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? true : false) : false;
+
+/** The leading sizes both shapes share, and what is left of each: `[front, fromRest, targetRest]`. */
+type SharedFront<From extends Shape, Target extends Shape, Front extends number[] = []> =
+  From extends readonly [infer F extends number, ...infer FromRest extends Shape]
+    ? Target extends readonly [infer T extends number, ...infer TargetRest extends Shape]
+      ? Same<F, T> extends true ? SharedFront<FromRest, TargetRest, [...Front, F]> : [Front, [...From], [...Target]]
+      : [Front, [...From], [...Target]]
+    : [Front, [...From], [...Target]];
+
+/** The trailing sizes both shapes share, after what is left of each: `[fromMiddle, targetMiddle, back]`. */
+type SharedBack<From extends Shape, Target extends Shape, Back extends number[] = []> =
+  From extends readonly [...infer FromRest extends Shape, infer F extends number]
+    ? Target extends readonly [...infer TargetRest extends Shape, infer T extends number]
+      ? Same<F, T> extends true ? SharedBack<FromRest, TargetRest, [F, ...Back]> : [[...From], [...Target], Back]
+      : [[...From], [...Target], Back]
+    : [[...From], [...Target], Back];

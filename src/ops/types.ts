@@ -10,6 +10,8 @@ import type {
   ConcatShape,
   GatheredShape,
   PaddedShape,
+  Regrouped,
+  Reshape,
   SplitShapes,
   TiledShape,
   BroadcastSpec,
@@ -431,6 +433,19 @@ type SumDecided<Result, At extends number> =
   Result extends readonly unknown[] // (not `number[]`: that tests each size, undecided for `B`)
     ? [Result[At & keyof Result]] extends [number] ? Result : Result
     : Result;
+
+/**
+ * reshape's `shape` parameter: the target, or the message when it does not fit.
+ * Its own conditional type (not `ShapeChecked` around the rule), so a call the
+ * compiler cannot decide prints as `ReshapeChecked<"reshape: the compiler cannot
+ * decide ...", [B, T, 512], [B, T, 8, 60]>`, not as the rule's unresolved body.
+ */
+export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape> =
+  [Reshape<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
+
+/** The same for the second signature: shared sizes kept, the rest regrouped (`Regrouped`). */
+export type RegroupChecked<Undecided extends string, From extends Shape, Target extends Shape> =
+  [Regrouped<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(

@@ -9,12 +9,14 @@ import { normalizeAxes, normalizeAxis } from "../shape/axis.js";
 import { checkInteger, checkSize, describe, MAX_RANK, showList } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { ShapeOf } from "./types.js";
+import type { RegroupChecked, ReshapeChecked, ShapeOf } from "./types.js";
+import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToShapeOf,
   BroadcastToSpec,
   Flattened,
   Permuted,
+  Regrouped,
   Reshape,
   Reversed,
   Shape,
@@ -194,10 +196,17 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
  * The same elements in a new shape (row-major order). One size may be -1, to
  * be inferred. A view when the layout allows it, else a contiguous copy.
  */
+// The rule first; on sizes that are type parameters its count check stays undecided, and the
+// second signature keeps the sizes both shapes share at either end and regroups the rest
+// (docs/generic-code.md). It is last, so its message is the one TypeScript 7 reports.
 export function reshape<X extends Tensor, const Target extends Shape>(
   x: X,
-  shape: Reshape<ShapeOf<X>, Target> extends ShapeTypeError<infer Message> ? Message : Target,
+  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
 ): Tensor<Reshape<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+export function reshape<X extends Tensor, const Target extends Shape>(
+  x: X,
+  shape: RegroupChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
+): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   const op = "reshape";
   assertTensor(op, "x", x);
