@@ -47,12 +47,12 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
 }
 
 /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
+// (no axes only, and first: TypeScript 7 reports the last signature's error, which must be the message)
+export function permute(x: Tensor): Tensor;
 export function permute<X extends Tensor, const Axes extends readonly number[]>(
   x: X,
   axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
 ): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
-// (no axes only: axes that are not a permutation must stay an error above)
-export function permute(x: Tensor): Tensor;
 export function permute(x: Tensor, axes?: readonly number[]): Tensor {
   return reorder(axes === undefined ? "transpose" : "permute", x, axes);
 }
@@ -104,12 +104,13 @@ export function expandDims(x: Tensor, axis: number): Tensor {
 
 /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
 export function squeeze<X extends Tensor>(x: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
+// (a list of axes only, before the single axis: TypeScript 7 reports the last signature's error,
+// which must be the message for a single axis out of range or not of size 1)
+export function squeeze(x: Tensor, axis?: readonly number[]): Tensor<number[]>;
 export function squeeze<X extends Tensor, const Axis extends number>(
   x: X,
   axis: WithoutAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
 ): Tensor<WithoutAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
-// (a list of axes only: a single axis out of range or not of size 1 must stay an error above)
-export function squeeze(x: Tensor, axis?: readonly number[]): Tensor<number[]>;
 export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
   const rank = x.shape.length;
