@@ -192,7 +192,7 @@ const increasing = (rank: number, count: number) =>
 
 /** The ops whose shapes these cases check, each with how its calls are drawn (ranks of the inputs in the range given). */
 const generators = ({ size, rep, width }: Sizes) => {
-  const shapeOf = (minRank: number, maxRank: number) => fc.array(size, { minLength: minRank, maxLength: maxRank });
+  const shapeOf = (minRank: number, maxRank: number) => fc.array(size, { minLength: minRank, maxLength: Math.max(minRank, maxRank) });
 
   /** `base` with now and then one size changed (a mismatch for ops whose shapes must agree). */
   const perhapsChanged = (base: readonly number[]) =>
