@@ -5,7 +5,7 @@
  */
 import { expectTypeOf } from "expect-type";
 import {
-  broadcastShapes, broadcastToShape, concat, pad, split, tile, zeros,
+  broadcastShapes, broadcastToShape, concat, flatten, pad, reshape, split, squeeze, tile, zeros,
   type BroadcastShapes, type BroadcastToShape, type ConcatShape, type Dim, type ErrorMessage, type PaddedShape, type SplitShapes, type Tensor, type TiledShape,
 } from "shapecast";
 
@@ -37,7 +37,12 @@ type Batch = Dim<"batch">;
 type Seq = Dim<"seq">;
 expectTypeOf<BroadcastShapes<[Batch, 3], [1, 3]>>().toEqualTypeOf<[Batch, 3]>();
 expectTypeOf<BroadcastShapes<[Batch, 1, 4], [Batch, 7, 1]>>().toEqualTypeOf<[Batch, 7, 4]>();
-expectTypeOf<BroadcastShapes<[Batch, 3], [number, 1]>>().toEqualTypeOf<[Batch, 3]>(); // a dynamic size adopts the name
+// a dynamic size with a symbolic one is dynamic: the symbolic size may be 1 at run time, and the
+// result then the dynamic size (with batch = 1 and 5 rows, [batch, 3] with [number, 1] is [5, 3])
+expectTypeOf<BroadcastShapes<[Batch, 3], [number, 1]>>().toEqualTypeOf<[number, 3]>();
+expectTypeOf<BroadcastShapes<[number], [Batch]>>().toEqualTypeOf<[number]>();
+expectTypeOf<BroadcastToShape<[Batch], [number]>>().toEqualTypeOf<[number]>();
+expectTypeOf<BroadcastToShape<[number], [Batch]>>().toEqualTypeOf<[Batch]>();
 expectTypeOf<ErrorMessage<BroadcastShapes<[Batch, 3], [Seq, 3]>>>().toEqualTypeOf<
   "broadcastShapes (numpy): axis 0 has batch vs seq; cannot broadcast [batch, 3] with [seq, 3]"
 >();
@@ -79,3 +84,13 @@ expectTypeOf(tile(rows, [1, 2])).toEqualTypeOf<Tensor<[number, 12], "float32">>(
 expectTypeOf(split(zeros([dimOf("rows"), 4]), [1, 2])).toEqualTypeOf<[Tensor<[1, 4], "float32">, Tensor<[2, 4], "float32">]>();
 declare function dimOf<const Name extends string>(name: Name): Dim<Name>;
 void fixed;
+
+// A Dim merged with nothing but 1s passes through reshape and flatten; one section of an unknown axis is
+// the whole axis; squeeze() of a Dim or number axis (which may be 1) leaves the rank unknown
+declare const byRow: Tensor<[Dim<"rows">, 1], "float32">;
+expectTypeOf(reshape(byRow, [-1])).toEqualTypeOf<Tensor<[Dim<"rows">], "float32">>();
+expectTypeOf(reshape(byRow, [-1, 1])).toEqualTypeOf<Tensor<[Dim<"rows">, 1], "float32">>();
+expectTypeOf(flatten(byRow)).toEqualTypeOf<Tensor<[Dim<"rows">], "float32">>();
+expectTypeOf(split(byRow, 1)).toEqualTypeOf<[Tensor<[Dim<"rows">, 1], "float32">]>();
+expectTypeOf(squeeze(byRow)).toEqualTypeOf<Tensor<number[], "float32">>();
+expectTypeOf(squeeze(byRow, 0)).toEqualTypeOf<Tensor<[1], "float32">>(); // checked at run time

@@ -109,6 +109,20 @@ expectTypeOf(expandDims(rank9, -1)).toEqualTypeOf<Tensor<[2, 1, 1, 1, 1, 1, 1, 1
 expectTypeOf(expandDims(rank9, -10)).toEqualTypeOf<Tensor<[1, 2, 1, 1, 1, 1, 1, 1, 1, 3], "float32">>();
 expectTypeOf(permute(rank9, [-1, 1, 2, 3, 4, 5, 6, 7, 0])).toEqualTypeOf<Tensor<[3, 1, 1, 1, 1, 1, 1, 1, 2], "float32">>();
 expectTypeOf(squeeze(rank9, -2)).toEqualTypeOf<Tensor<[2, 1, 1, 1, 1, 1, 1, 3], "float32">>();
+// axes the runtime refuses are compile errors with its message (they used to type-check: permute gave
+// `undefined` sizes or a shape for a repeated axis, squeeze and expandDims a shape or `number[]`)
+// @ts-expect-error -- "permute: axes [0, 0, 1] names axis 0 twice"
+permute(x, [0, 0, 1]);
+// @ts-expect-error -- "permute: axes[2] 3 is out of range for a rank-3 tensor (use -3 to 2)"
+permute(x, [0, 1, 3]);
+// @ts-expect-error -- "transpose: axes [1, 0] has 2 entries for a rank-3 tensor of shape [2, 3, 4]"
+transpose(x, [1, 0]);
+// @ts-expect-error -- "squeeze: axis 1 has size 3, not 1; cannot squeeze [2, 3, 4]"
+squeeze(x, 1);
+// @ts-expect-error -- "squeeze: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
+squeeze(x, 3);
+// @ts-expect-error -- "expandDims: axis 4 is out of range for a rank-4 tensor (use -4 to 3)"
+expandDims(x, 4);
 expectTypeOf(slice(x, 1, null, { start: 1 })).toEqualTypeOf<Tensor<[3, 3], "float32">>();
 expectTypeOf(slice(x, null, { step: -1 })).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
 expectTypeOf(slice(x, null, null, { start: -3, step: 2 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();

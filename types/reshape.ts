@@ -11,7 +11,7 @@
  * //=> "reshape: [2, 3, 4] has 24 elements but [5, 5] holds 25"
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Product, Quotient } from "./internal/arithmetic.js";
+import type { MergedSize, Product, Quotient } from "./internal/arithmetic.js";
 import type { Shape, ShowShape } from "./shape.js";
 
 /** The target's sizes other than -1. */
@@ -68,7 +68,7 @@ type DropSuffix<From extends readonly number[], Suffix extends readonly number[]
 type MiddleProduct<From extends Shape, Target extends Shape> =
   AroundMinusOne<Target> extends [infer Before extends number[], infer After extends number[]]
     ? DropSuffix<DropPrefix<From, Before>, After> extends infer Middle extends number[]
-      ? [Middle] extends [never] ? never : Product<Middle>
+      ? [Middle] extends [never] ? never : MergedSize<Middle>
       : never
     : never;
 

@@ -38,8 +38,10 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
         : ShapeTypeError<`split: sizes ${ShowShape<Parts>} add up to ${SumOf<Parts>} but axis ${At} has ${S[At] & number}; cannot split ${ShowShape<S>}`>
       : Parts extends number
         ? number extends Parts ? Shape[]
-        // sections of an axis of unknown size: each part's size is unknown too (the runtime checks they divide it)
-        : IsKnownSize<S[At]> extends false ? (Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, number>, Parts> : Shape[])
+        // sections of an axis of unknown size: each part's size is unknown too (the runtime checks they
+        // divide it), except for one section, the whole axis (a `Dim` passes through)
+        : IsKnownSize<S[At]> extends false
+          ? (Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Parts extends 1 ? S[At] & number : number>, Parts> : Shape[])
         : [Quotient<S[At] & number, Parts>] extends [never]
           ? ShapeTypeError<`split: ${Parts} sections do not divide axis ${At} of size ${S[At] & number}; cannot split ${ShowShape<S>}`>
           : number extends Quotient<S[At] & number, Parts> ? Shape[]

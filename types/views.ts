@@ -12,11 +12,11 @@
  * Sliced<[10], [{ start: 1, step: 3 }]> //=> [3]
  */
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
-import type { Add, CeilQuotient, Min, Monus, Product } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage } from "./axis.js";
-import type { Shape } from "./shape.js";
+import type { Shape, ShowShape } from "./shape.js";
 
 /** Axes reversed (a matrix transpose). */
 export type Reversed<S extends Shape, Acc extends number[] = []> =
@@ -31,36 +31,73 @@ export type NormalizedAxis<Axis extends number, Rank extends number> = Normalize
 /** `S`'s rank plus one: from the table up to rank 8, counted beyond. */
 type RankPlusOne<S extends Shape> = S["length"] extends SmallRank ? RankSum[S["length"] & SmallRank][1] : [...S, 1]["length"];
 
-/** Axis `i` of the result is axis `Axes[i]` of `S`. */
-export type Permuted<S extends Shape, Axes extends readonly number[]> =
-  number extends S["length"] ? number[]
-  : { -readonly [Key in keyof Axes]: S[NormalizedAxis<Axes[Key], S["length"]> & keyof S] };
+/** A list as the runtime's `showList` prints it: at most 8 entries, then `, ...] (n entries)`. */
+type ShowList<L extends readonly number[]> =
+  L extends readonly [infer A extends number, infer B extends number, infer C extends number, infer D extends number, infer E extends number, infer F extends number, infer G extends number, infer H extends number, unknown, ...unknown[]]
+    ? `[${A}, ${B}, ${C}, ${D}, ${E}, ${F}, ${G}, ${H}, ...] (${L["length"]} entries)`
+    : ShowShape<L>;
 
-/** `S` with a new axis of size 1 at `Axis` (negative counts from the end of the result). */
-export type WithAxis<S extends Shape, Axis extends number> =
+/**
+ * Why `permute(x, Axes)` (`Op`: or `transpose`) cannot run on `S`, or never: the runtime's
+ * checks in its order (the count of axes, then each entry in range and not named before).
+ */
+type PermuteProblem<Op extends string, S extends Shape, Axes extends readonly number[]> =
+  number extends Axes["length"] ? never
+  : Axes["length"] extends S["length"] ? PermuteEntryProblem<Op, S, Axes, Axes, [], never>
+  : `${Op}: axes ${ShowList<Axes>} has ${Axes["length"]} entries for a rank-${S["length"]} tensor of shape ${ShowShape<S>}`;
+
+type PermuteEntryProblem<Op extends string, S extends Shape, Axes extends readonly number[], Rest extends readonly number[], Index extends unknown[], Seen> =
+  Rest extends readonly [infer First extends number, ...infer More extends readonly number[]]
+    ? number extends First ? never
+    : [AxisIndex<S, First>] extends [never] ? RangeMessage<Op, `axes[${Index["length"]}]`, First, S["length"]>
+    : AxisIndex<S, First> extends Seen ? `${Op}: axes ${ShowList<Axes>} names axis ${AxisIndex<S, First>} twice`
+    : PermuteEntryProblem<Op, S, Axes, More, [...Index, unknown], Seen | AxisIndex<S, First>>
+    : never;
+
+/**
+ * Axis `i` of the result is axis `Axes[i]` of `S`; an error with the runtime's message when
+ * `Axes` is not a permutation of `S`'s axes (`Op` names the function: `permute` or `transpose`).
+ */
+export type Permuted<S extends Shape, Axes extends readonly number[], Op extends string = "permute"> =
   number extends S["length"] ? number[]
-  : NormalizedAxis<Axis, RankPlusOne<S>> extends infer At extends number
-    ? [At] extends [never] ? number[]
+  : [PermuteProblem<Op, S, Axes>] extends [never]
+    ? { -readonly [Key in keyof Axes]: S[NormalizedAxis<Axes[Key], S["length"]> & keyof S] }
+    : ShapeTypeError<PermuteProblem<Op, S, Axes>>;
+
+/** `S` with a new axis of size 1 at `Axis` (negative counts from the end of the result); an axis out of range is an error. */
+export type WithAxis<S extends Shape, Axis extends number> =
+  number extends S["length"] | Axis ? number[]
+  : AxisIndex<[...S, 1], Axis> extends infer At extends number
+    ? [At] extends [never] ? ShapeTypeError<RangeMessage<"expandDims", "axis", Axis, RankPlusOne<S> & number>>
     : S extends readonly [...Counter<At>, ...infer Rest extends Shape]
       ? S extends readonly [...infer Head extends Shape, ...Rest] ? [...Head, 1, ...Rest] : number[]
       : number[]
     : number[];
 
-/** `S` without its size-1 axes; unknown when a size is dynamic (it may be 1). */
+/** `S` without its size-1 axes; unknown when a size is not a literal (`number` or a `Dim` may be 1). */
 export type WithoutOnes<S extends Shape, Acc extends number[] = []> =
   number extends S["length"] ? number[]
   : S extends readonly [infer First extends number, ...infer Rest extends Shape]
-    ? number extends First ? number[] : First extends 1 ? WithoutOnes<Rest, Acc> : WithoutOnes<Rest, [...Acc, First]>
+    ? IsKnownSize<First> extends false ? number[] : First extends 1 ? WithoutOnes<Rest, Acc> : WithoutOnes<Rest, [...Acc, First]>
     : Acc;
 
-/** `S` without axis `Axis`. */
+/**
+ * `S` without axis `Axis`, which must be 1: an axis out of range, or one whose size is a
+ * literal other than 1, is an error with the runtime's message (a `number` or `Dim` size
+ * is checked at run time).
+ */
 export type WithoutAxis<S extends Shape, Axis extends number> =
-  number extends S["length"] ? number[]
-  : NormalizedAxis<Axis, S["length"]> extends infer At extends number
-    ? [At] extends [never] ? number[]
-    : S extends readonly [...Counter<At>, unknown, ...infer Rest extends Shape]
-      ? S extends readonly [...infer Head extends Shape, unknown, ...Rest] ? [...Head, ...Rest] : number[]
-      : number[]
+  number extends S["length"] | Axis ? number[]
+  : AxisIndex<S, Axis> extends infer At extends number
+    ? [At] extends [never] ? ShapeTypeError<RangeMessage<"squeeze", "axis", Axis, S["length"]>>
+    : S[At] extends 1 ? DropAxis<S, At>
+    : IsKnownSize<S[At]> extends true ? ShapeTypeError<`squeeze: axis ${At} has size ${S[At] & number}, not 1; cannot squeeze ${ShowShape<S>}`>
+    : DropAxis<S, At>
+    : number[];
+
+type DropAxis<S extends Shape, At extends number> =
+  S extends readonly [...Counter<At>, unknown, ...infer Rest extends Shape]
+    ? S extends readonly [...infer Head extends Shape, unknown, ...Rest] ? [...Head, ...Rest] : number[]
     : number[];
 
 /** A field of a slice spec, `undefined` when the spec does not set it. */
@@ -149,7 +186,7 @@ type FlattenedAxes<S extends Shape, Start extends number, End extends number> =
     ? S extends readonly [...Counter<A>, ...infer FromStart extends Shape]
       ? S extends readonly [...infer Head extends Shape, ...FromStart]
         ? S extends readonly [...Counter<B>, unknown, ...infer Tail extends Shape]
-          ? FromStart extends readonly [...infer Middle extends Shape, ...Tail] ? [...Head, Product<Middle>, ...Tail] : number[]
+          ? FromStart extends readonly [...infer Middle extends Shape, ...Tail] ? [...Head, MergedSize<Middle>, ...Tail] : number[]
           : number[]
         : number[]
       : number[]

@@ -414,6 +414,11 @@ export interface ConcatOp {
     tensors: readonly [Tensor<S, D>, ...Tensor<NoInfer<ConcatAlike<S, Axis>>, NoInfer<D>>[]],
     axis?: [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"concat", "axis", Axis, S["length"]> : Axis,
   ): Tensor<ConcatAlike<S, Axis>, D>;
+  // the rule again, last: TypeScript 7 reports only the last signature's error, which must be the message
+  <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+    tensors: ConcatChecked<ShapesOf<Tensors>, Axis, Tensors>,
+    axis?: Axis,
+  ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
 }
 
 /** The tensors when they join, the message when they do not; undecided when the sum on the axis is. */

@@ -49,8 +49,12 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
 }
 
 /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
-export function permute<X extends Tensor, const Axes extends readonly number[]>(x: X, axes: Axes): Tensor<Permuted<ShapeOf<X>, Axes>, X["dtype"]>;
-export function permute(x: Tensor, axes?: readonly number[]): Tensor;
+// (no axes only, and first: TypeScript 7 reports the last signature's error, which must be the message)
+export function permute(x: Tensor): Tensor;
+export function permute<X extends Tensor, const Axes extends readonly number[]>(
+  x: X,
+  axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
+): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function permute(x: Tensor, axes?: readonly number[]): Tensor {
   return reorder(axes === undefined ? "transpose" : "permute", x, axes);
 }
@@ -76,13 +80,19 @@ function reorder(op: string, x: Tensor, axes: readonly number[] | undefined): Te
 
 /** Reversed axes; with `axes`, the same as `permute`. */
 export function transpose<X extends Tensor>(x: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
-export function transpose<X extends Tensor, const Axes extends readonly number[]>(x: X, axes: Axes): Tensor<Permuted<ShapeOf<X>, Axes>, X["dtype"]>;
+export function transpose<X extends Tensor, const Axes extends readonly number[]>(
+  x: X,
+  axes: Permuted<ShapeOf<X>, Axes, "transpose"> extends ShapeTypeError<infer Message> ? Message : Axes,
+): Tensor<Permuted<ShapeOf<X>, Axes, "transpose"> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function transpose(x: Tensor, axes?: readonly number[]): Tensor {
   return reorder("transpose", x, axes);
 }
 
 /** A new axis of size 1 at `axis` (in [-rank-1, rank]). */
-export function expandDims<X extends Tensor, const Axis extends number>(x: X, axis: Axis): Tensor<WithAxis<ShapeOf<X>, Axis>, X["dtype"]>;
+export function expandDims<X extends Tensor, const Axis extends number>(
+  x: X,
+  axis: WithAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+): Tensor<WithAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function expandDims(x: Tensor, axis: number): Tensor {
   assertTensor("expandDims", "x", x);
   const at = normalizeAxis("expandDims", "axis", axis, x.shape.length + 1);
@@ -96,8 +106,13 @@ export function expandDims(x: Tensor, axis: number): Tensor {
 
 /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
 export function squeeze<X extends Tensor>(x: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
-export function squeeze<X extends Tensor, const Axis extends number>(x: X, axis: Axis): Tensor<WithoutAxis<ShapeOf<X>, Axis>, X["dtype"]>;
-export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor<number[]>;
+// (a list of axes only, before the single axis: TypeScript 7 reports the last signature's error,
+// which must be the message for a single axis out of range or not of size 1)
+export function squeeze(x: Tensor, axis?: readonly number[]): Tensor<number[]>;
+export function squeeze<X extends Tensor, const Axis extends number>(
+  x: X,
+  axis: WithoutAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+): Tensor<WithoutAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
   const rank = x.shape.length;

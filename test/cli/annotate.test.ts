@@ -41,7 +41,7 @@ describe("codemod annotate", () => {
       fresh: [],
       layers: [
         "27:17 twice: dtype not known: ArithmeticDType<D, D>",
-        "32:17 flat: size not known: axis 0 is [ToDigits<R>] extends [never] ? number : [ToDigits<C>] ex...",
+        "32:17 flat: size not known: axis 0 is MergedSize<[R, C]>",
       ],
       model: [
         '25:14 pick: union of tensor types: its return type is Tensor<[2], "float32"> | Tensor<[3], "float32">',

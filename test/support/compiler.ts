@@ -18,7 +18,8 @@ export type TypeResult =
   | { readonly error: string }
   | { readonly other: string };
 
-const compilerOptions: ts.CompilerOptions = {
+/** The options every program of the parity tests compiles with. */
+export const compilerOptions: ts.CompilerOptions = {
   strict: true,
   noEmit: true,
   target: ts.ScriptTarget.ES2022,
@@ -83,6 +84,17 @@ export const compilers = {
  * (strict, no emit). Returns the compiler's output; throws when it reports errors.
  */
 export function typeCheckWith(compiler: string, fileName: string, source: string): string {
+  const { config } = writeGenerated(fileName, source);
+  try {
+    return execFileSync(process.execPath, [compiler, "-p", config], { encoding: "utf8" });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    throw new Error(`${compiler} found errors:\n${(failed.stdout ?? "").slice(0, 4000)}${failed.stderr ?? ""}`);
+  }
+}
+
+/** Writes `source` as `test/.generated/<fileName>` with a strict tsconfig that checks only it. */
+export function writeGenerated(fileName: string, source: string): { readonly file: string; readonly config: string } {
   const folder = join(root, "test", ".generated");
   mkdirSync(folder, { recursive: true });
   const file = join(folder, fileName);
@@ -105,10 +117,5 @@ export function typeCheckWith(compiler: string, fileName: string, source: string
       files: [file],
     }),
   );
-  try {
-    return execFileSync(process.execPath, [compiler, "-p", config], { encoding: "utf8" });
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    throw new Error(`${compiler} found errors:\n${(failed.stdout ?? "").slice(0, 4000)}${failed.stderr ?? ""}`);
-  }
+  return { file, config };
 }

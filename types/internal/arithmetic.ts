@@ -129,6 +129,17 @@ export type Product<S extends readonly number[], Acc extends Digits = [1]> =
     ? [ToDigits<First>] extends [never] ? number : Product<Rest, MulDigits<Acc, ToDigits<First>>>
     : FromDigits<Acc>;
 
+/**
+ * The product of sizes as the size of one merged axis: `Product`, except that one
+ * unknown size (`number`, `Dim<"name">`) among 1s is itself, so a `Dim` passes
+ * through a reshape or flatten that merges it with nothing but 1s.
+ */
+export type MergedSize<S extends readonly number[]> = WithoutOnes<S> extends readonly [infer Only extends number] ? Only : Product<S>;
+type WithoutOnes<S extends readonly number[], Acc extends number[] = []> =
+  S extends readonly [infer First extends number, ...infer Rest extends readonly number[]]
+    ? WithoutOnes<Rest, [First] extends [1] ? Acc : [...Acc, First]>
+    : Acc;
+
 // --- comparison, subtraction and division (for reshape's -1) -------------
 
 /** Compares two digit tuples of equal meaning: "lt", "eq" or "gt". Both least significant first. */

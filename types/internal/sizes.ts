@@ -12,26 +12,28 @@ import type { FirstFailureByRank, LastFailureByRank, SmallRank } from "./by-rank
 
 /**
  * Two-way (degenerate-dimension) rule of NumPy and XLA: equal, or one side is 1.
- * `number` (dynamic) against a known size gives the known size (docs/broadcasting.md §4.1);
- * a symbolic size fits only itself or 1 (§4.2).
+ * `number` (dynamic) against a literal size gives the literal (docs/broadcasting.md §4.1);
+ * a symbolic size fits only itself or 1 (§4.2). `number` against a symbolic size gives
+ * `number`: the symbolic size may be 1 at run time, and then the result is the other size.
  */
 export type TwoWay<X, Y> = X extends Y ? (Y extends X ? X : TwoWaySlow<X, Y>) : TwoWaySlow<X, Y>;
 type TwoWaySlow<X, Y> =
   X extends 1 ? Y
   : Y extends 1 ? X
-  : number extends X ? Y
-  : number extends Y ? X
+  : number extends X ? (Y extends Dim<string> ? number : Y)
+  : number extends Y ? (X extends Dim<string> ? number : X)
   : [X, Y];
 
 /**
  * One-way rule (`Input` onto `Target`): equal, or the input is 1.
- * A dynamic target takes the input's size when that is known.
+ * A dynamic target takes the input's size when that is a literal (a symbolic input
+ * may be 1 at run time, and then the result is the target's size: `number`).
  */
 export type OneWay<Input, Target> =
   Input extends Target ? (Target extends Input ? Target : OneWaySlow<Input, Target>) : OneWaySlow<Input, Target>;
 type OneWaySlow<Input, Target> =
   Input extends 1 ? Target
-  : number extends Target ? Input
+  : number extends Target ? (Input extends Dim<string> ? number : Input)
   : number extends Input ? Target
   : [Input, Target];
 

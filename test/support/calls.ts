@@ -1,0 +1,133 @@
+/**
+ * What the compilers make of rendered op calls (test/support/op-cases.ts),
+ * one case per line: under TypeScript 6 through the compiler API, every
+ * result's shapes read size by size (a literal, `number`, a `Dim`'s name, or
+ * `never`) with the diagnostics on its line; under other compilers, the
+ * diagnostics of a `tsc` run, by line.
+ */
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
+import { compilerOptions as options, root, writeGenerated } from "./compiler.js";
+
+/** One size of a result type. */
+export type SizeType = number | "number" | { readonly dim: string } | "never" | { readonly other: string };
+
+/** A result type: the shapes of its tensors (one, or several for `split`), or a dynamic rank. */
+export type ShapesType = { readonly shapes: readonly (readonly SizeType[])[] } | { readonly unknownRank: true } | { readonly other: string };
+
+export interface CallResult {
+  readonly type: ShapesType;
+  /** Each diagnostic on the call's line: `TS<code>: <the whole message chain>`. */
+  readonly diagnostics: readonly string[];
+}
+
+
+/**
+ * Compiles `header` followed by `lines` (each declaring `export const <names[i]>`)
+ * as `test/<fileName>` in one TypeScript 6 program, and reads each result.
+ */
+export function evaluateCalls(fileName: string, header: string, lines: readonly string[], names: readonly string[]): CallResult[] {
+  const path = join(root, "test", fileName);
+  const text = `${header}\n${lines.join("\n")}\n`;
+  const firstLine = header.split("\n").length;
+  const host = ts.createCompilerHost(options, true);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, version, onError, create) =>
+    resolve(name) === path ? ts.createSourceFile(name, text, version, true) : getSourceFile(name, version, onError, create);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => resolve(name) === path || fileExists(name);
+  const program = ts.createProgram([path], options, host);
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(path)!;
+
+  const byLine = new Map<number, string[]>();
+  for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
+    const line = diagnostic.start === undefined ? -1 : source.getLineAndCharacterOfPosition(diagnostic.start).line - firstLine;
+    byLine.set(line, [...(byLine.get(line) ?? []), `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`]);
+  }
+  const unplaced = [...byLine.keys()].filter((line) => line < 0 || line >= lines.length);
+  if (unplaced.length > 0) throw new Error(`diagnostics outside the cases: ${unplaced.map((line) => byLine.get(line)!.join("; ")).join("\n")}`);
+
+  const declared = new Map<string, ts.Type>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name)) declared.set(declaration.name.text, checker.getTypeAtLocation(declaration.name));
+    }
+  }
+
+  const readSize = (type: ts.Type): SizeType => {
+    if (type.flags & ts.TypeFlags.Never) return "never";
+    if (type.isNumberLiteral()) return type.value;
+    if (type.flags & ts.TypeFlags.Number) return "number";
+    if (type.isIntersection()) {
+      for (const property of type.getProperties()) {
+        const value = checker.getTypeOfSymbol(property);
+        if (property.getName().startsWith("__@dimName") && value.isStringLiteral()) return { dim: value.value };
+      }
+    }
+    return { other: checker.typeToString(type) };
+  };
+  const readShape = (type: ts.Type): readonly SizeType[] | undefined =>
+    checker.isTupleType(type) ? checker.getTypeArguments(type as ts.TypeReference).map(readSize) : undefined;
+  const shapeOfTensor = (type: ts.Type): ts.Type | undefined => {
+    const shape = type.getProperty("shape");
+    return shape === undefined ? undefined : checker.getTypeOfSymbol(shape);
+  };
+  const read = (type: ts.Type): ShapesType => {
+    const tensorShape = shapeOfTensor(type);
+    const targets = tensorShape !== undefined ? [tensorShape]
+      : checker.isTupleType(type) && checker.getTypeArguments(type as ts.TypeReference).every((item) => shapeOfTensor(item) !== undefined)
+        ? checker.getTypeArguments(type as ts.TypeReference).map((item) => shapeOfTensor(item)!)
+        : [type];
+    if (checker.isTupleType(type) && tensorShape === undefined && targets[0] === type) {
+      // a tuple of sizes (broadcastShapes) rather than a tuple of tensors
+      return { shapes: [readShape(type)!] };
+    }
+    if (targets.some((target) => checker.isArrayType(target)) || (checker.isArrayType(type) && tensorShape === undefined)) return { unknownRank: true };
+    const shapes = targets.map(readShape);
+    return shapes.every((shape) => shape !== undefined) ? { shapes: shapes as SizeType[][] } : { other: checker.typeToString(type) };
+  };
+
+  return names.map((name, i) => {
+    const type = declared.get(name);
+    if (type === undefined) throw new Error(`no declaration of ${name}`);
+    return { type: read(type), diagnostics: byLine.get(i) ?? [] };
+  });
+}
+
+/**
+ * Type-checks `source` as `test/.generated/<fileName>` with the `tsc` at `compiler`
+ * (strict) and returns its diagnostics in that file by line (0-based), each with
+ * its continuation lines. Never throws for type errors: the caller judges them.
+ */
+export function diagnosticsWith(compiler: string, fileName: string, source: string): Map<number, string[]> {
+  const { file, config } = writeGenerated(fileName, source);
+  let output: string;
+  try {
+    output = execFileSync(process.execPath, [compiler, "-p", config], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; status?: number };
+    // tsc exits 1 or 2 when it reports errors; anything else (a crash) is a failure of its own
+    if (failed.status !== 1 && failed.status !== 2) throw new Error(`${compiler} failed: ${failed.stderr ?? ""}`);
+    output = failed.stdout ?? "";
+  }
+  const byLine = new Map<number, string[]>();
+  let current: { line: number; text: string[] } | undefined;
+  const flush = () => current && byLine.set(current.line, [...(byLine.get(current.line) ?? []), current.text.join("\n")]);
+  for (const line of output.split("\n")) {
+    const start = /^(.*)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
+    if (start !== null) {
+      flush();
+      current = resolve(root, start[1]!) === file || resolve(dirname(file), start[1]!) === file ? { line: Number(start[2]) - 1, text: [`${start[3]}: ${start[4]}`] } : undefined;
+    } else if (current !== undefined && line.startsWith(" ")) {
+      current.text.push(line.trim());
+    } else if (line.trim() !== "") {
+      flush();
+      current = undefined;
+    }
+  }
+  flush();
+  return byLine;
+}
