@@ -96,10 +96,10 @@ function heads<B extends number, T extends number>(x: Tensor<[B, T, 512], "float
   let split = reshape(x, [b, t, 8, 64]);
   split = expected<Tensor<[B, T, 8, 64], "float32">>();
   const split2: Tensor<[B, T, 8, 64], "float32"> = split;
-  let merged = reshape(split, [b, t, -1]);
+  let merged = reshape(split, [b, t, 512]);
   merged = expected<Tensor<[B, T, 512], "float32">>();
   const merged2: Tensor<[B, T, 512], "float32"> = merged;
-  let inner = reshape(expected<Tensor<[B, 8, 64, T], "float32">>(), [b, -1, t]);
+  let inner = reshape(expected<Tensor<[B, 8, 64, T], "float32">>(), [b, 512, t]);
   inner = expected<Tensor<[B, 512, T], "float32">>();
   const inner2: Tensor<[B, 512, T], "float32"> = inner;
   return [split2, merged2, inner2] as const;
@@ -136,6 +136,8 @@ function undecided<B extends number, C extends number, D extends number>(
   reshape(a, [dSize, bSize]);
   // @ts-expect-error -- 8 x 60 is not B x D (unless B or D is 0, which only the runtime knows)
   reshape(a, [bSize, dSize, 8, 60]);
+  // @ts-expect-error -- -1 cannot be inferred when B or D is 0
+  reshape(a, [bSize, dSize, -1]);
 }
 
 // Shapes of unknown rank keep their signatures: identical shapes, and `[...Rest, D]` with `[D]`

@@ -100,19 +100,25 @@ type ReshapeByDivision<From extends Shape, Target extends Shape> =
  * `reshape` in shape-polymorphic code: the sizes `From` and `Target` share at
  * the front and at the back (the same type parameter, or the same literal) are
  * kept in place, and only the sizes between them are regrouped by the rule
- * above (`[B, T, 512]` to `[B, T, 8, 64]` or `[B, T, -1]`). Shared sizes are
- * found by identity, which the compiler decides for type parameters; when the
- * middles do not fit, the whole rule answers (the runtime's message on
- * concrete shapes, unresolved on type parameters).
+ * above (`[B, T, 512]` to `[B, T, 8, 64]`). Shared sizes are found by identity,
+ * which the compiler decides for type parameters; when the middles do not fit,
+ * the whole rule answers (the runtime's message on concrete shapes, unresolved
+ * on type parameters). A target with -1 gets the whole rule too: the runtime
+ * cannot infer -1 when a kept size is 0 (`[0, 3]` to `[0, -1]`), and whether
+ * `B` is 0 is a question the compiler leaves unresolved.
  *
  * @example
  * Regrouped<[B, T, 512], [B, T, 8, 64]>   //=> [B, T, 8, 64]
- * Regrouped<[B, 8, 64, T], [B, -1, T]>    //=> [B, 512, T]
+ * Regrouped<[B, 8, 64, T], [B, 512, T]>   //=> [B, 512, T]
  */
 export type Regrouped<From extends Shape, Target extends Shape> =
   SharedFront<From, Target> extends [infer Front extends Shape, infer FromRest extends Shape, infer TargetRest extends Shape]
     ? SharedBack<FromRest, TargetRest> extends [infer FromMiddle extends Shape, infer TargetMiddle extends Shape, infer Back extends Shape]
-      ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape ? [...Front, ...Middle, ...Back] : Reshape<From, Target>
+      // no -1 (asked of the middle, whose sizes are literals: asked of `B`, it stays unresolved): a
+      // -1 fails at run time when a kept size is 0, which cannot be asked of a type parameter
+      ? CountMinusOnes<TargetMiddle> extends 0
+        ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape ? [...Front, ...Middle, ...Back] : Reshape<From, Target>
+        : Reshape<From, Target>
       : never
     : never;
 
