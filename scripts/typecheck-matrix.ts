@@ -25,13 +25,12 @@
  *
  * Files go to test/.generated/matrix/.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, relative } from "node:path";
+import { root, tsc } from "../test/support/compiler.js";
+import { parseTscOutput, run } from "../test/support/diagnostics.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "test", ".generated", "matrix");
 
 type Compiler = "5.9" | "6" | "7";
@@ -86,13 +85,6 @@ const configurations: readonly Configuration[] = [
 /** Test files that hold only under strictNullChecks (see each file's header). */
 const strictNullChecksOnly = new Set(["test-d/strict-null-checks.test-d.ts"]);
 
-/** Each compiler's `tsc`; 5.9 is the one tsd bundles (`npm run test:tsd` runs tsd itself). */
-const tsc: Record<Compiler, string> = {
-  "5.9": join(root, "node_modules", "@tsd", "typescript", "typescript", "bin", "tsc"),
-  "6": join(root, "node_modules", "typescript", "bin", "tsc"),
-  "7": join(root, "node_modules", "typescript-7", "bin", "tsc"),
-};
-
 // ---------------------------------------------------------------------------
 // Arguments
 // ---------------------------------------------------------------------------
@@ -129,18 +121,6 @@ const selected = (configuration: Configuration, compiler: Compiler): boolean =>
 // Files
 // ---------------------------------------------------------------------------
 
-/** Runs a command; resolves with its exit code and output. */
-function run(command: string, args: readonly string[], cwd = root): Promise<{ code: number; output: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", fail);
-    child.on("close", (code) => done({ code: code ?? 1, output }));
-  });
-}
-
 function newestIn(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -161,7 +141,7 @@ async function ensureBuilt(): Promise<void> {
   );
   if (built >= sources) return;
   console.log("dist/ is older than the sources: npm run build");
-  const build = await run(process.execPath, [tsc["6"], "-p", "tsconfig.build.json"]);
+  const build = await run(process.execPath, [tsc["6"], "-p", "tsconfig.build.json"], root);
   if (build.code !== 0) throw new Error(`the build failed:\n${build.output}`);
 }
 
@@ -226,26 +206,14 @@ interface Diagnostic {
   readonly text: string;
 }
 
-/** tsc's `--pretty false` output: a line per diagnostic, its chain indented under it. */
+const casesPrefix = "test/.generated/matrix/cases/";
+
+/** tsc's `--pretty false` output, with the copies' paths made the original files' paths. */
 function parseDiagnostics(output: string): Diagnostic[] {
-  const diagnostics: { file: string; line: number; lines: string[] }[] = [];
-  for (const line of output.split(/\r?\n/)) {
-    if (line.trim() === "") continue;
-    const start = /^(.+?)\((\d+),(\d+)\): error /.exec(line);
-    const last = diagnostics[diagnostics.length - 1];
-    if (start === null && last !== undefined && /^\s/.test(line)) {
-      last.lines.push(line);
-      continue;
-    }
-    const file = start?.[1]?.replaceAll("\\", "/") ?? "";
-    const original = file.startsWith("test/.generated/matrix/cases/") ? file.slice("test/.generated/matrix/cases/".length) : file;
-    diagnostics.push({
-      file: original,
-      line: Number(start?.[2] ?? 0),
-      lines: [start === null ? line : line.replace(file, original)],
-    });
-  }
-  return diagnostics.map(({ file, line, lines }) => ({ file, line, text: lines.join("\n") }));
+  return parseTscOutput(output).map(({ file, line, text }) => {
+    const original = file.startsWith(casesPrefix) ? file.slice(casesPrefix.length) : file;
+    return { file: original, line, text: file === "" ? text : text.replace(file, original) };
+  });
 }
 
 /** Where the reference's errors are not where the lifted directives were. */
@@ -327,7 +295,7 @@ async function main(): Promise<number> {
       const label = `TypeScript ${compiler}, ${configuration.name}`;
       const included = files.filter((file) => configuration.options.strict !== false || !strictNullChecksOnly.has(file));
       checks.push({ configuration, compiler, label, files: new Set(included) });
-      jobs.push({ label, start: () => run(process.execPath, [tsc[compiler], "-p", relative(root, config), "--pretty", "false"]) });
+      jobs.push({ label, start: () => run(process.execPath, [tsc[compiler], "-p", relative(root, config), "--pretty", "false"], root) });
     }
   }
   // the slow ones (TypeScript 5.9 and 6) first, so the workers end at about the same time
