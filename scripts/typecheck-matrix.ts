@@ -1,17 +1,19 @@
 /**
  * The type tests under the compiler options users have. Users compile the
  * built declarations under their own tsconfig, so the same program must give
- * the same types and the same messages under each of them:
+ * the same types and the same messages under each of them.
  *
- * - TypeScript 6 and 7 check test-d/ and examples/ against dist/ (the package
- *   resolved by its own name, as a user resolves it) under every configuration
- *   below. Each `@ts-expect-error` is lifted in the copies they check, so the
- *   errors it expects are printed with their full text: every configuration
- *   must give the reference configuration's errors, message for message, and
- *   the reference must give an error exactly on each line after a lifted
- *   directive and nowhere else.
- * - tsd (TypeScript 5.9) checks test-d/ against dist/ with `strict: false`
- *   (`npm run test:tsd` is the `strict: true` run).
+ * TypeScript 5.9 (the compiler tsd bundles, run as a plain `tsc`), 6 and 7
+ * each check test-d/ and examples/ against dist/ (the package resolved by its
+ * own name, as a user resolves it) under every configuration below: strict,
+ * `strict: false` and exactOptionalPropertyTypes, each with module resolution
+ * nodenext and bundler. Each `@ts-expect-error` is lifted in the copies they
+ * check, so the errors it expects are printed with their full text: under each
+ * compiler every configuration must give that compiler's reference
+ * configuration's errors, message for message, and the reference must give an
+ * error exactly on each line after a lifted directive and nowhere else.
+ * (`npm run test:tsd` adds tsd's own assertions under 5.9 with the reference
+ * options.)
  *
  * The only allowed difference: with strictNullChecks off, TypeScript prints an
  * optional parameter's type without `| undefined` (`T | undefined` is `T`
@@ -19,68 +21,69 @@
  *
  *   npm run test:matrix                             # all (builds dist/ first when it is older than the sources)
  *   npm run test:matrix -- --only loose             # configurations by name (comma-separated)
- *   npm run test:matrix -- --compilers 7            # compilers: 5.9 (tsd), 6, 7
+ *   npm run test:matrix -- --compilers 7            # compilers: 5.9, 6, 7
  *
  * Files go to test/.generated/matrix/.
  */
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, relative } from "node:path";
+import { root, tsc } from "../test/support/compiler.js";
+import { parseTscOutput, run } from "../test/support/diagnostics.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "test", ".generated", "matrix");
 
 type Compiler = "5.9" | "6" | "7";
+const allCompilers: readonly Compiler[] = ["5.9", "6", "7"];
 
 interface Configuration {
   readonly name: string;
   /** What a user's tsconfig sets (on top of target/lib/types, which the tests need). */
   readonly options: Readonly<Record<string, unknown>>;
-  readonly compilers: readonly Compiler[];
   readonly note: string;
 }
 
 /**
- * The reference first. Each setting the package promises to work under is in
- * at least one configuration; settings that do not interact (module
- * resolution, null checks) share one, which keeps the run short.
+ * The reference first. Every null-checking setting (strict, `strict: false`,
+ * exactOptionalPropertyTypes, which needs strictNullChecks) with each module
+ * resolution, under every compiler. Bundler resolution goes with `module`
+ * esnext, and with preserve (the option made for bundlers) once.
  */
 const configurations: readonly Configuration[] = [
   {
     name: "strict",
     options: { strict: true, module: "nodenext", moduleResolution: "nodenext" },
-    compilers: ["6", "7"],
     note: "the reference: strict, nodenext",
+  },
+  {
+    name: "strict-bundler",
+    options: { strict: true, module: "esnext", moduleResolution: "bundler" },
+    note: "strict, bundler with module esnext",
   },
   {
     name: "loose",
     options: { strict: false, module: "nodenext", moduleResolution: "nodenext" },
-    compilers: ["5.9", "6", "7"],
     note: "strict: false, nodenext",
   },
   {
     name: "loose-bundler",
     options: { strict: false, module: "esnext", moduleResolution: "bundler" },
-    compilers: ["7"],
     note: "strict: false, bundler with module esnext",
+  },
+  {
+    name: "exact",
+    options: { strict: true, exactOptionalPropertyTypes: true, module: "nodenext", moduleResolution: "nodenext" },
+    note: "exactOptionalPropertyTypes, nodenext",
   },
   {
     name: "exact-preserve",
     options: { strict: true, exactOptionalPropertyTypes: true, module: "preserve", moduleResolution: "bundler" },
-    compilers: ["6", "7"],
     note: "exactOptionalPropertyTypes, bundler with module preserve",
   },
 ];
 
 /** Test files that hold only under strictNullChecks (see each file's header). */
 const strictNullChecksOnly = new Set(["test-d/strict-null-checks.test-d.ts"]);
-
-const tsc: Record<"6" | "7", string> = {
-  "6": join(root, "node_modules", "typescript", "bin", "tsc"),
-  "7": join(root, "node_modules", "typescript-7", "bin", "tsc"),
-};
 
 // ---------------------------------------------------------------------------
 // Arguments
@@ -107,29 +110,16 @@ for (const name of only ?? []) {
   }
 }
 for (const name of compilers ?? []) {
-  if (!["5.9", "6", "7"].includes(name)) usage(`--compilers: no compiler "${name}" (5.9, 6, 7)`);
+  if (!allCompilers.includes(name as Compiler)) usage(`--compilers: no compiler "${name}" (${allCompilers.join(", ")})`);
 }
 const selected = (configuration: Configuration, compiler: Compiler): boolean =>
-  configuration.compilers.includes(compiler) &&
   (compilers === undefined || compilers.includes(compiler)) &&
   // the reference is needed to compare with
-  (only === undefined || only.includes(configuration.name) || (configuration === configurations[0] && compiler !== "5.9"));
+  (only === undefined || only.includes(configuration.name) || configuration === configurations[0]);
 
 // ---------------------------------------------------------------------------
 // Files
 // ---------------------------------------------------------------------------
-
-/** Runs a command; resolves with its exit code and output. */
-function run(command: string, args: readonly string[], cwd = root): Promise<{ code: number; output: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", fail);
-    child.on("close", (code) => done({ code: code ?? 1, output }));
-  });
-}
 
 function newestIn(dir: string): number {
   let newest = 0;
@@ -151,7 +141,7 @@ async function ensureBuilt(): Promise<void> {
   );
   if (built >= sources) return;
   console.log("dist/ is older than the sources: npm run build");
-  const build = await run(process.execPath, [tsc["6"], "-p", "tsconfig.build.json"]);
+  const build = await run(process.execPath, [tsc["6"], "-p", "tsconfig.build.json"], root);
   if (build.code !== 0) throw new Error(`the build failed:\n${build.output}`);
 }
 
@@ -204,27 +194,6 @@ function writeConfig(configuration: Configuration, files: readonly string[]): st
   return path;
 }
 
-/** A tsd project (TypeScript 5.9) over copies of test-d/ under the configuration's options. */
-function writeTsdProject(configuration: Configuration, files: readonly string[]): string {
-  const dir = join(out, `tsd-${configuration.name}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, "test-d"), { recursive: true });
-  for (const file of files) {
-    if (!file.startsWith("test-d/") || (configuration.options.strict === false && strictNullChecksOnly.has(file))) continue;
-    cpSync(join(root, file), join(dir, file));
-  }
-  const dist = relative(dir, join(root, "dist")).replaceAll("\\", "/");
-  // the copies are not inside the package, so its name resolves by `paths` (to the same files)
-  const paths = { shapecast: [`${dist}/src/index.d.ts`], "shapecast/types": [`${dist}/types/index.d.ts`] };
-  // tsd reads its compiler options from the nearest tsconfig.json (this one) and from package.json
-  writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify({ compilerOptions: { ...common, ...configuration.options, types: [], paths } }, null, 2)}\n`);
-  writeFileSync(
-    join(dir, "package.json"),
-    `${JSON.stringify({ name: `shapecast-matrix-${configuration.name}`, private: true, type: "module", types: `${dist}/src/index.d.ts` }, null, 2)}\n`,
-  );
-  return dir;
-}
-
 // ---------------------------------------------------------------------------
 // Diagnostics
 // ---------------------------------------------------------------------------
@@ -237,26 +206,14 @@ interface Diagnostic {
   readonly text: string;
 }
 
-/** tsc's `--pretty false` output: a line per diagnostic, its chain indented under it. */
+const casesPrefix = "test/.generated/matrix/cases/";
+
+/** tsc's `--pretty false` output, with the copies' paths made the original files' paths. */
 function parseDiagnostics(output: string): Diagnostic[] {
-  const diagnostics: { file: string; line: number; lines: string[] }[] = [];
-  for (const line of output.split(/\r?\n/)) {
-    if (line.trim() === "") continue;
-    const start = /^(.+?)\((\d+),(\d+)\): error /.exec(line);
-    const last = diagnostics[diagnostics.length - 1];
-    if (start === null && last !== undefined && /^\s/.test(line)) {
-      last.lines.push(line);
-      continue;
-    }
-    const file = start?.[1]?.replaceAll("\\", "/") ?? "";
-    const original = file.startsWith("test/.generated/matrix/cases/") ? file.slice("test/.generated/matrix/cases/".length) : file;
-    diagnostics.push({
-      file: original,
-      line: Number(start?.[2] ?? 0),
-      lines: [start === null ? line : line.replace(file, original)],
-    });
-  }
-  return diagnostics.map(({ file, line, lines }) => ({ file, line, text: lines.join("\n") }));
+  return parseTscOutput(output).map(({ file, line, text }) => {
+    const original = file.startsWith(casesPrefix) ? file.slice(casesPrefix.length) : file;
+    return { file: original, line, text: file === "" ? text : text.replace(file, original) };
+  });
 }
 
 /** Where the reference's errors are not where the lifted directives were. */
@@ -330,22 +287,15 @@ async function main(): Promise<number> {
   const directives = writeCases(files);
 
   const jobs: Job[] = [];
-  const checks: { configuration: Configuration; compiler: "6" | "7"; label: string; files: Set<string> }[] = [];
-  const tsdRuns: { configuration: Configuration; label: string }[] = [];
+  const checks: { configuration: Configuration; compiler: Compiler; label: string; files: Set<string> }[] = [];
   for (const configuration of configurations) {
     const config = writeConfig(configuration, files);
-    for (const compiler of ["6", "7"] as const) {
+    for (const compiler of allCompilers) {
       if (!selected(configuration, compiler)) continue;
       const label = `TypeScript ${compiler}, ${configuration.name}`;
       const included = files.filter((file) => configuration.options.strict !== false || !strictNullChecksOnly.has(file));
       checks.push({ configuration, compiler, label, files: new Set(included) });
-      jobs.push({ label, start: () => run(process.execPath, [tsc[compiler], "-p", relative(root, config), "--pretty", "false"]) });
-    }
-    if (selected(configuration, "5.9")) {
-      const dir = writeTsdProject(configuration, files);
-      const label = `tsd (TypeScript 5.9), ${configuration.name}`;
-      tsdRuns.push({ configuration, label });
-      jobs.push({ label, start: () => run(process.execPath, [join(root, "node_modules", "tsd", "dist", "cli.js"), dir]) });
+      jobs.push({ label, start: () => run(process.execPath, [tsc[compiler], "-p", relative(root, config), "--pretty", "false"], root) });
     }
   }
   // the slow ones (TypeScript 5.9 and 6) first, so the workers end at about the same time
@@ -365,7 +315,7 @@ async function main(): Promise<number> {
     for (const problem of problems) console.log(`  ${problem.replaceAll("\n", "\n    ")}`);
   };
 
-  for (const compiler of ["6", "7"] as const) {
+  for (const compiler of allCompilers) {
     const reference = checks.find((check) => check.compiler === compiler && check.configuration === configurations[0]);
     if (reference === undefined) continue;
     const referenceResult = results.get(reference.label)!;
@@ -388,10 +338,6 @@ async function main(): Promise<number> {
         result.seconds,
       );
     }
-  }
-  for (const { configuration, label } of tsdRuns) {
-    const result = results.get(label)!;
-    report(label, configuration.note, result.code === 0 ? [] : [result.output.trim()], result.seconds);
   }
   console.log(`${failures === 0 ? "all" : `${failures} of ${results.size}`} ${failures === 0 ? "passed" : "failed"} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return failures === 0 ? 0 : 1;

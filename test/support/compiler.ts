@@ -73,10 +73,17 @@ export function evaluateTypes(declarations: string, names: readonly { result: st
   });
 }
 
+/** Each compiler's command line; TypeScript 5.9 is the one tsd bundles. */
+export const tsc = {
+  "5.9": join(root, "node_modules/@tsd/typescript/typescript/bin/tsc"),
+  "6": join(root, "node_modules/typescript/bin/tsc"),
+  "7": join(root, "node_modules/typescript-7/bin/tsc"),
+} as const;
+
 /** Compilers other than the API's TypeScript 6, each run as its own `tsc`. */
 export const compilers = {
-  "TypeScript 7": join(root, "node_modules/typescript-7/bin/tsc"),
-  "TypeScript 5.9 (tsd)": join(root, "node_modules/@tsd/typescript/typescript/lib/tsc.js"),
+  "TypeScript 7": tsc["7"],
+  "TypeScript 5.9 (tsd)": tsc["5.9"],
 } as const;
 
 /**
