@@ -97,7 +97,9 @@ type ReshapeByDivision<From extends Shape, Target extends Shape> =
     : never;
 
 /**
- * `reshape` in shape-polymorphic code: the sizes `From` and `Target` share at
+ * `reshape`'s signature rule, for concrete shapes and for shape-polymorphic
+ * code alike. On concrete shapes it is `Reshape` (a middle that fits means the
+ * whole fits, and anything else is handed to `Reshape`). The sizes `From` and `Target` share at
  * the front and at the back (the same type parameter, or the same literal) are
  * kept in place, and only the sizes between them are regrouped by the rule
  * above (`[B, T, 512]` to `[B, T, 8, 64]`). Shared sizes are found by identity,

@@ -11,7 +11,6 @@ import type {
   GatheredShape,
   PaddedShape,
   Regrouped,
-  Reshape,
   SplitShapes,
   TiledShape,
   BroadcastSpec,
@@ -443,13 +442,10 @@ type SumDecided<Result, At extends number> =
  * reshape's `shape` parameter: the target, or the message when it does not fit.
  * Its own conditional type (not `ShapeChecked` around the rule), so a call the
  * compiler cannot decide prints as `ReshapeChecked<"reshape: the compiler cannot
- * decide ...", [B, T, 512], [B, T, 8, 60]>`, not as the rule's unresolved body.
+ * decide ...", [B, D], readonly [D, B]>`, not as the rule's unresolved body.
+ * `Regrouped` is the rule on concrete shapes and keeps shared type parameters.
  */
 export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape> =
-  [Reshape<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
-
-/** The same for the second signature: shared sizes kept, the rest regrouped (`Regrouped`). */
-export type RegroupChecked<Undecided extends string, From extends Shape, Target extends Shape> =
   [Regrouped<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */

@@ -9,7 +9,7 @@ import { normalizeAxes, normalizeAxis } from "../shape/axis.js";
 import { checkInteger, checkSize, describe, MAX_RANK, showList } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { RegroupChecked, ReshapeChecked, ShapeOf } from "./types.js";
+import type { ReshapeChecked, ShapeOf } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToShapeOf,
@@ -17,7 +17,6 @@ import type {
   Flattened,
   Permuted,
   Regrouped,
-  Reshape,
   Reversed,
   Shape,
   ShapeTypeError,
@@ -211,16 +210,11 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
  * The same elements in a new shape (row-major order). One size may be -1, to
  * be inferred. A view when the layout allows it, else a contiguous copy.
  */
-// The rule first; on sizes that are type parameters its count check stays undecided, and the
-// second signature keeps the sizes both shapes share at either end and regroups the rest
-// (docs/generic-code.md). It is last, so its message is the one TypeScript 7 reports.
+// One signature: `Regrouped` is the rule on concrete shapes, and on shapes holding type
+// parameters it keeps the sizes both shapes share at either end (docs/generic-code.md).
 export function reshape<X extends Tensor, const Target extends Shape>(
   x: X,
   shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
-): Tensor<Reshape<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
-export function reshape<X extends Tensor, const Target extends Shape>(
-  x: X,
-  shape: RegroupChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
 ): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   const op = "reshape";
