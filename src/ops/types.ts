@@ -333,9 +333,18 @@ export interface MatmulOp<Op extends string = "matmul"> {
   ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
   <const X extends Tensor, const Y extends Tensor>(
     a: X,
-    b: ShapeChecked<WriteUndecided<Op>, MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op>, Y>,
+    b: MatMulChecked<WriteUndecided<Op>, ShapeOf<X>, ShapeOf<Y>, Op, Y>,
   ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
 }
+
+/**
+ * matmul's second operand: `Y`, or the message. Its own conditional type, as each op's
+ * check is (`ReshapeChecked`, `ConcatChecked`, `StackChecked`): an undecided call then prints
+ * as `MatMulChecked<"matmul: the compiler cannot decide ...", [B, T, D], [C, E], ...>`, with
+ * the shapes, never as the rule's unresolved body.
+ */
+export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
+  [MatMulShape<A, B, Op>] extends [ShapeTypeError<infer Message>] ? Message : Y;
 
 /** How a reduction's dtype follows from its input's. */
 export type ReduceRule = "same" | "sum" | "float" | "index";
@@ -406,7 +415,7 @@ type DTypeOfAll<Tensors extends readonly Tensor[]> = Tensors[number]["dtype"];
  */
 export interface ConcatOp {
   <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
-    tensors: ConcatChecked<ShapesOf<Tensors>, Axis, Tensors>,
+    tensors: ConcatChecked<WriteUndecided<"concat">, ShapesOf<Tensors>, Axis, Tensors>,
     axis?: Axis,
   ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
   <S extends Shape, D extends DType, const Axis extends number = 0>(
@@ -415,17 +424,19 @@ export interface ConcatOp {
   ): Tensor<ConcatAlike<S, Axis>, D>;
   // the rule again, last: TypeScript 7 reports only the last signature's error, which must be the message
   <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
-    tensors: ConcatChecked<ShapesOf<Tensors>, Axis, Tensors>,
+    tensors: ConcatChecked<WriteUndecided<"concat">, ShapesOf<Tensors>, Axis, Tensors>,
     axis?: Axis,
   ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
 }
 
 /** The tensors when they join, the message when they do not; undecided when the sum on the axis is. */
-type ConcatChecked<Shapes extends readonly Shape[], Axis extends number, Tensors> = ShapeChecked<
-  WriteUndecided<"concat">,
-  SumDecided<ConcatShape<Shapes, Axis>, Shapes extends readonly [infer First extends Shape, ...unknown[]] ? AxisIndex<First, Axis> : never>,
-  Tensors
->;
+export type ConcatChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
+  [SumDecided<ConcatShape<Shapes, Axis>, Shapes extends readonly [infer First extends Shape, ...unknown[]] ? AxisIndex<First, Axis> : never>] extends
+    [ShapeTypeError<infer Message>] ? Message : Tensors;
+
+/** stack's tensors, or the message (printed with the shapes when undecided, as `MatMulChecked`). */
+export type StackChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
+  [StackShape<Shapes, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Tensors;
 
 /**
  * `Result`, left unresolved while its size on axis `At` is not a plain number: a sum of
@@ -450,7 +461,7 @@ export type ReshapeChecked<Undecided extends string, From extends Shape, Target 
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
-  tensors: ShapeChecked<WriteUndecided<"stack">, StackShape<ShapesOf<Tensors>, Axis>, Tensors>,
+  tensors: StackChecked<WriteUndecided<"stack">, ShapesOf<Tensors>, Axis, Tensors>,
   axis?: Axis,
 ) => Tensor<StackShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
 
