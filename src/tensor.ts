@@ -11,7 +11,7 @@ import { formatTensor } from "./format/print.js";
 import { contiguousStrides } from "./kernels/plan.js";
 import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Shape } from "../types/index.js";
-import type { BinaryMethod, CastMethod, ClipMethod, UnaryMethod } from "./ops/types.js";
+import type { TensorMethods } from "./ops/catalog.js";
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
 
@@ -41,6 +41,14 @@ interface ConflictingSizes<N> {
 /** The most arrays and entries `toArray()` builds (about 1 GiB of JavaScript arrays). */
 export const TO_ARRAY_LIMIT = 2 ** 27;
 
+/**
+ * The element-wise ops as methods, one per `method` entry of the op catalog
+ * (src/ops/catalog.ts), installed by src/ops/methods.ts: `x.add(y, options)` is
+ * `add(x, y, options)`, with the same types.
+ */
+// (an interface merged into the class: a class cannot take its members from a mapped type)
+export interface Tensor<S extends Shape = Shape, out D extends DType = DType> extends TensorMethods {}
+
 export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** @internal Rejects a shape with a union dim (`[784, 10 | 11]`) as an assignment target. */
   declare readonly [exactShape]: { [K in keyof S]-?: ExactDim<S[K]> };
@@ -55,44 +63,6 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   readonly dtype: D;
   /** Number of elements. */
   readonly size: number;
-
-  // The element-wise ops as methods, installed by src/ops/methods.ts:
-  // `x.add(y, options)` is `add(x, y, options)`, with the same types.
-  declare add: BinaryMethod<"add", "arithmetic">;
-  declare sub: BinaryMethod<"sub", "arithmetic">;
-  declare mul: BinaryMethod<"mul", "arithmetic">;
-  declare div: BinaryMethod<"div", "division">;
-  declare pow: BinaryMethod<"pow", "arithmetic">;
-  declare mod: BinaryMethod<"mod", "arithmetic">;
-  declare maximum: BinaryMethod<"maximum", "arithmetic">;
-  declare minimum: BinaryMethod<"minimum", "arithmetic">;
-  declare equal: BinaryMethod<"equal", "bool">;
-  declare notEqual: BinaryMethod<"notEqual", "bool">;
-  declare less: BinaryMethod<"less", "bool">;
-  declare lessEqual: BinaryMethod<"lessEqual", "bool">;
-  declare greater: BinaryMethod<"greater", "bool">;
-  declare greaterEqual: BinaryMethod<"greaterEqual", "bool">;
-  declare logicalAnd: BinaryMethod<"logicalAnd", "bool">;
-  declare logicalOr: BinaryMethod<"logicalOr", "bool">;
-  declare logicalXor: BinaryMethod<"logicalXor", "bool">;
-  declare neg: UnaryMethod<"signed">;
-  declare abs: UnaryMethod<"same">;
-  declare sign: UnaryMethod<"signed">;
-  declare sqrt: UnaryMethod<"float">;
-  declare exp: UnaryMethod<"float">;
-  declare log: UnaryMethod<"float">;
-  declare sin: UnaryMethod<"float">;
-  declare cos: UnaryMethod<"float">;
-  declare tanh: UnaryMethod<"float">;
-  declare sigmoid: UnaryMethod<"float">;
-  declare relu: UnaryMethod<"same">;
-  declare floor: UnaryMethod<"same">;
-  declare ceil: UnaryMethod<"same">;
-  declare round: UnaryMethod<"same">;
-  /** Every element limited to `[min, max]`; see `clip`. */
-  declare clip: ClipMethod;
-  /** A copy in another dtype; see `cast`. */
-  declare cast: CastMethod;
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {
