@@ -7,7 +7,7 @@
  */
 import { showShape, writeAxisMismatch } from "../errors.js";
 import type { MatmulInnerDetail, MatmulMessage, MatmulScalarDetail, OuterRankMessage } from "../../types/matmul.js";
-import { numpyRule } from "./broadcast.js";
+import { numpyRule } from "./broadcast/numpy.js";
 
 export interface MatmulLayout {
   readonly shape: number[];
