@@ -5,8 +5,9 @@
  * - the `Tensor` methods: src/ops/methods.ts installs one per `method` entry,
  *   and src/tensor.ts declares them from `TensorMethods` below, so `x.add(y)`
  *   exists at run time and at compile time from this one line;
- * - the command line's op tables (cli/transforms/from-tfjs.ts: the ops it
- *   converts by name, and the names it knows shapecast also has);
+ * - the command line's op tables: the ops `shapecast check` recognises in a
+ *   message (cli/commands/check.ts), and those the TensorFlow.js codemod
+ *   converts by name or knows shapecast also has (cli/transforms/from-tfjs.ts);
  * - the package's exports: src/index.ts lists them for the reader (and for
  *   static ESM exports); test/catalog.test.ts fails when the two differ, and
  *   when a method or a command-line table drifts from this list.
