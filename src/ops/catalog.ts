@@ -10,7 +10,7 @@
  *   converts by name or knows shapecast also has (cli/transforms/from-tfjs.ts);
  * - the package's exports: src/index.ts lists them for the reader (and for
  *   static ESM exports); test/catalog.test.ts fails when the two differ, and
- *   when a method or a command-line table drifts from this list.
+ *   when a method or its dtype rule drifts from this list.
  *
  * Adding an op: write it in its module under src/ops/, add its line here, and
  * export it from src/index.ts (the test names what is missing).
