@@ -5,7 +5,7 @@
  * twin of types/axis.ts: `writeAxisRange` is typed to return that file's
  * `RangeMessage`, so a change of wording on one side is a compile error.
  */
-import type { AxisRange, RangeMessage, TwiceMessage } from "../../types/axis.js";
+import type { AxisRange, RangeMessage, ScalarAxisMessage, TwiceMessage } from "../../types/axis.js";
 import { checkInteger, showList } from "./validate.js";
 
 /** The valid range of an axis for a rank; twin of `AxisRange`. */
@@ -27,6 +27,9 @@ export const writeAxisTwice = <Op extends string, Name extends string, List exte
   list: List,
   axis: Axis,
 ): TwiceMessage<Op, Name, List, Axis> => `${op}: ${name} ${list} names axis ${axis} twice`;
+
+/** Twin of `ScalarAxisMessage` in types/axis.ts. */
+export const writeScalarAxis = <Op extends string>(op: Op): ScalarAxisMessage<Op> => `${op}: x is a scalar; ${op} needs an axis to normalise over`;
 
 /** An axis argument in [-rank, rank), normalised to [0, rank). */
 export function normalizeAxis(op: string, name: string, axis: unknown, rank: number): number {
