@@ -41,13 +41,6 @@ interface ConflictingSizes<N> {
 /** The most arrays and entries `toArray()` builds (about 1 GiB of JavaScript arrays). */
 export const TO_ARRAY_LIMIT = 2 ** 27;
 
-/**
- * The element-wise ops as methods, one per `method` entry of the op catalog
- * (src/ops/catalog.ts), installed by src/ops/methods.ts: `x.add(y, options)` is
- * `add(x, y, options)`, with the same types.
- */
-// (an interface merged into the class: a class cannot take its members from a mapped type)
-export interface Tensor<S extends Shape = Shape, out D extends DType = DType> extends TensorMethods {}
 
 export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** @internal Rejects a shape with a union dim (`[784, 10 | 11]`) as an assignment target. */
@@ -63,6 +56,47 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   readonly dtype: D;
   /** Number of elements. */
   readonly size: number;
+
+  // The element-wise ops as methods, one per `method` entry of the op catalog
+  // (src/ops/catalog.ts), typed by it and installed by src/ops/methods.ts:
+  // `x.add(y, options)` is `add(x, y, options)`, with the same types. (Declared
+  // one by one: an interface extending TensorMethods, merged into the class,
+  // would cost every program about 40 more type instantiations per op call.)
+  declare add: TensorMethods["add"];
+  declare sub: TensorMethods["sub"];
+  declare mul: TensorMethods["mul"];
+  declare div: TensorMethods["div"];
+  declare pow: TensorMethods["pow"];
+  declare mod: TensorMethods["mod"];
+  declare maximum: TensorMethods["maximum"];
+  declare minimum: TensorMethods["minimum"];
+  declare equal: TensorMethods["equal"];
+  declare notEqual: TensorMethods["notEqual"];
+  declare less: TensorMethods["less"];
+  declare lessEqual: TensorMethods["lessEqual"];
+  declare greater: TensorMethods["greater"];
+  declare greaterEqual: TensorMethods["greaterEqual"];
+  declare logicalAnd: TensorMethods["logicalAnd"];
+  declare logicalOr: TensorMethods["logicalOr"];
+  declare logicalXor: TensorMethods["logicalXor"];
+  declare neg: TensorMethods["neg"];
+  declare abs: TensorMethods["abs"];
+  declare sign: TensorMethods["sign"];
+  declare sqrt: TensorMethods["sqrt"];
+  declare exp: TensorMethods["exp"];
+  declare log: TensorMethods["log"];
+  declare sin: TensorMethods["sin"];
+  declare cos: TensorMethods["cos"];
+  declare tanh: TensorMethods["tanh"];
+  declare sigmoid: TensorMethods["sigmoid"];
+  declare relu: TensorMethods["relu"];
+  declare floor: TensorMethods["floor"];
+  declare ceil: TensorMethods["ceil"];
+  declare round: TensorMethods["round"];
+  /** Every element limited to `[min, max]`; see `clip`. */
+  declare clip: TensorMethods["clip"];
+  /** A copy in another dtype; see `cast`. */
+  declare cast: TensorMethods["cast"];
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {
@@ -194,3 +228,9 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {
   return new Tensor(data, shape, contiguousStrides(shape), 0, dtype);
 }
+
+/**
+ * A compile error unless the class above declares every method the op catalog
+ * names, with the catalog's type (test/catalog.test.ts checks they are installed).
+ */
+type DeclaresEveryMethod<Declared extends TensorMethods = Pick<Tensor, keyof TensorMethods>> = Declared;

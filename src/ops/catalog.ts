@@ -3,8 +3,8 @@
  * What follows from it:
  *
  * - the `Tensor` methods: src/ops/methods.ts installs one per `method` entry,
- *   and src/tensor.ts declares them from `TensorMethods` below, so `x.add(y)`
- *   exists at run time and at compile time from this one line;
+ *   and src/tensor.ts declares each with its type from `TensorMethods` below
+ *   (it fails to compile while one is missing);
  * - the command line's op tables: the ops `shapecast check` recognises in a
  *   message (cli/commands/check.ts), and those the TensorFlow.js codemod
  *   converts by name or knows shapecast also has (cli/transforms/from-tfjs.ts);
@@ -13,7 +13,8 @@
  *   when a method or its dtype rule drifts from this list.
  *
  * Adding an op: write it in its module under src/ops/, add its line here, and
- * export it from src/index.ts (the test names what is missing).
+ * export it from src/index.ts (the test names what is missing); a method also
+ * needs its `declare` line in src/tensor.ts (the compiler asks for it).
  */
 import type { BinaryMethod, CastMethod, ClipMethod, DTypeRule, UnaryMethod, UnaryRule } from "./types.js";
 
