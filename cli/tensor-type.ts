@@ -7,6 +7,7 @@
  * write tensor types (`shapes`, the `annotate` codemod, ...).
  */
 import { Node, type Type, ts } from "ts-morph";
+import { DTYPES } from "../src/dtype.js";
 
 /** One element of a tensor's shape, as the compiler knows it. */
 export type TensorDim =
@@ -43,8 +44,8 @@ export interface TensorType {
     | { readonly kind: "other"; readonly text: string };
 }
 
-/** Every dtype of the library (types/dtype.ts), for recognising the whole `DType` union. */
-const allDTypes = ["bool", "float32", "float64", "int32", "uint8"];
+/** Every dtype of the library (src/dtype.ts's one list), sorted as a union's members are compared below. */
+const allDTypes = [...DTYPES].sort();
 
 /** `compilerType` for a ts-morph type, typed for the fields read here. */
 const raw = (type: Type): ts.Type => type.compilerType;

@@ -32,6 +32,13 @@ export type AxisRange<Rank extends number> = Rank extends 0 ? "it has no axes" :
 export type RangeMessage<Op extends string, Name extends string, Axis extends number, Rank extends number> =
   `${Op}: ${Name} ${Axis} is out of range for a rank-${Rank} tensor (${AxisRange<Rank>})`;
 
+/** A list of axes naming one axis twice: twin of `writeAxisTwice` in src/shape/axis.ts. */
+export type TwiceMessage<Op extends string, Name extends string, List extends string, Axis extends number> =
+  `${Op}: ${Name} ${List} names axis ${Axis} twice`;
+
+/** An op along one axis (softmax) given a scalar: twin of `writeScalarAxis` in src/shape/axis.ts. */
+export type ScalarAxisMessage<Op extends string> = `${Op}: x is a scalar; ${Op} needs an axis to normalise over`;
+
 /** `Axis` of `S` as an index in [0, rank), or never when out of range (either side). */
 export type AxisIndex<S extends Shape, Axis extends number> =
   Normalize<Axis, S["length"]> extends infer Index extends number

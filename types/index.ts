@@ -15,7 +15,8 @@ export type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } f
 export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, ScalarDType, SignedDType, StorageOf } from "./dtype.js";
 
 // Views
-export type { Flattened, NormalizedAxis, Permuted, Reversed, Sliced, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
+export type { Flattened, NormalizedAxis, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
+export type { Sliced } from "./slice.js";
 
 export type { Regrouped, Reshape } from "./reshape.js";
 

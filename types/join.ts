@@ -1,7 +1,8 @@
 /**
  * Shapes of joining tensors: `concat` along an existing axis (the sizes on
  * it add up, exactly, by decimal arithmetic) and `stack` along a new one.
- * Mismatches are errors with the runtime's messages.
+ * Mismatches are errors with the runtime's messages, which src/shape/join.ts
+ * (the runtime twin) writes with the message types below.
  *
  * @example
  * ConcatShape<[[2, 3], [2, 5]], 1>   //=> [2, 8]
@@ -28,17 +29,35 @@ type Mismatch<A extends Shape, B extends Shape, Axis extends number, Index exten
       : NotFound
     : NotFound;
 
+/** Twin of `writeJoinEmpty` in src/shape/join.ts. */
+export type JoinEmptyMessage<Op extends string> = `${Op}: tensors must hold at least one tensor`;
+
+/** Twin of `writeJoin` in src/shape/join.ts: `First` and `Other` are shapes as messages show them. */
+export type JoinMessage<Op extends string, Detail extends string, First extends string, Other extends string> =
+  `${Op}: ${Detail}; cannot join ${First} with ${Other}`;
+
+/** Twin of `writeJoinRank` in src/shape/join.ts. */
+export type JoinRankDetail<Index extends number, Rank extends number, FirstRank extends number> =
+  `tensors[${Index}] has rank ${Rank} vs ${FirstRank} of tensors[0]`;
+
+/** Twin of `writeJoinSize` in src/shape/join.ts; sizes as messages show them (`3`, `batch`, `?`). */
+export type JoinSizeDetail<Index extends number, Axis extends number, Size extends string | number, FirstSize extends string | number> =
+  `tensors[${Index}] axis ${Axis} has ${Size} vs ${FirstSize} in tensors[0]`;
+
+/** Twin of `writeStackRange` in src/shape/join.ts. */
+export type StackRangeMessage<Axis extends number, Rank extends number> = `stack: axis ${Axis} is out of range for a rank-${Rank} result`;
+
 type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
-  ShapeTypeError<`${Op}: ${Detail}; cannot join ${ShowShape<First>} with ${ShowShape<Other>}`>;
+  ShapeTypeError<JoinMessage<Op, Detail, ShowShape<First>, ShowShape<Other>>>;
 
 type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[]> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
     : Next["length"] extends First["length"]
       ? Mismatch<First, Next, Axis> extends [infer At, infer X, infer Y]
-        ? JoinError<"concat", `tensors[${Index["length"]}] axis ${At & number} has ${ShowDim<Y>} vs ${ShowDim<X>} in tensors[0]`, First, Next>
+        ? JoinError<"concat", JoinSizeDetail<Index["length"], At & number, ShowDim<Y>, ShowDim<X>>, First, Next>
         : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown]>
-      : JoinError<"concat", `tensors[${Index["length"]}] has rank ${Next["length"]} vs ${First["length"]} of tensors[0]`, First, Next>
+      : JoinError<"concat", JoinRankDetail<Index["length"], Next["length"], First["length"]>, First, Next>
     : { -readonly [Key in keyof First]: Key extends `${Axis}` ? Total : First[Key] };
 
 /**
@@ -59,16 +78,16 @@ export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
         ? ShapeTypeError<RangeMessage<"concat", "axis", Axis, First["length"]>>
         : ConcatRest<Rest, At, First, First[At] & number, [unknown]>
       : never
-    : ShapeTypeError<"concat: tensors must hold at least one tensor">;
+    : ShapeTypeError<JoinEmptyMessage<"concat">>;
 
 type StackRest<Shapes extends readonly Shape[], First extends Shape, Index extends unknown[]> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
     : Next["length"] extends First["length"]
       ? Mismatch<First, Next, -1> extends [infer At, infer X, infer Y]
-        ? JoinError<"stack", `tensors[${Index["length"]}] axis ${At & number} has ${ShowDim<Y>} vs ${ShowDim<X>} in tensors[0]`, First, Next>
+        ? JoinError<"stack", JoinSizeDetail<Index["length"], At & number, ShowDim<Y>, ShowDim<X>>, First, Next>
         : StackRest<Rest, First, [...Index, unknown]>
-      : JoinError<"stack", `tensors[${Index["length"]}] has rank ${Next["length"]} vs ${First["length"]} of tensors[0]`, First, Next>
+      : JoinError<"stack", JoinRankDetail<Index["length"], Next["length"], First["length"]>, First, Next>
     : true;
 
 export type StackShape<Shapes extends readonly Shape[], Axis extends number> =
@@ -80,11 +99,11 @@ export type StackShape<Shapes extends readonly Shape[], Axis extends number> =
       : Checked extends true
         // (a new axis: in range of the result, one more than the inputs')
         ? AxisIndex<[...First, 1], Axis> extends infer At extends number
-          ? [At] extends [never] ? ShapeTypeError<`stack: axis ${Axis} is out of range for a rank-${[...First, unknown]["length"]} result`>
+          ? [At] extends [never] ? ShapeTypeError<StackRangeMessage<Axis, [...First, unknown]["length"]>>
           : First extends readonly [...Counter<At>, ...infer Tail extends Shape]
             ? First extends readonly [...infer Head extends Shape, ...Tail] ? [...Head, Shapes["length"], ...Tail] : number[]
-            : ShapeTypeError<`stack: axis ${Axis} is out of range for a rank-${[...First, unknown]["length"]} result`>
+            : ShapeTypeError<StackRangeMessage<Axis, [...First, unknown]["length"]>>
           : never
         : Checked
       : never
-    : ShapeTypeError<"stack: tensors must hold at least one tensor">;
+    : ShapeTypeError<JoinEmptyMessage<"stack">>;

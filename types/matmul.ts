@@ -14,9 +14,26 @@ import type { ShapeTypeError } from "./errors.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 
-/** Twin of `writeMatmulMessage` in src/shape/matmul.ts. */
+/** Twin of `writeMatmulMessage` in src/shape/matmul.ts: `A` and `B` are shapes as messages show them. */
+export type MatmulMessage<Op extends string, Detail extends string, A extends string, B extends string> =
+  `${Op}: ${Detail}; cannot multiply ${A} by ${B}`;
+
+/** Twin of `writeMatmulScalar` in src/shape/matmul.ts. */
+export type MatmulScalarDetail<Op extends string, Operand extends "a" | "b"> = `${Operand} is a scalar (${Op} needs at least one axis on each side)`;
+
+/** Twin of `writeMatmulInner` in src/shape/matmul.ts; sizes as messages show them. */
+export type MatmulInnerDetail<KA extends string | number, KB extends string | number, Which extends "only" | "second-to-last"> =
+  `inner sizes ${KA} vs ${KB} (the last axis of a, the ${Which} axis of b)`;
+
+/**
+ * `outer` of operands that are not both vectors: twin of `writeOuterRank` in
+ * src/shape/matmul.ts. Its signature takes only 1-D tensors, so only the
+ * runtime says it.
+ */
+export type OuterRankMessage<A extends string, B extends string> = `outer: a and b must be vectors; cannot take the outer product of ${A} and ${B}`;
+
 type Write<Op extends string, Detail extends string, A extends Shape, B extends Shape> =
-  ShapeTypeError<`${Op}: ${Detail}; cannot multiply ${ShowShape<A>} by ${ShowShape<B>}`>;
+  ShapeTypeError<MatmulMessage<Op, Detail, ShowShape<A>, ShowShape<B>>>;
 
 /** `[batch axes, M (or none), K]` of a. */
 type SplitA<A extends Shape> =
@@ -33,8 +50,8 @@ type SplitB<B extends Shape> =
 /** `Op` names the function in messages: `matmul` (the default) or `dot`. */
 export type MatMulShape<A extends Shape, B extends Shape, Op extends string = "matmul"> =
   number extends A["length"] | B["length"] ? number[]
-  : A extends readonly [] ? Write<Op, `a is a scalar (${Op} needs at least one axis on each side)`, A, B>
-  : B extends readonly [] ? Write<Op, `b is a scalar (${Op} needs at least one axis on each side)`, A, B>
+  : A extends readonly [] ? Write<Op, MatmulScalarDetail<Op, "a">, A, B>
+  : B extends readonly [] ? Write<Op, MatmulScalarDetail<Op, "b">, A, B>
   : [SplitA<A>, SplitB<B>] extends [[infer BatchA extends Shape, infer M extends Shape, infer KA], [infer BatchB extends Shape, infer KB, infer N extends Shape]]
     ? Same<KA, KB> extends number
       ? BroadcastShapesOf<Op, BatchA, BatchB, { mode: "numpy" }> extends infer Batch
@@ -42,10 +59,5 @@ export type MatMulShape<A extends Shape, B extends Shape, Op extends string = "m
         : Batch extends ShapeTypeError<`${Op} (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Write<Op, `batch ${Detail}`, A, B>
         : never
         : never
-      : Write<
-          Op,
-          `inner sizes ${ShowDim<KA>} vs ${ShowDim<KB>} (the last axis of a, the ${B extends readonly [number] ? "only" : "second-to-last"} axis of b)`,
-          A,
-          B
-        >
+      : Write<Op, MatmulInnerDetail<ShowDim<KA>, ShowDim<KB>, B extends readonly [number] ? "only" : "second-to-last">, A, B>
     : never;

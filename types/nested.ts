@@ -1,7 +1,8 @@
 /**
  * The shape of a nested array literal, read off its type: what `tensor()`
  * infers from `[[1, 2, 3], [4, 5, 6]]`. A ragged literal has no shape: its
- * type-level result is an error with the same message the runtime throws.
+ * type-level result is an error with the same message the runtime throws
+ * (src/shape/nested.ts, the runtime twin, writes it with the message types here).
  *
  * @example
  * NestedShape<[[1, 2, 3], [4, 5, 6]]>   //=> [2, 3]
@@ -39,10 +40,27 @@ type CheckRegular<Data, Shape extends readonly number[], Path extends string> =
         : Ragged<Path, `has ${Data["length"]} elements`, Length>
       : Ragged<Path, `is ${Describe<Data>}`, Length>
     : Data extends number | boolean ? true
-    : `tensor: data${Path} must be a number or a boolean, got ${Describe<Data>}`;
+    : NestedLeafMessage<Path, Describe<Data>>;
 
-type Ragged<Path extends string, Found extends string, Length extends number> =
-  `tensor: ragged data: data${Path} ${Found} but data${ZeroLast<Path>} has ${Length} (every row of an axis must have the same length)`;
+/** An element that is neither a number nor a boolean: twin of `writeNestedLeaf` in src/shape/nested.ts. */
+export type NestedLeafMessage<Path extends string, Got extends string> = `tensor: data${Path} must be a number or a boolean, got ${Got}`;
+
+/**
+ * A row whose length differs from the first row's (`First`, the same path
+ * with its last index 0): twin of `writeRagged` in src/shape/nested.ts.
+ */
+export type RaggedMessage<Path extends string, Found extends string, First extends string, Length extends number> =
+  `tensor: ragged data: data${Path} ${Found} but data${First} has ${Length} (every row of an axis must have the same length)`;
+
+/**
+ * Numbers after booleans or the other way round: twin of `writeNestedMixed` in
+ * src/shape/nested.ts. The type rule does not compare the kinds of elements,
+ * so only the runtime says it.
+ */
+export type NestedMixedMessage<Path extends string, Kind extends string, Earlier extends string> =
+  `tensor: data${Path} is a ${Kind}, but earlier elements are ${Earlier}s`;
+
+type Ragged<Path extends string, Found extends string, Length extends number> = RaggedMessage<Path, Found, ZeroLast<Path>, Length>;
 
 /** How the runtime describes a value in a message. */
 type Describe<Value> =

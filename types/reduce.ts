@@ -1,7 +1,8 @@
 /**
  * Result shapes of reductions: one axis, a list of axes, or all (`undefined`);
  * negative axes count from the end; `keepDims` keeps reduced axes as 1.
- * An axis out of range is an error with the runtime's message.
+ * An axis out of range is an error with the runtime's message. The runtime
+ * twin is src/shape/reduce.ts.
  *
  * @example
  * Reduced<[2, 3, 4], 1, false>          //=> [2, 4]
@@ -11,6 +12,14 @@
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { Shape } from "./shape.js";
+
+/**
+ * A reduction with no value (max, min, argmax, argmin) over an empty axis:
+ * twin of `writeReduceEmpty` in src/shape/reduce.ts. The type rule does not
+ * look at sizes, so only the runtime says it.
+ */
+export type ReduceEmptyMessage<Op extends string, Shown extends string> =
+  `${Op}: cannot reduce an empty axis (shape ${Shown}); ${Op} of no elements has no value`;
 
 /** The reduced axes as a union of indices, or the message for the first one out of range. */
 type AxesOf<Op extends string, Axis, S extends Shape> =

@@ -14,6 +14,17 @@ import type { ShapeTypeError } from "./errors.js";
 import type { MergedSize, Product, Quotient } from "./internal/arithmetic.js";
 import type { Shape, ShowShape } from "./shape.js";
 
+/** Two -1 sizes: twin of `writeReshapeMinusOnes` in src/shape/reshape.ts. */
+export type ReshapeMinusOnesMessage<Target extends string> = `reshape: only one size may be -1, got ${Target}`;
+
+/** Element counts that differ: twin of `writeReshapeCount` in src/shape/reshape.ts. */
+export type ReshapeCountMessage<From extends string, Count extends number, Target extends string, Holds extends number> =
+  `reshape: ${From} has ${Count} elements but ${Target} holds ${Holds}`;
+
+/** A -1 that no whole size fills: twin of `writeReshapeInfer` in src/shape/reshape.ts. */
+export type ReshapeInferMessage<Count extends number, From extends string, Target extends string> =
+  `reshape: cannot infer -1: ${Count} elements of ${From} do not split into ${Target}`;
+
 /** The target's sizes other than -1. */
 type Known<Target extends Shape, Acc extends number[] = []> =
   Target extends readonly [infer First extends number, ...infer Rest extends Shape]
@@ -74,7 +85,7 @@ type MiddleProduct<From extends Shape, Target extends Shape> =
 
 export type Reshape<From extends Shape, Target extends Shape> =
   number extends Target["length"] ? number[]
-  : CountMinusOnes<Target> extends "many" ? ShapeTypeError<`reshape: only one size may be -1, got ${ShowShape<Target>}`>
+  : CountMinusOnes<Target> extends "many" ? ShapeTypeError<ReshapeMinusOnesMessage<ShowShape<Target>>>
   : CountMinusOnes<Target> extends 1
     ? MiddleProduct<From, Target> extends infer Size extends number
       ? [Size] extends [never] ? ReshapeByDivision<From, Target>
@@ -84,7 +95,7 @@ export type Reshape<From extends Shape, Target extends Shape> =
   : [Product<From>, Product<Target>] extends [infer Count extends number, infer Holds extends number]
     ? number extends Count | Holds ? [...Target]
     : Count extends Holds ? [...Target]
-    : ShapeTypeError<`reshape: ${ShowShape<From>} has ${Count} elements but ${ShowShape<Target>} holds ${Holds}`>
+    : ShapeTypeError<ReshapeCountMessage<ShowShape<From>, Count, ShowShape<Target>, Holds>>
     : never;
 
 /** The -1 by exact division of the element counts. */
@@ -92,7 +103,7 @@ type ReshapeByDivision<From extends Shape, Target extends Shape> =
   [Product<From>, Product<Known<Target>>] extends [infer Count extends number, infer Rest extends number]
     ? number extends Count | Rest ? Replace<Target, number> // not known at compile time
     : [Quotient<Count, Rest>] extends [never]
-      ? ShapeTypeError<`reshape: cannot infer -1: ${Count} elements of ${ShowShape<From>} do not split into ${ShowShape<Target>}`>
+      ? ShapeTypeError<ReshapeInferMessage<Count, ShowShape<From>, ShowShape<Target>>>
       : Replace<Target, Quotient<Count, Rest>>
     : never;
 

@@ -1,6 +1,7 @@
 /**
  * Result shapes of split, tile, pad and gather, exact at compile time for
- * literal sizes (decimal arithmetic); errors carry the runtime's messages.
+ * literal sizes (decimal arithmetic); errors carry the messages of the runtime
+ * twin, src/shape/shaping.ts, whose writers are typed to return the message types here.
  *
  * @example
  * SplitShapes<[6, 4], [2, 4], 0>    //=> [[2, 4], [4, 4]]
@@ -16,6 +17,26 @@ import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
 
+
+/** Sizes that do not add up to the axis: twin of `writeSplitSizes` in src/shape/shaping.ts. */
+export type SplitSizesMessage<List extends string, Total extends number, Axis extends number, Size extends number, Shown extends string> =
+  `split: sizes ${List} add up to ${Total} but axis ${Axis} has ${Size}; cannot split ${Shown}`;
+
+/** Sections that do not divide the axis: twin of `writeSplitSections` in src/shape/shaping.ts. */
+export type SplitSectionsMessage<Sections extends number, Axis extends number, Size extends number, Shown extends string> =
+  `split: ${Sections} sections do not divide axis ${Axis} of size ${Size}; cannot split ${Shown}`;
+
+/** One pair of widths per axis: twin of `writePadWidths` in src/shape/shaping.ts. */
+export type PadWidthsMessage<Count extends number, Rank extends number, Shown extends string> =
+  `pad: widths has ${Count} entries for a rank-${Rank} tensor ${Shown}`;
+
+/**
+ * An index of gather or take out of range (`Where` is `axis 1` or `the
+ * flattened tensor`): twin of `writeIndexRange` in src/shape/shaping.ts. Index
+ * values are checked at run time only.
+ */
+export type IndexRangeMessage<Op extends string, Index extends number, Value extends number, Where extends string, Size extends number> =
+  `${Op}: indices[${Index}] = ${Value} is out of range for ${Where} of size ${Size}`;
 
 type Replace<S extends Shape, Axis extends number, Size extends number> = { -readonly [Key in keyof S]: Key extends `${Axis}` ? Size : S[Key] };
 
@@ -35,7 +56,7 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
         ? IsKnownSize<S[At]> extends false ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : number extends SumOf<Parts> ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : SumOf<Parts> extends S[At] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
-        : ShapeTypeError<`split: sizes ${ShowShape<Parts>} add up to ${SumOf<Parts>} but axis ${At} has ${S[At] & number}; cannot split ${ShowShape<S>}`>
+        : ShapeTypeError<SplitSizesMessage<ShowShape<Parts>, SumOf<Parts>, At, S[At] & number, ShowShape<S>>>
       : Parts extends number
         ? number extends Parts ? Shape[]
         // sections of an axis of unknown size: each part's size is unknown too (the runtime checks they
@@ -43,7 +64,7 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
         : IsKnownSize<S[At]> extends false
           ? (Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Parts extends 1 ? S[At] & number : number>, Parts> : Shape[])
         : [Quotient<S[At] & number, Parts>] extends [never]
-          ? ShapeTypeError<`split: ${Parts} sections do not divide axis ${At} of size ${S[At] & number}; cannot split ${ShowShape<S>}`>
+          ? ShapeTypeError<SplitSectionsMessage<Parts, At, S[At] & number, ShowShape<S>>>
           : number extends Quotient<S[At] & number, Parts> ? Shape[]
           : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Quotient<S[At] & number, Parts>>, Parts> : Shape[]
         : Shape[]
@@ -66,7 +87,7 @@ export type PaddedShape<S extends Shape, Widths extends readonly (readonly [numb
   number extends S["length"] ? number[]
   : Widths["length"] extends S["length"]
     ? { -readonly [Key in keyof S]: Add<Add<S[Key] & number, Widths[Key & keyof Widths][0] & number>, Widths[Key & keyof Widths][1] & number> }
-    : ShapeTypeError<`pad: widths has ${Widths["length"]} entries for a rank-${S["length"]} tensor ${ShowShape<S>}`>;
+    : ShapeTypeError<PadWidthsMessage<Widths["length"], S["length"], ShowShape<S>>>;
 
 /** `gather(x, indices, axis)`: the axis is replaced by the indices' shape. */
 export type GatheredShape<S extends Shape, Indices extends Shape, Axis extends number> =

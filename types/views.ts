@@ -1,18 +1,18 @@
 /**
  * Result shapes of the view ops (transpose, permute, expandDims, squeeze,
- * slice). Axes may be negative (counted from the end). A shape of unknown
- * rank (`number[]`) stays unknown; the runtime checks what the types cannot.
+ * flatten; slice has its own file, types/slice.ts), and the messages of their
+ * runtime twin, src/shape/views.ts. Axes may be negative (counted from the
+ * end). A shape of unknown rank (`number[]`) stays unknown; the runtime checks
+ * what the types cannot.
  *
  * @example
  * Reversed<[2, 3, 4]>                  //=> [4, 3, 2]
  * Permuted<[2, 3, 4], [2, 0, 1]>       //=> [4, 2, 3]
  * WithAxis<[2, 3], 1>                  //=> [2, 1, 3]
  * WithoutOnes<[1, 3, 1]>               //=> [3]
- * Sliced<[4, 5, 6], [1, null]>         //=> [5, 6]
- * Sliced<[10], [{ start: 1, step: 3 }]> //=> [3]
  */
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
-import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus, Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage } from "./axis.js";
@@ -37,6 +37,10 @@ type ShowList<L extends readonly number[]> =
     ? `[${A}, ${B}, ${C}, ${D}, ${E}, ${F}, ${G}, ${H}, ...] (${L["length"]} entries)`
     : ShowShape<L>;
 
+/** A permutation of the wrong length: twin of `writePermuteLength` in src/shape/views.ts. */
+export type PermuteLengthMessage<Op extends string, List extends string, Count extends number, Rank extends number, Shown extends string> =
+  `${Op}: axes ${List} has ${Count} entries for a rank-${Rank} tensor of shape ${Shown}`;
+
 /**
  * Why `permute(x, Axes)` (`Op`: or `transpose`) cannot run on `S`, or never: the runtime's
  * checks in its order (the count of axes, then each entry in range and not named before).
@@ -44,7 +48,7 @@ type ShowList<L extends readonly number[]> =
 type PermuteProblem<Op extends string, S extends Shape, Axes extends readonly number[]> =
   number extends Axes["length"] ? never
   : Axes["length"] extends S["length"] ? PermuteEntryProblem<Op, S, Axes, Axes, [], never>
-  : `${Op}: axes ${ShowList<Axes>} has ${Axes["length"]} entries for a rank-${S["length"]} tensor of shape ${ShowShape<S>}`;
+  : PermuteLengthMessage<Op, ShowList<Axes>, Axes["length"], S["length"], ShowShape<S>>;
 
 type PermuteEntryProblem<Op extends string, S extends Shape, Axes extends readonly number[], Rest extends readonly number[], Index extends unknown[], Seen> =
   Rest extends readonly [infer First extends number, ...infer More extends readonly number[]]
@@ -81,6 +85,10 @@ export type WithoutOnes<S extends Shape, Acc extends number[] = []> =
     ? IsKnownSize<First> extends false ? number[] : First extends 1 ? WithoutOnes<Rest, Acc> : WithoutOnes<Rest, [...Acc, First]>
     : Acc;
 
+/** Squeezing an axis whose size is not 1: twin of `writeSqueeze` in src/shape/views.ts. */
+export type SqueezeMessage<Axis extends number, Size extends number, Shown extends string> =
+  `squeeze: axis ${Axis} has size ${Size}, not 1; cannot squeeze ${Shown}`;
+
 /**
  * `S` without axis `Axis`, which must be 1: an axis out of range, or one whose size is a
  * literal other than 1, is an error with the runtime's message (a `number` or `Dim` size
@@ -91,7 +99,7 @@ export type WithoutAxis<S extends Shape, Axis extends number> =
   : AxisIndex<S, Axis> extends infer At extends number
     ? [At] extends [never] ? ShapeTypeError<RangeMessage<"squeeze", "axis", Axis, S["length"]>>
     : S[At] extends 1 ? DropAxis<S, At>
-    : IsKnownSize<S[At]> extends true ? ShapeTypeError<`squeeze: axis ${At} has size ${S[At] & number}, not 1; cannot squeeze ${ShowShape<S>}`>
+    : IsKnownSize<S[At]> extends true ? ShapeTypeError<SqueezeMessage<At, S[At] & number, ShowShape<S>>>
     : DropAxis<S, At>
     : number[];
 
@@ -100,73 +108,16 @@ type DropAxis<S extends Shape, At extends number> =
     ? S extends readonly [...infer Head extends Shape, unknown, ...Rest] ? [...Head, ...Rest] : number[]
     : number[];
 
-/** A field of a slice spec, `undefined` when the spec does not set it. */
-type SpecField<Spec, Key extends string> = Key extends keyof Spec ? Spec[Key] : undefined;
-
-/**
- * Where a start or stop lands on an axis of size `Dim`, as the runtime places
- * it: a negative value counts from the end, then the result is clamped to
- * [0, Dim] for a positive step, or to [-1, Dim - 1] for a negative one, which
- * `Shift` 1 moves up by one so the digit arithmetic stays non-negative.
- * never when the value is not an integer literal.
- */
-type SliceBound<Value, Dim extends number, Default extends number, Shift extends 0 | 1> =
-  // an `any` field reads as left out, as a spec of `any` does in Sliced
-  0 extends 1 & Value ? Default
-  : [Value] extends [undefined] ? Default
-  // a number that may be `undefined` is not known either (asked through `Exclude`: with
-  // strictNullChecks off `undefined extends Value` holds for every Value)
-  : [Value] extends [Exclude<Value, undefined>]
-    ? Value extends number
-      ? number extends Value ? never
-      : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, Shift>, Magnitude> : Min<Add<Value, Shift>, Dim>
-      : never
-  : never;
-
-/** `ceil((To - From) / Step)` or 0, for bounds placed by SliceBound (`number` when one is not a literal). */
-type Span<From extends number, To extends number, Step extends number> =
-  [From] extends [never] ? number : [To] extends [never] ? number : CeilQuotient<Monus<To, From>, Step>;
-
-/**
- * The size `{ start, stop, step }` takes from an axis of size `Dim`, as the
- * runtime computes it: the bounds placed (negative counts from the end,
- * clamped), then `ceil((stop - start) / step)` or 0. Exact for literal values;
- * `number` when the size or a value is known only at run time.
- */
-type SliceLength<Dim extends number, Spec> =
-  number extends Dim ? number
-  : (SpecField<Spec, "step"> extends infer Step ? (0 extends 1 & Step ? 1 : Step extends undefined ? 1 : Step) : never) extends infer Step extends number
-    ? number extends Step ? number
-    : `${Step}` extends "0" ? number
-    : `${Step}` extends `-${infer Back extends number}`
-      ? Span<SliceBound<SpecField<Spec, "stop">, Dim, 0, 1>, SliceBound<SpecField<Spec, "start">, Dim, Dim, 1>, Back>
-    : Span<SliceBound<SpecField<Spec, "start">, Dim, 0, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim, 0>, Step>
-    : number;
-
-/**
- * The shape of `slice(x, ...specs)`: an index drops its axis, `null` (or no
- * spec) keeps it, a `{ start, stop, step }` gives the size it selects (exact
- * for literal values, else `number`).
- */
-export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extends number[] = []> =
-  number extends S["length"] ? number[]
-  : S extends readonly [infer First extends number, ...infer Rest extends Shape]
-    ? Specs extends readonly [infer Spec, ...infer More]
-      // `null` before `number`: with strictNullChecks off `null` extends `number`. An `any`
-      // reads as `null` too: with strictNullChecks off that is what a `null` argument infers as
-      ? 0 extends 1 & Spec ? Sliced<Rest, More, [...Acc, First]>
-      : Spec extends null | undefined ? Sliced<Rest, More, [...Acc, First]>
-      : Spec extends number ? Sliced<Rest, More, Acc>
-      : Sliced<Rest, More, [...Acc, SliceLength<First, Spec>]>
-      : [...Acc, ...S]
-    : Acc;
+/** Start after End: twin of `writeFlattenOrder` in src/shape/views.ts. */
+export type FlattenOrderMessage<Start extends number, End extends number, From extends number, To extends number, Rank extends number> =
+  `flatten: startAxis ${Start} comes after endAxis ${End} (axes ${From} and ${To} of a rank-${Rank} tensor)`;
 
 /** Why `flatten(x, Start, End)` cannot run on `S`, or never: an axis out of range, or Start after End. */
 type FlattenProblem<S extends Shape, Start extends number, End extends number> =
   [AxisIndex<S, Start>] extends [never] ? RangeMessage<"flatten", "startAxis", Start, S["length"]>
   : [AxisIndex<S, End>] extends [never] ? RangeMessage<"flatten", "endAxis", End, S["length"]>
   : Counter<AxisIndex<S, End>> extends readonly [...Counter<AxisIndex<S, Start>>, ...unknown[]] ? never
-  : `flatten: startAxis ${Start} comes after endAxis ${End} (axes ${AxisIndex<S, Start>} and ${AxisIndex<S, End>} of a rank-${S["length"]} tensor)`;
+  : FlattenOrderMessage<Start, End, AxisIndex<S, Start>, AxisIndex<S, End>, S["length"]>;
 
 /**
  * `flatten(x, Start, End)`: axes Start..End (inclusive; negative counts from

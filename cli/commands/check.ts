@@ -20,17 +20,15 @@
  */
 import { parseArgs } from "node:util";
 import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
-import * as library from "../../src/index.js";
+import { catalog } from "../../src/ops/catalog.js";
 import type { Command } from "../command.js";
 import { broadcastPicture, matmulPicture, type Picture, type Placement, renderPicture, type Size } from "../diagram.js";
 import { EXIT } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
 import { loadProject, shown } from "../project.js";
 
-/** The library's functions: a message is the library's when it names one of them as its op. */
-const OPS: ReadonlySet<string> = new Set(
-  Object.entries(library).filter(([, value]) => typeof value === "function").map(([name]) => name),
-);
+/** The library's functions (its op catalog): a message is the library's when it names one of them as its op. */
+const OPS: ReadonlySet<string> = new Set(Object.keys(catalog));
 
 export interface ShapeFinding {
   readonly file: string;

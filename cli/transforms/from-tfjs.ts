@@ -59,6 +59,7 @@ import {
   type SourceFile,
   SyntaxKind,
 } from "ts-morph";
+import { catalog, opsOf } from "../../src/ops/catalog.js";
 import { type Plan, type Skipped, skippedAt, type Transform, type TransformContext } from "./transform.js";
 
 /** The TensorFlow.js packages whose imports are migrated. */
@@ -69,12 +70,13 @@ const creators: ReadonlyMap<string, number | undefined> = new Map([
   ["tensor", undefined], ["scalar", 0], ["tensor1d", 1], ["tensor2d", 2], ["tensor3d", 3], ["tensor4d", 4],
 ]);
 
-/** Element-wise ops with the same name, arguments and broadcasting in both libraries, functions and methods alike. */
-const binaryOps = new Set([
-  "add", "sub", "mul", "div", "pow", "mod", "maximum", "minimum", "equal", "notEqual", "less", "lessEqual",
-  "greater", "greaterEqual", "logicalAnd", "logicalOr", "logicalXor",
-]);
-const unaryOps = new Set(["neg", "abs", "sign", "sqrt", "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "floor", "ceil", "round"]);
+/**
+ * Element-wise ops with the same name, arguments and broadcasting in both
+ * libraries, functions and methods alike: every binary and unary op of
+ * shapecast's catalog (src/ops/catalog.ts).
+ */
+const binaryOps: ReadonlySet<string> = new Set(opsOf("binary"));
+const unaryOps: ReadonlySet<string> = new Set(opsOf("unary"));
 
 /** tfjs ops that become a shapecast function of another name or argument list; as methods they become functions too. */
 const restructured = new Set(["matMul", "sum", "mean", "reshape", "transpose", "slice"]);
@@ -101,11 +103,8 @@ const otherTensorOps = new Set([
   "square", "rsqrt", "reciprocal", "elu", "leakyRelu", "flatten", "squaredDifference", "dot", "outerProduct", "norm",
 ]);
 
-/** Names shapecast also exports, for a hint when a tfjs op of that name is left for a person to convert. */
-const shapecastAlso = new Set([
-  "eye", "linspace", "concat", "stack", "expandDims", "squeeze", "gather", "tile", "pad",
-  "max", "min", "prod", "where", "dot",
-]);
+/** Names shapecast also exports (its op catalog), for a hint when a tfjs op of that name is left for a person to convert. */
+const shapecastAlso: ReadonlySet<string> = new Set(Object.keys(catalog));
 
 /** tfjs ranked tensor types and the shapecast shape tuple each stands for. */
 const tensorTypes: ReadonlyMap<string, string> = new Map([

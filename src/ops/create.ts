@@ -6,7 +6,8 @@
 import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe, MAX_RANK } from "../shape/validate.js";
+import { nestedShape } from "../shape/nested.js";
+import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 
 // Optional fields also take `undefined` (`| undefined`), so `{ dtype: maybe }` type-checks under
@@ -37,53 +38,6 @@ function checkOptions(op: string, options: unknown, fields: readonly string[] = 
  */
 export const storedValue = (value: number | boolean, dtype: DType): number =>
   dtype === "bool" ? (value !== 0 && value !== false ? 1 : 0) : Number(value);
-
-/**
- * The shape of a nested array literal, read off its first elements, checked
- * against the limits before any element is visited; then every element is
- * checked: not ragged, numbers or booleans only.
- */
-function nestedShape(data: unknown): { shape: number[]; leaf: "number" | "boolean" | "empty" } {
-  const shape: number[] = [];
-  let level: unknown = data;
-  while (Array.isArray(level)) {
-    if (shape.length === MAX_RANK) {
-      throw new RangeError(`tensor: data is nested more than ${MAX_RANK} deep; a tensor has at most ${MAX_RANK} axes`);
-    }
-    shape.push(level.length);
-    if (level.length === 0) break;
-    level = level[0];
-  }
-  checkSize("tensor", shape, "data");
-  let leaf: "number" | "boolean" | "empty" = "empty";
-  // the indices leading to the element being visited; a path string is only built for a message
-  const at: number[] = [];
-  const path = (): string => at.map((i) => `[${i}]`).join("");
-  const visit = (value: unknown, axis: number): void => {
-    if (axis === shape.length) {
-      if (typeof value !== "number" && typeof value !== "boolean") {
-        throw new TypeError(`tensor: data${path()} must be a number or a boolean, got ${describe(value)}`);
-      }
-      const kind = typeof value === "number" ? "number" : "boolean";
-      if (leaf !== "empty" && leaf !== kind) throw new TypeError(`tensor: data${path()} is a ${kind}, but earlier elements are ${leaf}s`);
-      leaf = kind;
-      return;
-    }
-    if (!Array.isArray(value) || value.length !== shape[axis]) {
-      const found = Array.isArray(value) ? `has ${value.length} elements` : `is ${describe(value)}`;
-      const first = path().replace(/\[\d+\]$/, "[0]");
-      throw new TypeError(`tensor: ragged data: data${path()} ${found} but data${first} has ${shape[axis]} (every row of an axis must have the same length)`);
-    }
-    at.push(0);
-    for (let i = 0; i < value.length; i++) {
-      at[axis] = i;
-      visit(value[i], axis + 1);
-    }
-    at.pop();
-  };
-  visit(data, 0);
-  return { shape, leaf };
-}
 
 /**
  * A tensor from nested arrays (`tensor([[1, 2, 3], [4, 5, 6]])` has shape

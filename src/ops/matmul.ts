@@ -7,10 +7,10 @@
  * uint8) run the integer kernel, exact modulo 2^32.
  */
 import { allocate, arithmeticDType } from "../dtype.js";
-import { ShapeError } from "../errors.js";
+import { ShapeError, showShape } from "../errors.js";
 import { integerProduct, type MatrixOut, type MatrixView, packColumns, packedProduct, packRows, type PackedProduct, padded } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { matmulRule } from "../shape/matmul.js";
+import { matmulRule, writeOuterRank } from "../shape/matmul.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
@@ -185,7 +185,7 @@ export function outer<A extends Tensor<readonly [number]>, B extends Tensor<read
   assertTensor("outer", "a", a);
   assertTensor("outer", "b", b);
   if (a.shape.length !== 1 || b.shape.length !== 1) {
-    throw new ShapeError(`outer: a and b must be vectors; cannot take the outer product of [${a.shape.join(", ")}] and [${b.shape.join(", ")}]`, {
+    throw new ShapeError(writeOuterRank(showShape(a.shape), showShape(b.shape)), {
       code: "rank",
       op: "outer",
       mode: "matmul",

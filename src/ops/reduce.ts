@@ -10,7 +10,7 @@ import { contiguousStrides } from "../kernels/plan.js";
 import { checkInteger, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
-import { normalizeAxes } from "../shape/axis.js";
+import { reduceLayout, writeReduceEmpty } from "../shape/reduce.js";
 import type { ReduceOp } from "./types.js";
 
 export interface ReduceOptions {
@@ -22,9 +22,6 @@ export interface VarianceOptions extends ReduceOptions {
   /** Delta degrees of freedom: the divisor is `max(count - ddof, 0)` (default 0, as NumPy). */
   readonly ddof?: number | undefined;
 }
-
-/** The reduced axes, normalised, sorted and checked for duplicates; all axes when `axis` is undefined. */
-export const reducedAxes = (op: string, axis: unknown, rank: number): number[] => normalizeAxes(op, "axis", axis, rank);
 
 type Fold = (data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[]) => number;
 
@@ -136,9 +133,7 @@ export const reduceRules = {
 
 /** The output shape and the view of `x` with its reduced axes moved innermost. */
 function plan(op: string, x: Pick<View, "shape" | "strides">, axis: unknown, keepDims: boolean) {
-  const axes = reducedAxes(op, axis, x.shape.length);
-  const kept = [...Array(x.shape.length).keys()].filter((a) => !axes.includes(a));
-  const shape = keepDims ? x.shape.map((dim, a) => (axes.includes(a) ? 1 : dim)) : kept.map((a) => x.shape[a]!);
+  const { shape, axes, kept } = reduceLayout(op, x.shape, axis, keepDims);
   return {
     shape,
     outerDims: kept.map((a) => x.shape[a]!),
@@ -172,7 +167,7 @@ function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DTyp
   const out = allocate(dtype, size);
   if (count(innerDims) === 0) {
     if (empty === undefined && size > 0) {
-      throw new RangeError(`${op}: cannot reduce an empty axis (shape ${showShape(x.shape)}); ${op} of no elements has no value`);
+      throw new RangeError(writeReduceEmpty(op, showShape(x.shape)));
     }
     out.fill(empty ?? 0);
     return new Tensor(out, shape, contiguousStrides(shape), 0, dtype);

@@ -1,59 +1,23 @@
 /**
  * split (views), tile, pad, and gather/take (copies), with the shape rules of
- * types/shaping.ts and the same messages. Every count, width and index is
- * checked, and the result against the limits, before anything is copied.
+ * src/shape/shaping.ts (twin of types/shaping.ts). Every count, width and
+ * index is checked, and the result against the limits, before anything is copied.
  */
 import { allocate } from "../dtype.js";
-import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor, convertScalar, scalarDType } from "./engine.js";
-import { checkCount, checkInteger, checkSize, describe, MAX_ELEMENTS, MAX_RANK, showList } from "../shape/validate.js";
+import { gatherLayout, padLayout, resolveIndices, splitSizes, tileLayout } from "../shape/shaping.js";
+import { checkInteger, checkSize, describe } from "../shape/validate.js";
 import { copyInto, copyStrided } from "./join.js";
 import { storedValue } from "./create.js";
 import type { GatherOp, PadOp, SplitOp, TakeOp, TileOp } from "./types.js";
-import { normalizeAxis } from "../shape/axis.js";
-
-const shapeError = (op: string, message: string, a: readonly number[], b: readonly number[]): ShapeError =>
-  new ShapeError(message, { code: "size", op, mode: "none", a: [...a], b: [...b] });
-
-/** The most empty parts `split` makes of an empty axis. */
-export const MAX_EMPTY_SECTIONS = 2 ** 16;
-
-/**
- * Every entry of `list` is a non-negative integer up to `max` (`TypeError` for
- * a non-number, `RangeError` otherwise).
- */
-function checkCounts(op: string, name: string, list: unknown, max = MAX_ELEMENTS): asserts list is number[] {
-  if (!Array.isArray(list)) throw new TypeError(`${op}: ${name} must be an array of non-negative integers, got ${describe(list)}`);
-  for (let i = 0; i < list.length; i++) checkCount(op, `${name}[${i}]`, list[i], 0, max);
-}
 
 /** Parts of `x` along `axis`: `sizes` (they must add up to the axis) or a number of equal `sections`. Views, no copy. */
 export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
   const op = "split";
   assertTensor(op, "x", x);
-  const at = normalizeAxis(op, "axis", axis, x.shape.length);
-  const size = x.shape[at]!;
-  let sizes: number[];
-  if (typeof parts === "number") {
-    // sections divide the axis, so at most its size; an empty axis splits into any number of
-    // empty parts, one tensor each, up to MAX_EMPTY_SECTIONS
-    checkCount(op, "sections", parts, 1, Math.max(size, MAX_EMPTY_SECTIONS));
-    if (size % parts !== 0) {
-      throw shapeError(op, `${op}: ${parts} sections do not divide axis ${at} of size ${size}; cannot split ${showShape(x.shape)}`, x.shape, [parts]);
-    }
-    sizes = new Array<number>(parts).fill(size / parts);
-  } else if (Array.isArray(parts)) {
-    checkCounts(op, "sizes", parts);
-    sizes = parts;
-    const total = sizes.reduce((sum, p) => sum + p, 0);
-    if (total !== size) {
-      throw shapeError(op, `${op}: sizes ${showList(sizes)} add up to ${total} but axis ${at} has ${size}; cannot split ${showShape(x.shape)}`, x.shape, sizes);
-    }
-  } else {
-    throw new TypeError(`${op}: parts must be a number of sections or an array of sizes, got ${describe(parts)}`);
-  }
+  const { at, sizes } = splitSizes(x.shape, parts, axis);
   let start = 0;
   return sizes.map((part) => {
     const shape = [...x.shape];
@@ -68,18 +32,11 @@ export const split = ((x: unknown, parts: unknown, axis: unknown = 0) => {
 export const tile = ((x: unknown, reps: unknown) => {
   const op = "tile";
   assertTensor(op, "x", x);
-  if (Array.isArray(reps) && reps.length > MAX_RANK) {
-    throw new RangeError(`${op}: reps has ${reps.length} entries; a tensor has at most ${MAX_RANK} axes`);
-  }
-  checkCounts(op, "reps", reps, Number.MAX_SAFE_INTEGER); // the result's size is what must fit
-  const rank = Math.max(x.shape.length, reps.length);
-  const shape = [...new Array<number>(rank - x.shape.length).fill(1), ...x.shape];
-  const strides = [...new Array<number>(rank - x.shape.length).fill(0), ...x.strides];
-  const counts = [...new Array<number>(rank - reps.length).fill(1), ...reps];
-  const result = counts.map((count, axis) => count * shape[axis]!);
+  const { dims, counts, shape: result } = tileLayout(x.shape, reps);
+  const strides = [...new Array<number>(dims.length - x.shape.length).fill(0), ...x.strides];
   const data = allocate(x.dtype, checkSize(op, result));
   // read x as [count0, dim0, count1, dim1, ...] with stride 0 on the counts, then copy out
-  const wide = counts.flatMap((count, axis) => [count, shape[axis]!]);
+  const wide = counts.flatMap((count, axis) => [count, dims[axis]!]);
   const wideStrides = strides.flatMap((stride) => [0, stride]);
   copyStrided(wide, { data, offset: 0, strides: contiguousStrides(wide) }, { data: x.data, offset: x.offset, strides: wideStrides });
   return new Tensor(data, result, contiguousStrides(result), 0, x.dtype);
@@ -104,21 +61,11 @@ function padValue(op: string, value: unknown): number | boolean {
 export const pad = ((x: unknown, widths: unknown, options: unknown = 0) => {
   const op = "pad";
   assertTensor(op, "x", x);
-  if (!Array.isArray(widths)) throw new TypeError(`${op}: widths must be an array of [before, after] pairs, got ${describe(widths)}`);
-  if (widths.length !== x.shape.length) {
-    throw new RangeError(`${op}: widths has ${widths.length} entries for a rank-${x.shape.length} tensor ${showShape(x.shape)}`);
-  }
-  widths.forEach((pair, i) => {
-    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${op}: widths[${i}] must be a pair [before, after], got ${describe(pair)}`);
-    checkCount(op, `widths[${i}][0]`, pair[0], 0, Number.MAX_SAFE_INTEGER); // the result's size is what must fit
-    checkCount(op, `widths[${i}][1]`, pair[1], 0, Number.MAX_SAFE_INTEGER);
-  });
+  const { pairs, shape } = padLayout(x.shape, widths);
   // the fill value is a plain number next to x: converted by the scalar rule (a number x's integer
   // dtype cannot hold is a RangeError), then stored as x's dtype stores it (bool: its truthiness)
   const given = padValue(op, options);
   const value = storedValue(convertScalar(op, "value", given, scalarDType(given, x.dtype), "x"), x.dtype);
-  const pairs = widths as [number, number][];
-  const shape = x.shape.map((dim, axis) => pairs[axis]![0] + dim + pairs[axis]![1]);
   const strides = contiguousStrides(shape);
   const data = allocate(x.dtype, checkSize(op, shape));
   if (!Object.is(value, 0)) data.fill(value); // (-0 too)
@@ -141,17 +88,6 @@ function indexList(op: string, indices: unknown): { values: ArrayLike<number>; s
   return { values: indices as number[], shape: [indices.length] };
 }
 
-/** Each index resolved into [0, size), or a `RangeError` naming the first one out of range. */
-function resolveIndices(op: string, values: ArrayLike<number>, size: number, where: string): Int32Array {
-  const resolved = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const index = values[i]!;
-    if (index < -size || index >= size) throw new RangeError(`${op}: indices[${i}] = ${index} is out of range for ${where} of size ${size}`);
-    resolved[i] = index < 0 ? index + size : index;
-  }
-  return resolved;
-}
-
 /**
  * Elements of `x` picked along `axis` by integer `indices` (a tensor or an
  * array; negative indices count from the end): the axis is replaced by the
@@ -162,10 +98,9 @@ export const gather = ((x: unknown, indices: unknown, axis: unknown = 0) => gath
 function gatherAlong(op: string, x: unknown, indices: unknown, axis: unknown): Tensor {
   assertTensor(op, "x", x);
   const picks = indexList(op, indices);
-  const at = normalizeAxis(op, "axis", axis, x.shape.length);
+  const { at, shape } = gatherLayout(op, x.shape, picks.shape, axis);
   const head = x.shape.slice(0, at);
   const tail = x.shape.slice(at + 1);
-  const shape = [...head, ...picks.shape, ...tail];
   const size = checkSize(op, shape);
   const resolved = resolveIndices(op, picks.values, x.shape[at]!, `axis ${at}`);
   const strides = contiguousStrides(shape);

@@ -7,12 +7,12 @@ import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import type { AxisOp } from "./types.js";
-import { normalizeAxis } from "../shape/axis.js";
+import { normalizeAxis, writeScalarAxis } from "../shape/axis.js";
 
 function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   assertTensor(op, "x", x);
   const rank = x.shape.length;
-  if (rank === 0) throw new RangeError(`${op}: x is a scalar; ${op} needs an axis to normalise over`);
+  if (rank === 0) throw new RangeError(writeScalarAxis(op));
   const at = normalizeAxis(op, "axis", axis ?? -1, rank);
   const dtype = floatDType(x.dtype);
   const shape = [...x.shape];

@@ -144,12 +144,13 @@ type WithoutOnes<S extends readonly number[], Acc extends number[] = []> =
 
 /** Compares two digit tuples of equal meaning: "lt", "eq" or "gt". Both least significant first. */
 type Compare<A extends Digits, B extends Digits> =
-  Normalize<A> extends infer X extends Digits
-    ? Normalize<B> extends infer Y extends Digits
+  DropHighZeros<A> extends infer X extends Digits
+    ? DropHighZeros<B> extends infer Y extends Digits
       ? X["length"] extends Y["length"] ? CompareFromTop<Reverse<X>, Reverse<Y>> : LongerOf<X, Y> extends "a" ? "gt" : "lt"
       : never
     : never;
-type Normalize<A extends Digits> = A extends [...infer Rest extends Digits, 0] ? (Rest extends [] ? [0] : Normalize<Rest>) : A;
+/** A digit tuple (least significant first) without its high zeros; zero is `[0]`. (Not an axis: types/axis.ts's `Normalize` is.) */
+type DropHighZeros<A extends Digits> = A extends [...infer Rest extends Digits, 0] ? (Rest extends [] ? [0] : DropHighZeros<Rest>) : A;
 type Reverse<A extends Digits, Acc extends Digits = []> = A extends [infer First extends Digit, ...infer Rest extends Digits] ? Reverse<Rest, [First, ...Acc]> : Acc;
 type LongerOf<A extends Digits, B extends Digits> = A extends [Digit, ...infer RestA extends Digits] ? (B extends [Digit, ...infer RestB extends Digits] ? LongerOf<RestA, RestB> : "a") : "b";
 type CompareFromTop<A extends Digits, B extends Digits> =
@@ -189,7 +190,7 @@ type SubDigits<A extends Digits, B extends Digits, Borrow extends 0 | 1 = 0, Acc
 /** Long division, most significant digit first: `[quotient digits (most significant first), remainder]`. */
 type LongDivide<Top extends Digits, Divisor extends Digits, Quotient extends Digits = [], Remainder extends Digits = [0]> =
   Top extends [infer Next extends Digit, ...infer Rest extends Digits]
-    ? Normalize<[Next, ...Remainder]> extends infer Current extends Digits
+    ? DropHighZeros<[Next, ...Remainder]> extends infer Current extends Digits
       ? QuotientDigit<Current, Divisor, 0> extends [infer Q extends Digit, infer Left extends Digits]
         ? LongDivide<Rest, Divisor, [...Quotient, Q], Left>
         : never
@@ -206,9 +207,9 @@ type QuotientDigit<Current extends Digits, Divisor extends Digits, Q extends Dig
 export type Quotient<A extends number, B extends number> =
   [B] extends [1] ? A
   : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
-    ? Normalize<Y> extends [0] ? never
+    ? DropHighZeros<Y> extends [0] ? never
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
-      ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : never
+      ? DropHighZeros<R> extends [0] ? FromDigits<Reverse<Q>> : never
       : never
     : number;
 
@@ -227,8 +228,8 @@ export type Min<A extends number, B extends number> =
 export type CeilQuotient<A extends number, B extends number> =
   [B] extends [1] ? A
   : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
-    ? Normalize<Y> extends [0] ? number
+    ? DropHighZeros<Y> extends [0] ? number
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
-      ? Normalize<R> extends [0] ? FromDigits<Reverse<Q>> : FromDigits<AddDigits<Reverse<Q>, [1]>>
+      ? DropHighZeros<R> extends [0] ? FromDigits<Reverse<Q>> : FromDigits<AddDigits<Reverse<Q>, [1]>>
       : number
     : number;

@@ -1,0 +1,63 @@
+/**
+ * The op catalog (src/ops/catalog.ts) is the one list of ops: the package
+ * exports exactly its functions, `Tensor` has exactly its methods, and each
+ * method's dtype rule is the one its function follows.
+ */
+import { describe, expect, it } from "vitest";
+import * as library from "shapecast";
+import { Tensor, tensor } from "shapecast";
+import { catalog, opsOf } from "../src/ops/catalog.js";
+
+/** Exported values that are not ops: the classes. */
+const classes = new Set(["Tensor", "ShapeError"]);
+
+describe("the op catalog", () => {
+  it("lists every function the package exports, and nothing else", () => {
+    const exported = Object.entries(library)
+      .filter(([name, value]) => typeof value === "function" && !classes.has(name))
+      .map(([name]) => name)
+      .sort();
+    expect(exported).toEqual(Object.keys(catalog).sort());
+    expect(Object.keys(library).filter((name) => !exported.includes(name)).sort()).toEqual([...classes].sort());
+  });
+
+  it("gives Tensor a method for each method entry, and no other op as a method", () => {
+    const prototype = Tensor.prototype as unknown as Record<string, unknown>;
+    const methods = Object.entries(catalog).filter(([, entry]) => "method" in entry).map(([name]) => name);
+    expect(methods.length).toBeGreaterThan(0);
+    for (const name of methods) expect(typeof prototype[name], name).toBe("function");
+    const others = Object.keys(catalog).filter((name) => !methods.includes(name) && name in prototype);
+    expect(others).toEqual([]);
+  });
+
+  it("installs methods that call their function", () => {
+    const x = tensor([1, -2, 3]);
+    const y = tensor([4, 5, -6]);
+    for (const name of opsOf("binary")) {
+      const viaFunction = (library[name] as (a: Tensor, b: Tensor) => Tensor)(x, y);
+      const viaMethod = (x[name] as unknown as (b: Tensor) => Tensor)(y);
+      expect(viaMethod.toArray(), name).toEqual(viaFunction.toArray());
+    }
+    for (const name of opsOf("unary")) {
+      const viaMethod = (x[name] as unknown as () => Tensor)();
+      expect(viaMethod.toArray(), name).toEqual((library[name] as (a: Tensor) => Tensor)(x).toArray());
+    }
+  });
+
+  it("names each binary method's dtype rule as its function applies it (int32 operands)", () => {
+    const x = tensor([1, 2], { dtype: "int32" });
+    const expected = { arithmetic: "int32", division: "float32", bool: "bool", promote: "int32" } as const;
+    for (const name of opsOf("binary")) {
+      const rule = catalog[name].method;
+      expect((library[name] as (a: Tensor, b: Tensor) => Tensor)(x, x).dtype, name).toBe(expected[rule]);
+    }
+  });
+
+  it("names each unary method's dtype rule as its function applies it (uint8 operand)", () => {
+    const x = tensor([1, 2], { dtype: "uint8" });
+    const expected = { same: "uint8", signed: "int32", float: "float32" } as const;
+    for (const name of opsOf("unary")) {
+      expect((library[name] as (a: Tensor) => Tensor)(x).dtype, name).toBe(expected[catalog[name].method]);
+    }
+  });
+});
