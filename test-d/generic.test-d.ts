@@ -9,7 +9,7 @@
  */
 import { expectTypeOf } from "expect-type";
 import {
-  add, argmax, concat, greater, matmul, mean, mul, reshape, softmax, stack, sub, sum, where, zeros,
+  add, argmax, concat, greater, matmul, mean, mul, reshape, slice, softmax, stack, sub, sum, where, zeros,
   type Shape, type Tensor,
 } from "shapecast";
 
@@ -104,6 +104,18 @@ function heads<B extends number, T extends number>(x: Tensor<[B, T, 512], "float
   const inner2: Tensor<[B, 512, T], "float32"> = inner;
   return [split2, merged2, inner2] as const;
 }
+// slice decides from the specs alone: an index drops its axis (its range is checked at run
+// time), and a step of 0 is an error whatever the sizes
+function firstRow<B extends number, T extends number>(x: Tensor<[B, T], "float32">) {
+  let row = slice(x, 0);
+  row = expected<Tensor<[T], "float32">>();
+  const row2: Tensor<[T], "float32"> = row;
+  // @ts-expect-error -- "slice: step on axis 0 must be a non-zero integer, got number 0"
+  slice(x, { step: 0 });
+  return [row2] as const;
+}
+expectTypeOf(firstRow(zeros([4, 6]))[0]).toEqualTypeOf<Tensor<[6], "float32">>();
+
 expectTypeOf(heads(zeros([2, 5, 512]), 2, 5)[1]).toEqualTypeOf<Tensor<[2, 5, 512], "float32">>();
 
 // Concrete shapes keep their exact results: the rule is tried before the structural signatures

@@ -128,6 +128,12 @@ expectTypeOf(slice(x, null, { step: -1 })).toEqualTypeOf<Tensor<[2, 3, 4], "floa
 expectTypeOf(slice(x, null, null, { start: -3, step: 2 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
 expectTypeOf(slice(x, null, null, { step: -2 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
 expectTypeOf(slice(x, null, null, { start: -2, stop: 0, step: -1 })).toEqualTypeOf<Tensor<[2, 3, 2], "float32">>();
+// @ts-expect-error -- "slice: 4 axes given for a rank-3 tensor of shape [2, 3, 4]", at the fourth spec
+slice(x, 0, 0, 0, 0);
+// @ts-expect-error -- "slice: step on axis 1 must be a non-zero integer, got number 0"
+slice(x, null, { start: 1, step: 0 });
+// an index comes first at run time, and its range is checked there (see SliceProblem)
+expectTypeOf(slice(x, 0, { step: 0 })).toEqualTypeOf<Tensor<[number, 4], "float32">>();
 declare const dynamicStart: number;
 expectTypeOf(slice(x, { start: 1 }, { start: dynamicStart })).toEqualTypeOf<Tensor<[1, number, 4], "float32">>();
 expectTypeOf(reshape(x, [6, -1])).toEqualTypeOf<Tensor<[6, 4], "float32">>();

@@ -16,7 +16,7 @@ export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, Scalar
 
 // Views
 export type { Flattened, NormalizedAxis, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
-export type { Sliced } from "./slice.js";
+export type { SliceProblem, Sliced } from "./slice.js";
 
 export type { Regrouped, Reshape } from "./reshape.js";
 

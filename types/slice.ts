@@ -9,10 +9,13 @@
  * Sliced<[10], [{ start: 1, step: 3 }]> //=> [3]
  * SliceIndexMessage<5, 0, 3>
  * //=> "slice: index 5 on axis 0 is out of range for its size 3 (use -3 to 2)"
+ * SliceProblem<[3, 5], [0, { step: 0 }]>  //=> never (an index comes first: checked at run time)
+ * SliceProblem<[3, 5], [null, { step: 0 }]>
+ * //=> [1, "slice: step on axis 1 must be a non-zero integer, got number 0"]
  */
 import type { Add, CeilQuotient, Min, Monus } from "./internal/arithmetic.js";
 import type { LastAxis } from "./axis.js";
-import type { Shape } from "./shape.js";
+import type { Shape, ShowShape } from "./shape.js";
 
 /** More specs than axes: twin of `writeSliceAxes` in src/shape/slice.ts. */
 export type SliceAxesMessage<Count extends number, Rank extends number, Shown extends string> =
@@ -88,3 +91,33 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
       : Sliced<Rest, More, [...Acc, SliceLength<First, Spec>]>
       : [...Acc, ...S]
     : Acc;
+
+/**
+ * What the runtime rejects in `slice(x, ...Specs)` on `S` that the compiler can tell from the
+ * specs alone: `[position, message]` of the first, or never. More specs than axes is checked
+ * first, as at run time; then a step of 0, up to the first index spec (the runtime checks an
+ * index against its axis first, and whether `B` is a valid index for an axis of size `B`... is
+ * not a question the compiler decides, so an index's range is left to the runtime, where a
+ * check would make every slice of a shape holding type parameters undecided).
+ */
+export type SliceProblem<S extends Shape, Specs extends readonly unknown[]> =
+  number extends S["length"] | Specs["length"] ? never
+  : MoreSpecsThanAxes<S, Specs> extends true ? [S["length"], SliceAxesMessage<Specs["length"], S["length"], ShowShape<S>>]
+  : ZeroStep<Specs, []>;
+
+type MoreSpecsThanAxes<S extends readonly unknown[], Specs extends readonly unknown[]> =
+  Specs extends readonly [unknown, ...infer More] ? (S extends readonly [unknown, ...infer Rest] ? MoreSpecsThanAxes<Rest, More> : true) : false;
+
+type ZeroStep<Specs extends readonly unknown[], Index extends unknown[]> =
+  Specs extends readonly [infer Spec, ...infer More]
+    ? 0 extends 1 & Spec ? ZeroStep<More, [...Index, unknown]>
+    : Spec extends null | undefined ? ZeroStep<More, [...Index, unknown]>
+    : Spec extends number ? never
+    // (through `& number`: a left-out step is `undefined`, which with strictNullChecks off
+    // extends 0; `never`, what is left of it, is asked first)
+    : SpecField<Spec, "step"> & number extends infer Step
+      ? [Step] extends [never] ? ZeroStep<More, [...Index, unknown]>
+      : `${Step & number}` extends "0" ? [Index["length"], SliceStepMessage<Index["length"]>]
+      : ZeroStep<More, [...Index, unknown]>
+      : never
+    : never;

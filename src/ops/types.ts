@@ -11,6 +11,7 @@ import type {
   GatheredShape,
   PaddedShape,
   Regrouped,
+  SliceProblem,
   SplitShapes,
   TiledShape,
   BroadcastSpec,
@@ -458,6 +459,16 @@ type SumDecided<Result, At extends number> =
  */
 export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape> =
   [Regrouped<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
+
+/**
+ * slice's specs: `Specs`, or with the runtime's message in place of the first spec it
+ * rejects (`SliceProblem`), so the error is reported at that argument.
+ */
+export type SliceChecked<S extends Shape, Specs extends readonly unknown[]> =
+  [SliceProblem<S, Specs>] extends [never] ? Specs
+  : [SliceProblem<S, Specs>] extends [[infer At extends number, infer Message extends string]]
+    ? { readonly [K in keyof Specs]: K extends `${At}` ? Message : Specs[K] }
+    : Specs;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(

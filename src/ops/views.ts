@@ -10,7 +10,7 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { ReshapeChecked, ShapeOf } from "./types.js";
+import type { ReshapeChecked, ShapeOf, SliceChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToShapeOf,
@@ -116,7 +116,7 @@ export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
  */
 export function slice<X extends Tensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
   x: X,
-  ...specs: Specs
+  ...specs: SliceChecked<ShapeOf<X>, Specs>
 ): Tensor<Sliced<ShapeOf<X>, Specs>, X["dtype"]>;
 export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefined)[]): Tensor {
   assertTensor("slice", "x", x);

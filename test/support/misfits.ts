@@ -107,6 +107,18 @@ export const misfits: readonly Misfit[] = [
     leads: false,
   },
   {
+    name: "slice, more specs than axes",
+    call: "slice(zeros([3, 5]), 0, 0, 0);",
+    message: "slice: 3 axes given for a rank-2 tensor of shape [3, 5]",
+    leads: true,
+  },
+  {
+    name: "slice, step 0",
+    call: "slice(zeros([3, 5]), null, { step: 0 });",
+    message: "slice: step on axis 1 must be a non-zero integer, got number 0",
+    leads: true,
+  },
+  {
     name: "sum, bad axis",
     call: "sum(zeros([2, 3]), 2);",
     message: "sum: axis 2 is out of range for a rank-2 tensor (use -2 to 1)",
