@@ -15,7 +15,7 @@ import type { RankSum, SmallRank } from "./internal/by-rank.js";
 import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus, Product } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { AxisIndex, Normalize, RangeMessage } from "./axis.js";
+import type { AxisIndex, Normalize, RangeMessage, TwiceMessage } from "./axis.js";
 import type { Shape, ShowShape } from "./shape.js";
 
 /** Axes reversed (a matrix transpose). */
@@ -54,7 +54,7 @@ type PermuteEntryProblem<Op extends string, S extends Shape, Axes extends readon
   Rest extends readonly [infer First extends number, ...infer More extends readonly number[]]
     ? number extends First ? never
     : [AxisIndex<S, First>] extends [never] ? RangeMessage<Op, `axes[${Index["length"]}]`, First, S["length"]>
-    : AxisIndex<S, First> extends Seen ? `${Op}: axes ${ShowList<Axes>} names axis ${AxisIndex<S, First>} twice`
+    : AxisIndex<S, First> extends Seen ? TwiceMessage<Op, "axes", ShowList<Axes>, AxisIndex<S, First>>
     : PermuteEntryProblem<Op, S, Axes, More, [...Index, unknown], Seen | AxisIndex<S, First>>
     : never;
 

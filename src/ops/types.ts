@@ -27,7 +27,7 @@ import type {
   SignedDType,
   StackShape,
 } from "../../types/index.js";
-import type { AxisIndex, RangeMessage } from "../../types/axis.js";
+import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
 import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
 import type { Tensor, TensorBrand } from "../tensor.js";
@@ -397,7 +397,7 @@ export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = 
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(
-  x: ShapeOf<X> extends readonly [] ? `${Op}: x is a scalar; ${Op} needs an axis to normalise over` : X,
+  x: ShapeOf<X> extends readonly [] ? ScalarAxisMessage<Op> : X,
   axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
 
