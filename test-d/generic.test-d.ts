@@ -9,7 +9,7 @@
  */
 import { expectTypeOf } from "expect-type";
 import {
-  add, argmax, concat, greater, matmul, mean, mul, reshape, slice, softmax, stack, sub, sum, where, zeros,
+  add, argmax, concat, greater, matmul, mean, mul, reshape, slice, softmax, squeeze, stack, sub, sum, where, zeros,
   type Shape, type Tensor,
 } from "shapecast";
 
@@ -112,7 +112,13 @@ function firstRow<B extends number, T extends number>(x: Tensor<[B, T], "float32
   const row2: Tensor<[T], "float32"> = row;
   // @ts-expect-error -- "slice: step on axis 0 must be a non-zero integer, got number 0"
   slice(x, { step: 0 });
-  return [row2] as const;
+  // squeeze by position: a literal 1 goes, a parameter may not be 1 (undecided)
+  let squeezed = squeeze(expected<Tensor<[B, 1, T], "float32">>(), 1);
+  squeezed = expected<Tensor<[B, T], "float32">>();
+  const squeezed2: Tensor<[B, T], "float32"> = squeezed;
+  // @ts-expect-error -- T may not be 1
+  squeeze(x, 1);
+  return [row2, squeezed2] as const;
 }
 expectTypeOf(firstRow(zeros([4, 6]))[0]).toEqualTypeOf<Tensor<[6], "float32">>();
 

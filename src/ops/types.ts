@@ -12,6 +12,7 @@ import type {
   PaddedShape,
   Regrouped,
   SliceProblem,
+  WithoutAxis,
   SplitShapes,
   TiledShape,
   BroadcastSpec,
@@ -469,6 +470,14 @@ export type SliceChecked<S extends Shape, Specs extends readonly unknown[]> =
   : [SliceProblem<S, Specs>] extends [[infer At extends number, infer Message extends string]]
     ? { readonly [K in keyof Specs]: K extends `${At}` ? Message : Specs[K] }
     : Specs;
+
+/**
+ * squeeze's axis: `Axis`, or the message. A size that is a type parameter may or may not be 1,
+ * so squeezing it is undecided, printed as `SqueezeChecked<"squeeze: the compiler cannot
+ * decide ...", [B, T], 1>` (use `assertShape`, or a shape with a literal 1 there).
+ */
+export type SqueezeChecked<Undecided extends string, S extends Shape, Axis extends number> =
+  [WithoutAxis<S, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Axis;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(

@@ -10,7 +10,7 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { ReshapeChecked, ShapeOf, SliceChecked } from "./types.js";
+import type { ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToShapeOf,
@@ -101,7 +101,7 @@ export function squeeze<X extends Tensor>(x: X): Tensor<WithoutOnes<ShapeOf<X>>,
 export function squeeze(x: Tensor, axis?: readonly number[]): Tensor<number[]>;
 export function squeeze<X extends Tensor, const Axis extends number>(
   x: X,
-  axis: WithoutAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  axis: SqueezeChecked<WriteUndecided<"squeeze">, ShapeOf<X>, Axis>,
 ): Tensor<WithoutAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
