@@ -9,7 +9,7 @@
  */
 import { expectTypeOf } from "expect-type";
 import {
-  add, argmax, concat, greater, matmul, mean, mul, reshape, slice, softmax, squeeze, stack, sub, sum, where, zeros,
+  add, argmax, broadcastTo, concat, greater, matmul, mean, mul, reshape, slice, softmax, squeeze, split, stack, sub, sum, where, zeros,
   type Shape, type Tensor,
 } from "shapecast";
 
@@ -156,6 +156,10 @@ function undecided<B extends number, C extends number, D extends number>(
   reshape(a, [bSize, dSize, 8, 60]);
   // @ts-expect-error -- -1 cannot be inferred when B or D is 0
   reshape(a, [bSize, dSize, -1]);
+  // @ts-expect-error -- 2 + 3 may not be B
+  split(a, [2, 3], 0);
+  // @ts-expect-error -- D may not be 7 (or 1)
+  broadcastTo(a, [bSize, 7]);
 }
 
 // Shapes of unknown rank keep their signatures: identical shapes, and `[...Rest, D]` with `[D]`

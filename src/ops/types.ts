@@ -12,6 +12,8 @@ import type {
   PaddedShape,
   Regrouped,
   SliceProblem,
+  BroadcastToShapeOf,
+  BroadcastToSpec,
   WithoutAxis,
   SplitShapes,
   TiledShape,
@@ -479,6 +481,14 @@ export type SliceChecked<S extends Shape, Specs extends readonly unknown[]> =
 export type SqueezeChecked<Undecided extends string, S extends Shape, Axis extends number> =
   [WithoutAxis<S, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Axis;
 
+/** broadcastTo's target, or the message; named, so an undecided call prints its shapes. */
+export type BroadcastToChecked<Undecided extends string, S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  [BroadcastToShapeOf<"broadcastTo", S, Target, Spec>] extends [ShapeTypeError<infer Message>] ? Message : Target;
+
+/** split's parts, or the message; named, so a split of a parameter's axis prints its shape when undecided. */
+export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
+  [SplitShapes<S, Parts, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Parts;
+
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
   tensors: StackChecked<WriteUndecided<"stack">, ShapesOf<Tensors>, Axis, Tensors>,
@@ -488,7 +498,7 @@ export type StackOp = <const Tensors extends readonly Tensor[], const Axis exten
 /** `split(x, sizes | sections, axis?)`: views whose sizes add up to the axis. */
 export type SplitOp = <X extends Tensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
   x: X,
-  parts: SplitShapes<ShapeOf<X>, Parts, Axis> extends ShapeTypeError<infer Message> ? Message : Parts,
+  parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
   axis?: Axis,
 ) => SplitShapes<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
   ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }

@@ -10,7 +10,7 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
+import type { BroadcastToChecked, ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToShapeOf,
@@ -40,7 +40,7 @@ export function broadcastTo<
   const Spec extends BroadcastToSpec = { mode: "numpy" },
 >(
   x: X,
-  target: BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends ShapeTypeError<infer Message> ? Message : Target,
+  target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec>,
   spec?: Spec,
 ): Tensor<BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown): Tensor {
