@@ -3,8 +3,29 @@
  *
  * Each writer here has a twin of the same name in `types/errors.ts` that spells
  * the same sentence as a template-literal type, so the compiler's error and the
- * runtime's `message` are the same text (checked by `test/parity.test.ts`).
+ * runtime's `message` are the same text: each writer is typed to return its twin
+ * (a change of wording on one side is a compile error), and `test/parity.test.ts`
+ * compares both on generated cases. The fix lists (`writeDimsFix`,
+ * `writeExplicitFix`, `writePdpdFix`) join a capped list at run time and are
+ * compared by the parity tests only.
  */
+import type {
+  WriteAxisMismatch,
+  WriteDimsEqualRank,
+  WriteDimsLength,
+  WriteDimsOrder,
+  WriteDimsRange,
+  WriteDimsScalar,
+  WriteInvalidSize,
+  WriteMissingDims,
+  WriteNumpyFix,
+  WritePdpdAxis,
+  WritePdpdRange,
+  WritePdpdRank,
+  WriteRankMismatch,
+  WriteShapeMessage,
+} from "../types/errors.js";
+import type { Shape, ShowDim, ShowShape } from "../types/shape.js";
 
 /** What went wrong, for programs that react to a `ShapeError`. */
 export type ShapeErrorCode =
@@ -80,56 +101,81 @@ export class ShapeError extends Error implements ShapeErrorDetails {
 /** `[2, 3]`; a scalar is `[]`. */
 export const showShape = (shape: readonly number[]): string => `[${shape.join(", ")}]`;
 
+// The writers below are typed to return their twins in types/errors.ts (`writeX` returns
+// `WriteX`), so a change of wording on one side is a compile error. A shape or a size reads
+// through these two, the one place where the runtime's text is asserted to be its type's
+// (`ShowShape` and `ShowDim` compute at the type level what `join` and `String` print here).
+const shown = <S extends Shape>(shape: S): ShowShape<S> => showShape(shape) as ShowShape<S>;
+const size = <N extends number>(n: N): ShowDim<N> => String(n) as ShowDim<N>;
+
 /**
  * The whole sentence: what failed first (the axis and its sizes lead, so they
  * survive the compiler's cut of long literals), then both shapes, then the fix.
  */
-export const writeShapeMessage = (
-  op: string,
-  mode: string,
-  detail: string,
-  a: readonly number[],
-  b: readonly number[],
-  verb: "with" | "to",
-  fix: string | undefined,
-): string =>
-  `${op} (${mode}): ${detail}; cannot broadcast ${showShape(a)} ${verb} ${showShape(b)}${fix === undefined ? "" : `; ${fix}`}`;
+export const writeShapeMessage = <
+  Op extends string,
+  Mode extends string,
+  Detail extends string,
+  A extends Shape,
+  B extends Shape,
+  Verb extends "with" | "to",
+  Fix extends string | undefined,
+>(op: Op, mode: Mode, detail: Detail, a: A, b: B, verb: Verb, fix: Fix): WriteShapeMessage<Op, Mode, Detail, A, B, Verb, Fix> =>
+  `${op} (${mode}): ${detail}; cannot broadcast ${shown(a)} ${verb} ${shown(b)}${(fix === undefined ? "" : `; ${fix}`) as Fix extends undefined ? "" : `; ${Fix}`}`;
 
-export const writeAxisMismatch = (axis: number, x: number, y: number): string =>
-  `axis ${axis} has ${x} vs ${y}`;
+export const writeAxisMismatch = <Axis extends number, X extends number, Y extends number>(axis: Axis, x: X, y: Y): WriteAxisMismatch<Axis, X, Y> =>
+  `axis ${axis} has ${size(x)} vs ${size(y)}`;
 
-export const writeRankMismatch = (x: number, y: number): string => `rank ${x} vs ${y}`;
+export const writeRankMismatch = <X extends number, Y extends number>(x: X, y: Y): WriteRankMismatch<X, Y> => `rank ${x} vs ${y}`;
 
-export const writeInvalidSize = (size: number, axis: number, operand: string): string =>
-  `size ${size} at axis ${axis} of ${operand} is not a non-negative integer`;
+export const writeInvalidSize = <Size extends number, Axis extends number, Operand extends string>(
+  value: Size,
+  axis: Axis,
+  operand: Operand,
+): WriteInvalidSize<Size, Axis, Operand> => `size ${value} at axis ${axis} of ${operand} is not a non-negative integer`;
 
-export const writeMissingDims = (x: number, y: number): string =>
+export const writeMissingDims = <X extends number, Y extends number>(x: X, y: Y): WriteMissingDims<X, Y> =>
   `ranks ${x} and ${y} differ and no broadcastDimensions were given`;
 
 /** `whose` is `"the lower"` (xla) or `"the input's"` (explicit). */
-export const writeDimsLength = (field: string, dims: readonly number[], whose: string, rank: number): string =>
-  `${field} ${showShape(dims)} has ${dims.length} ${dims.length === 1 ? "entry" : "entries"} but ${whose} rank is ${rank}`;
+export const writeDimsLength = <Field extends string, Dims extends Shape, Whose extends string, Rank extends number>(
+  field: Field,
+  dims: Dims,
+  whose: Whose,
+  rank: Rank,
+): WriteDimsLength<Field, Dims, Whose, Rank> =>
+  `${field} ${shown(dims)} has ${dims.length} ${(dims.length === 1 ? "entry" : "entries") as Dims["length"] extends 1 ? "entry" : "entries"} but ${whose} rank is ${rank}`;
 
-export const writeDimsRange = (field: string, index: number, value: number, rank: number): string =>
-  `${field}[${index}] = ${value} is not an axis of a rank-${rank} shape`;
+export const writeDimsRange = <Field extends string, Index extends number, Value extends number, Rank extends number>(
+  field: Field,
+  index: Index,
+  value: Value,
+  rank: Rank,
+): WriteDimsRange<Field, Index, Value, Rank> => `${field}[${index}] = ${value} is not an axis of a rank-${rank} shape`;
 
-export const writeDimsOrder = (field: string, dims: readonly number[], index: number): string =>
-  `${field} ${showShape(dims)} is not strictly increasing at entry ${index}`;
+export const writeDimsOrder = <Field extends string, Dims extends Shape, Index extends number>(
+  field: Field,
+  dims: Dims,
+  index: Index,
+): WriteDimsOrder<Field, Dims, Index> => `${field} ${shown(dims)} is not strictly increasing at entry ${index}`;
 
-export const writeDimsEqualRank = (dims: readonly number[]): string =>
-  `broadcastDimensions ${showShape(dims)} must be empty or the identity for operands of equal rank`;
+export const writeDimsEqualRank = <Dims extends Shape>(dims: Dims): WriteDimsEqualRank<Dims> =>
+  `broadcastDimensions ${shown(dims)} must be empty or the identity for operands of equal rank`;
 
-export const writeDimsScalar = (dims: readonly number[]): string =>
-  `broadcastDimensions ${showShape(dims)} must be empty for a scalar operand`;
+export const writeDimsScalar = <Dims extends Shape>(dims: Dims): WriteDimsScalar<Dims> =>
+  `broadcastDimensions ${shown(dims)} must be empty for a scalar operand`;
 
-export const writePdpdRank = (x: number, y: number): string =>
+export const writePdpdRank = <X extends number, Y extends number>(x: X, y: Y): WritePdpdRank<X, Y> =>
   `b has rank ${y} > rank ${x} of a (pdpd broadcasts only b onto a)`;
 
-export const writePdpdAxis = (axis: number): string =>
-  `axis ${axis} must be -1 or a non-negative integer`;
+export const writePdpdAxis = <Axis extends number>(axis: Axis): WritePdpdAxis<Axis> => `axis ${axis} must be -1 or a non-negative integer`;
 
-export const writePdpdRange = (axis: number, length: number, rank: number): string =>
-  `b (${length} ${length === 1 ? "axis" : "axes"} from axis ${axis}) does not fit in a's rank ${rank}`;
+export const writePdpdRange = <Axis extends number, Length extends number, Rank extends number>(
+  axis: Axis,
+  length: Length,
+  rank: Rank,
+): WritePdpdRange<Axis, Length, Rank> =>
+  `b (${length} ${(length === 1 ? "axis" : "axes") as Length extends 1 ? "axis" : "axes"} from axis ${axis}) does not fit in a's rank ${rank}`;
 
 /** `"x"`, `"x or y"`, `"x, y or z"`; at the cap, `"x, y, ..."`. */
 export const joinChoices = (items: readonly string[], capped: boolean): string => {
@@ -152,8 +198,8 @@ export const writeExplicitFix = (choices: readonly (readonly number[])[]): strin
   return `mode "explicit" fits with axesMapping ${joinChoices(choices.slice(0, FIX_LIST_CAP).map(showShape), capped)}`;
 };
 
-export const writeNumpyFix = (result: readonly number[]): string =>
-  `mode "numpy" would broadcast them to ${showShape(result)}`;
+export const writeNumpyFix = <Result extends Shape>(result: Result): WriteNumpyFix<Result> =>
+  `mode "numpy" would broadcast them to ${shown(result)}`;
 
 export const writePdpdFix = (axes: readonly number[]): string => {
   const capped = axes.length > FIX_LIST_CAP;
