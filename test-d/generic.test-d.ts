@@ -158,6 +158,8 @@ function undecided<B extends number, C extends number, D extends number>(
   reshape(a, [bSize, dSize, -1]);
   // @ts-expect-error -- 2 + 3 may not be B
   split(a, [2, 3], 0);
+  // @ts-expect-error -- each operand gives one axis: undecided (docs/generic-code.md), never a guess
+  add(expected<Tensor<[B, 1], "float32">>(), expected<Tensor<[1, C], "float32">>());
   // @ts-expect-error -- D may not be 7 (or 1)
   broadcastTo(a, [bSize, 7]);
 }
