@@ -84,6 +84,12 @@ describe("argument checks before the rules", () => {
 });
 
 describe("ranges at their edges", () => {
+  it("reshape and tile: 64 axes is the most a tensor has, and allowed", () => {
+    const ones = new Array<number>(64).fill(1);
+    expect(reshape(zeros([1]), ones).shape).toEqual(ones);
+    expect(tile(zeros([1]), ones).shape).toEqual(ones);
+  });
+
   it("slice: an index from -size to size - 1", () => {
     expect(slice(arange(3), -3).item()).toBe(0);
     expect(slice(arange(3), 2).item()).toBe(2);
