@@ -135,14 +135,17 @@ export type Regrouped<From extends Shape, Target extends Shape> =
       : never
     : never;
 
-/** Identical sizes: the same type parameter, or the same literal (wrapped, so a parameter is compared as itself). */
-type Same<X, Y> = { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? true : false) : false;
+/**
+ * Identical sizes: the same type parameter, or the same literal (wrapped, so a parameter is
+ * compared as itself). Not internal/sizes.ts's `Same`, which merges `number` with a size.
+ */
+type Identical<X, Y> = { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? true : false) : false;
 
 /** The leading sizes both shapes share, and what is left of each: `[front, fromRest, targetRest]`. */
 type SharedFront<From extends Shape, Target extends Shape, Front extends number[] = []> =
   From extends readonly [infer F extends number, ...infer FromRest extends Shape]
     ? Target extends readonly [infer T extends number, ...infer TargetRest extends Shape]
-      ? Same<F, T> extends true ? SharedFront<FromRest, TargetRest, [...Front, F]> : [Front, [...From], [...Target]]
+      ? Identical<F, T> extends true ? SharedFront<FromRest, TargetRest, [...Front, F]> : [Front, [...From], [...Target]]
       : [Front, [...From], [...Target]]
     : [Front, [...From], [...Target]];
 
@@ -150,6 +153,6 @@ type SharedFront<From extends Shape, Target extends Shape, Front extends number[
 type SharedBack<From extends Shape, Target extends Shape, Back extends number[] = []> =
   From extends readonly [...infer FromRest extends Shape, infer F extends number]
     ? Target extends readonly [...infer TargetRest extends Shape, infer T extends number]
-      ? Same<F, T> extends true ? SharedBack<FromRest, TargetRest, [F, ...Back]> : [[...From], [...Target], Back]
+      ? Identical<F, T> extends true ? SharedBack<FromRest, TargetRest, [F, ...Back]> : [[...From], [...Target], Back]
       : [[...From], [...Target], Back]
     : [[...From], [...Target], Back];

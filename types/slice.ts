@@ -14,6 +14,7 @@
  * //=> [1, "slice: step on axis 1 must be a non-zero integer, got number 0"]
  */
 import type { Add, CeilQuotient, Min, Monus } from "./internal/arithmetic.js";
+import type { Unknowns } from "./internal/tuple.js";
 import type { LastAxis } from "./axis.js";
 import type { Shape, ShowShape } from "./shape.js";
 
@@ -102,11 +103,9 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
  */
 export type SliceProblem<S extends Shape, Specs extends readonly unknown[]> =
   number extends S["length"] | Specs["length"] ? never
-  : MoreSpecsThanAxes<S, Specs> extends true ? [S["length"], SliceAxesMessage<Specs["length"], S["length"], ShowShape<S>>]
+  // (more specs than axes: one spec per axis, and at least one after them)
+  : Specs extends readonly [...Unknowns<S>, unknown, ...unknown[]] ? [S["length"], SliceAxesMessage<Specs["length"], S["length"], ShowShape<S>>]
   : ZeroStep<Specs, []>;
-
-type MoreSpecsThanAxes<S extends readonly unknown[], Specs extends readonly unknown[]> =
-  Specs extends readonly [unknown, ...infer More] ? (S extends readonly [unknown, ...infer Rest] ? MoreSpecsThanAxes<Rest, More> : true) : false;
 
 type ZeroStep<Specs extends readonly unknown[], Index extends unknown[]> =
   Specs extends readonly [infer Spec, ...infer More]
