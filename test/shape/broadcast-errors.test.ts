@@ -8,19 +8,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { broadcastShapes, broadcastToShape, ShapeError } from "shapecast";
+import { thrown } from "../support/thrown.js";
 
 const loose = broadcastShapes as (a: number[], b: number[], spec?: unknown) => number[];
 const looseTo = broadcastToShape as (input: number[], target: number[], spec?: unknown) => number[];
 
 /** The ShapeError `run` throws (failing the test when it throws none or another error). */
 function shapeErrorOf(run: () => unknown): ShapeError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ShapeError);
-    return error as ShapeError;
-  }
-  throw new Error("expected a ShapeError, got a result");
+  const error = thrown(run);
+  expect(error).toBeInstanceOf(ShapeError);
+  return error as ShapeError;
 }
 
 /** code, axis, sizes and fix of the error, for one toEqual. */

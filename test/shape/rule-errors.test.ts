@@ -7,16 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { arange, concat, gather, pad, permute, reshape, ShapeError, slice, split, squeeze, stack, tensor, tile, zeros } from "shapecast";
-
-/** The error `run` throws, failing the test when it throws none. */
-function thrown(run: () => unknown): Error {
-  try {
-    run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected an error, got none");
-}
+import { thrown } from "../support/thrown.js";
 
 /** The fields of a ShapeError a program reads, besides its message. */
 const fields = (error: Error) => {
