@@ -4,7 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     // tests import the package by name, as users do, but run against the sources
-    alias: { shapecast: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+    alias: [
+      { find: /^shapecast$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+      { find: /^shapecast\/catalog$/, replacement: fileURLToPath(new URL("./src/catalog.ts", import.meta.url)) },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

@@ -7,7 +7,7 @@
  * write tensor types (`shapes`, the `annotate` codemod, ...).
  */
 import { Node, type Type, ts } from "ts-morph";
-import { DTYPES } from "../src/dtype.js";
+import { DTYPES } from "shapecast/catalog";
 
 /** One element of a tensor's shape, as the compiler knows it. */
 export type TensorDim =

@@ -9,8 +9,7 @@ export { broadcastShapes, broadcastToShape } from "./shape/broadcast.js";
 export { ShapeError, showShape } from "./errors.js";
 export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 
-// Tensors (importing the methods module installs x.add(y) and the other methods)
-import "./ops/methods.js";
+// Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts)
 export { Tensor } from "./tensor.js";
 export type { ElementOf, NestedArray } from "./tensor.js";
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";

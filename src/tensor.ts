@@ -12,6 +12,7 @@ import { contiguousStrides } from "./kernels/plan.js";
 import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Shape } from "../types/index.js";
 import type { TensorMethods } from "./ops/catalog.js";
+import { installMethods } from "./ops/methods.js";
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
 
@@ -233,6 +234,9 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     return this.dtype === "bool" ? value !== 0 : value;
   }
 }
+
+// x.add(y), x.exp(), ... (src/ops/methods.ts): part of the class, so kept by any bundle that keeps Tensor
+installMethods(Tensor.prototype);
 
 /** A new contiguous tensor over `data` (not copied). @internal */
 export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {

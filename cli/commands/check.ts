@@ -20,7 +20,7 @@
  */
 import { parseArgs } from "node:util";
 import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
-import { catalog } from "../../src/ops/catalog.js";
+import { catalog } from "shapecast/catalog";
 import type { Command } from "../command.js";
 import { broadcastPicture, matmulPicture, type Picture, type Placement, renderPicture, type Size } from "../diagram.js";
 import { EXIT } from "../errors.js";

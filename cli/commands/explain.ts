@@ -8,7 +8,7 @@
  * Exit 0 when the shapes fit, 1 when they do not, 2 on bad arguments.
  */
 import { parseArgs } from "node:util";
-import { broadcastShapes, ShapeError, showShape, type BroadcastSpec } from "../../src/index.js";
+import { broadcastShapes, ShapeError, showShape, type BroadcastSpec } from "shapecast";
 import type { Command } from "../command.js";
 import { broadcastPicture, renderPicture } from "../diagram.js";
 import { EXIT, UsageError } from "../errors.js";

@@ -23,8 +23,9 @@
  * survive), and a rewritten call is in xla mode, so a second run changes
  * nothing. Operand shapes are read with cli/tensor-type.ts.
  */
+import { realpathSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   type CallExpression,
   Node,
@@ -33,12 +34,16 @@ import {
   SyntaxKind,
   type Type,
 } from "ts-morph";
-import { broadcastShapes } from "../../src/shape/broadcast.js";
+import { broadcastShapes } from "shapecast";
 import { readTensorType, shapeText } from "../tensor-type.js";
 import { type Skipped, skippedAt, type Transform } from "./transform.js";
 
-/** Folders whose declarations are shapecast's: this package's sources (or built sources), and an installed copy. */
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/**
+ * Folders whose declarations are shapecast's: the library this command line
+ * runs with (its sources in this repository, or its built files), and any
+ * installed copy.
+ */
+const packageRoot = dirname(realpathSync(createRequire(import.meta.url).resolve("shapecast/package.json")));
 const libraryFolders = [resolve(packageRoot, "src") + sep, resolve(packageRoot, "dist", "src") + sep];
 const isLibraryFile = (path: string): boolean =>
   libraryFolders.some((folder) => resolve(path).startsWith(folder)) || path.includes("/node_modules/shapecast/");

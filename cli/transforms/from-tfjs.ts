@@ -59,7 +59,7 @@ import {
   type SourceFile,
   SyntaxKind,
 } from "ts-morph";
-import { catalog, opsOf } from "../../src/ops/catalog.js";
+import { catalog, opsOf } from "shapecast/catalog";
 import { type Plan, type Skipped, skippedAt, type Transform, type TransformContext } from "./transform.js";
 
 /** The TensorFlow.js packages whose imports are migrated. */

@@ -1,31 +1,40 @@
 /**
- * Installs the element-wise ops as methods of Tensor (`x.add(y)` is
- * `add(x, y)`): one for every `method` entry of the op catalog
- * (src/ops/catalog.ts), which src/tensor.ts declares from the same entries.
- * Imported once by src/index.ts.
+ * The element-wise ops as methods of Tensor (`x.add(y)` is `add(x, y)`): one
+ * for every `method` entry of the op catalog (src/ops/catalog.ts), which
+ * src/tensor.ts declares from the same entries.
+ *
+ * src/tensor.ts calls `installMethods` right after the class, so every
+ * program that makes a tensor has them, bundled or not: no module of the
+ * package has an import-time effect of its own (`"sideEffects": false`), and
+ * a bundler that drops unused modules never drops the methods. Each method
+ * looks its op up when called, not when installed, so the import cycle
+ * tensor -> methods -> elementwise -> tensor is safe in any load order.
  */
-import { Tensor } from "../tensor.js";
 import type { DType } from "../dtype.js";
 import { opsOf } from "./catalog.js";
 import * as ops from "./elementwise.js";
 import type { UnaryOptions } from "./types.js";
 
-const prototype = Tensor.prototype as unknown as Record<string, unknown>;
-for (const name of opsOf("binary")) {
-  const op = ops[name] as (a: unknown, b: unknown, options?: unknown) => Tensor;
-  prototype[name] = function (this: Tensor, other: unknown, options?: unknown) {
-    return op(this, other, options);
+type Op = (...args: unknown[]) => unknown;
+
+/** Puts the catalog's methods on `prototype` (Tensor's). */
+export function installMethods(prototype: object): void {
+  const target = prototype as Record<string, unknown>;
+  const lookup = ops as unknown as Record<string, Op>;
+  for (const name of opsOf("binary")) {
+    target[name] = function (this: unknown, other: unknown, options?: unknown) {
+      return lookup[name]!(this, other, options);
+    };
+  }
+  for (const name of opsOf("unary")) {
+    target[name] = function (this: unknown, options?: unknown) {
+      return lookup[name]!(this, options);
+    };
+  }
+  target["clip"] = function (this: unknown, min: number, max: number, options?: UnaryOptions) {
+    return lookup["clip"]!(this, min, max, options);
+  };
+  target["cast"] = function (this: unknown, dtype: DType, options?: UnaryOptions) {
+    return lookup["cast"]!(this, dtype, options);
   };
 }
-for (const name of opsOf("unary")) {
-  const op = ops[name] as (x: unknown, options?: unknown) => Tensor;
-  prototype[name] = function (this: Tensor, options?: unknown) {
-    return op(this, options);
-  };
-}
-prototype["clip"] = function (this: Tensor, min: number, max: number, options?: UnaryOptions) {
-  return ops.clip(this, min, max, options);
-};
-prototype["cast"] = function (this: Tensor, dtype: DType, options?: UnaryOptions) {
-  return ops.cast(this, dtype, options);
-};

@@ -18,7 +18,9 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   const result = spawnSync(process.execPath, ["--import", "tsx", cliEntry, ...args], {
     cwd: options.cwd ?? root,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", ...options.env },
+    // tsx maps `shapecast` to the library's sources through the repository's tsconfig paths,
+    // whatever folder the command runs in (an installed command line uses the built package)
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "", TSX_TSCONFIG_PATH: join(root, "tsconfig.json"), ...options.env },
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
