@@ -12,7 +12,7 @@ export default {
   mutate: ["src/shape/**/*.ts", "src/kernels/**/*.ts", "!src/kernels/**/*.wasm.ts"],
   coverageAnalysis: "perTest",
   // the default adds "// @ts-nocheck" to every file it copies, which vitest has no use for and
-  // test/kernels/matmul-wasm.test.ts reads as a change to the generated module
+  // test/kernels/matmul-wasm-source.test.ts reads as a change to the generated module
   disableTypeChecks: false,
   concurrency: 2,
   reporters: ["clear-text", "progress", "html", "json"],

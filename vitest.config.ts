@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // test/browser/ runs only in Chromium (npm run test:browser, vitest.browser.config.ts)
+    exclude: [...configDefaults.exclude, "test/browser/**"],
     // the parity test compiles a program of 1,000+ type-level cases
     testTimeout: 120_000,
   },

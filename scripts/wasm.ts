@@ -2,7 +2,7 @@
  * Assembles the WebAssembly kernels (src/kernels/wasm/*.wat) with wabt and
  * writes each as a TypeScript module of base64 bytes next to its source, so
  * the library ships without a build step of its own and loads them
- * synchronously. `npm run build:wasm`; test/kernels/wasm.test.ts checks that
+ * synchronously. `npm run build:wasm`; test/kernels/matmul-wasm-source.test.ts checks that
  * the committed modules match their sources.
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -212,7 +212,11 @@ export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
 // ---------------------------------------------------------------------------
 
 export interface RandomOptions<D extends "float32" | "float64" = "float32" | "float64"> {
-  /** The same seed gives the same numbers on every platform. Without one, a seed is drawn from Math.random. */
+  /**
+   * The same seed gives the same numbers: for `random` in every engine; `randn` goes through
+   * Math.log, cos and sin, which engines approximate differently, so between engines its values
+   * may differ in the last bit. Without a seed, one is drawn from Math.random.
+   */
   readonly seed?: number | undefined;
   readonly dtype?: D | undefined;
 }

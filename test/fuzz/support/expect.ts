@@ -9,6 +9,7 @@ import type { Tensor } from "shapecast";
 import type { Built } from "./build.js";
 import { expectError, expectModel, expectNoError, fail, type Mismatch, snapshot, expectUnchanged } from "./check.js";
 import { isWritable, writeThrough } from "./model.js";
+import { env } from "./run.js";
 import type { Expected } from "./semantics.js";
 
 export interface CallCase {
@@ -38,7 +39,7 @@ const basesOf = (inputs: readonly (Built | undefined)[]): Built[] => {
   return out;
 };
 
-const SKIP = new Set((process.env["FUZZ_SKIP"] ?? "").split(",").filter((t) => t !== ""));
+const SKIP = new Set((env("FUZZ_SKIP") ?? "").split(",").filter((t) => t !== ""));
 
 /** Triage (FUZZ_SKIP=tag,...): discard cases that exercise a rule already known to fail. */
 export function triage(tags: Iterable<string> | undefined): void {

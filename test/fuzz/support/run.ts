@@ -9,14 +9,19 @@
  * run), FUZZ_SEED (overrides every property's seed), FUZZ_REPORT (a file to
  * which each property appends one JSON line: name, cases, milliseconds,
  * failure), FUZZ_ONLY (a substring: run only the properties whose name holds it).
+ * The browser suite (vitest.browser.config.ts) runs these files in Chromium
+ * too, where there is no environment: the short run, and no report.
  */
-import { appendFileSync } from "node:fs";
 import fc from "fast-check";
 import { it } from "vitest";
 import { SHORT_RUNS } from "../runs.js";
 
-const env = (name: string): string | undefined => {
-  const value = process.env[name];
+/** Node's process; undefined in a browser. */
+const node = (globalThis as { process?: NodeJS.Process }).process;
+
+/** The variable `name` of the environment, or undefined when unset, empty or in a browser. */
+export const env = (name: string): string | undefined => {
+  const value = node?.env[name];
   return value === undefined || value === "" ? undefined : value;
 };
 
@@ -93,7 +98,7 @@ export function fuzz<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (va
           `${details.numShrinks} shrinks)\n${message}\ncounterexample: ${clip(fc.stringify(details.counterexample), 1500)}`;
       }
       const report = env("FUZZ_REPORT");
-      if (report !== undefined) appendFileSync(report, `${JSON.stringify({ name, cases, planned: numRuns, ms: Math.round(ms), failure })}\n`);
+      if (report !== undefined) node!.getBuiltinModule("node:fs").appendFileSync(report, `${JSON.stringify({ name, cases, planned: numRuns, ms: Math.round(ms), failure })}\n`);
       if (LONG_TOTAL !== undefined || env("FUZZ_VERBOSE") !== undefined) {
         console.log(`[fuzz] ${name}: ${cases} cases in ${(ms / 1000).toFixed(1)} s${failure === undefined ? "" : " (FAILED)"}`);
       }

@@ -1,0 +1,77 @@
+/**
+ * The runtime test suite in headless Chromium (`npm run test:browser`): the
+ * same test files as under Node, so the same assertions run in both engines,
+ * plus test/browser/ (the WebAssembly kernel really runs there, and a set of
+ * results equals Node's). Chromium is the system's (Debian's `chromium`
+ * package; CHROMIUM_PATH names another binary), driven by playwright; no
+ * browser is downloaded.
+ */
+import { fileURLToPath } from "node:url";
+import { playwright } from "@vitest/browser-playwright";
+import { configDefaults, defineConfig } from "vitest/config";
+import type { NodeResults } from "./test/browser/same-results.test.js";
+
+export default defineConfig({
+  resolve: {
+    // as in vitest.config.ts: tests import the package by name, and run against the sources
+    alias: { shapecast: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+  },
+  test: {
+    include: [
+      "test/ops/**/*.test.ts",
+      "test/kernels/**/*.test.ts",
+      "test/shape/**/*.test.ts",
+      "test/properties/**/*.test.ts",
+      "test/fuzz/**/*.test.ts",
+      "test/tensor.test.ts",
+      "test/contract.test.ts",
+      "test/catalog.test.ts",
+      "test/browser/**/*.test.ts",
+    ],
+    // Left out: the tests that need Node itself. Not listed above: cli/ (runs the executable on
+    // fixture projects), examples.test.ts and probes/ (child processes), parity.test.ts and
+    // first-lines.test.ts (the TypeScript compiler), portability.test.ts (reads the sources),
+    // inspect.test.ts (node:util). Excluded here:
+    exclude: [
+      ...configDefaults.exclude,
+      // the type-level parity suites compile types with the TypeScript compiler
+      "test/shape/*-parity.test.ts",
+      // reads the WebAssembly source with fs and assembles it with wabt
+      "test/kernels/matmul-wasm-source.test.ts",
+      // reads the source files with fs to check their imports
+      "test/properties/independence.test.ts",
+    ],
+    // as in vitest.config.ts (the fuzz properties set their own 120 s)
+    testTimeout: 120_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium",
+          // no sandbox (CI runs as root), no GPU, and none of the background requests to Google's
+          // services, which a machine without network access would answer with refused connections
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      }),
+      instances: [{ browser: "chromium" }],
+      // the tests compute, they draw nothing: a screenshot of a failure would only be a blank page
+      screenshotFailures: false,
+      commands: {
+        // test/browser/same-results.test.ts: the results computed here, in Node, to compare with Chromium's
+        nodeResults: async ({ project }): Promise<NodeResults> => {
+          const node = await project.import<typeof import("./test/browser/results.js")>("./test/browser/results.ts");
+          return { environment: node.environment(), engine: node.matmulEngine(), results: node.results() };
+        },
+      },
+    },
+  },
+});
