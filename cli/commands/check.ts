@@ -1,5 +1,5 @@
 /**
- * `shapecast check [--project tsconfig.json] [paths...] [--all] [--json]`:
+ * `shapecast check [--project tsconfig.json] [paths...] [--all] [--json] [--fail-on any|shape]`:
  * type-checks a project as `tsc --noEmit` does (the same program, so the same
  * diagnostics: cli/project.ts loadProgram) and reports its shape errors, each
  * with `file:line:col`, the call, the library's message and the aligned
@@ -17,16 +17,17 @@
  * the call and its options); the rest are the compiler's as they come.
  *
  * stdout gets the report (or JSON with `--json`); stderr the progress (on a
- * terminal) and the summary line. Exit 1 when a shape error exists, else 0;
- * 2 for bad input (cli/project.ts: a missing tsconfig, a glob matching
- * nothing, a file that does not parse).
+ * terminal) and the summary line. Exit 1 when a type error exists (with
+ * `--fail-on shape`: when a shape error exists), else 0; 2 for bad input
+ * (cli/project.ts: a missing tsconfig, a glob matching nothing, a file that
+ * does not parse; an unknown --fail-on).
  */
 import { parseArgs } from "node:util";
 import { type CallExpression, createWrappedNode, Node, type SourceFile, ts } from "ts-morph";
 import { catalog } from "../../src/ops/catalog.js";
 import type { Command } from "../command.js";
 import { broadcastPicture, matmulPicture, type Picture, type Placement, renderPicture, type Size } from "../diagram.js";
-import { EXIT } from "../errors.js";
+import { EXIT, UsageError } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
 import { loadProgram, shown } from "../project.js";
 
@@ -247,9 +248,13 @@ function position(cwd: string, diagnostic: ts.Diagnostic): { file: string; line:
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** Which errors fail the run (exit 1): any type error, as in tsc; or shape errors only (check's exit code before --fail-on). */
+const FAIL_ON = ["any", "shape"] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
 export const check: Command = {
   name: "check",
-  usage: "shapecast check [--project tsconfig.json] [paths...] [--all] [--json]",
+  usage: "shapecast check [--project tsconfig.json] [paths...] [--all] [--json] [--fail-on any|shape]",
   summary: "type-check a project as tsc does and report its shape errors, with the two shapes aligned and the failing axis marked",
   help: [
     "options:",
@@ -257,13 +262,17 @@ export const check: Command = {
     "  [paths...]                files, folders or globs to report on (default: the tsconfig's own files)",
     "  --all                     print the other type errors too (they are counted either way)",
     "  --json                    one JSON object on stdout: every shape error with its shapes and axis",
+    "  --fail-on <any|shape>     which errors make the exit code 1: any type error (default, as tsc),",
+    "                            or shape errors only (other type errors are then counted but pass)",
     "",
-    "exit: 0 no shape error, 1 shape errors found, 2 bad input",
+    "exit: 0 no error (with --fail-on shape: no shape error), 1 errors found, 2 bad input",
     "",
     "The diagnostics are those of `tsc --noEmit -p <tsconfig>` for the files reported on.",
     "",
     "examples:",
     "  shapecast check",
+    "  shapecast check --all                  in CI: fail on any type error and print each",
+    "  shapecast check --fail-on shape        fail on shape errors only",
     "  shapecast check -p tsconfig.app.json \"src/**/*.ts\" --all",
   ].join("\n"),
   async run(args: string[], io: Io): Promise<number> {
@@ -274,10 +283,13 @@ export const check: Command = {
         project: { type: "string", short: "p" },
         all: { type: "boolean" },
         json: { type: "boolean" },
+        "fail-on": { type: "string", default: "any" },
       },
       allowPositionals: true,
       strict: true,
     });
+    const failOn = values["fail-on"] as FailOn;
+    if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(", ")}`);
     const { program, files, configDiagnostics } = await loadProgram(io.cwd, values.project, positionals);
     const checker = program.getTypeChecker();
     const options = program.getCompilerOptions();
@@ -353,6 +365,7 @@ export const check: Command = {
       `${plural(files.length, "file")} checked: ${shapes.length > 0 ? paint(io.colorErr, "red", shapeCount) : shapeCount}, ` +
         `${plural(others.length, "other error")}${otherNote}, ${elapsed(started)}\n`,
     );
-    return shapes.length > 0 ? EXIT.findings : EXIT.ok;
+    const failed = failOn === "shape" ? shapes.length > 0 : shapes.length + others.length > 0;
+    return failed ? EXIT.findings : EXIT.ok;
   },
 };

@@ -60,9 +60,10 @@ describe("shapecast check against tsc --noEmit on an ESM project", () => {
       "src/cjs/old.ts:3:22 TS1309",
       "src/legacy.cts:5:30 TS1470",
     ]);
+    expect(ours.code).toBe(1);
   });
 
-  it("checks the ESM files clean", () => {
+  it("checks the ESM files clean: exit 0 under the default --fail-on any", () => {
     const result = runCli(["check", "src/main.ts", "src/script.ts", "src/tool.mts"], { cwd: esm });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^3 files checked: 0 shape errors, 0 other errors, \d+(\.\d)?m?s\n$/);
