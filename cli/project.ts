@@ -39,32 +39,65 @@ export async function loadProject(cwd: string, tsconfig: string | undefined, pat
   const config = findTsconfig(cwd, tsconfig);
   let project: Project;
   try {
+    // dependencies are resolved below, once the files read so far have their module formats
     project = config !== undefined
-      ? new Project({ tsConfigFilePath: config, skipAddingFilesFromTsConfig: paths.length > 0 })
+      ? new Project({ tsConfigFilePath: config, skipAddingFilesFromTsConfig: paths.length > 0, skipFileDependencyResolution: true })
       : new Project({ compilerOptions: defaultOptions });
   } catch (error) {
     throw new UsageError(`${relative(cwd, config ?? cwd)}: ${(error as Error).message.split("\n")[0]}`);
   }
-  let files: SourceFile[];
-  if (paths.length === 0) {
-    if (config === undefined) throw new UsageError("no tsconfig.json here and no files named: pass paths or --project");
+  let files: SourceFile[] = [];
+  if (paths.length === 0 && config === undefined) throw new UsageError("no tsconfig.json here and no files named: pass paths or --project");
+  for (const path of paths) {
+    const matches = await expand(cwd, path);
+    if (matches.length === 0) throw new UsageError(`${path}: matches no TypeScript file`);
+    for (const match of matches) files.push(project.getSourceFile(match) ?? project.addSourceFileAtPath(match));
+  }
+  settleModuleFormats(project);
+  if (config !== undefined) project.resolveSourceFileDependencies();
+  if (paths.length === 0 && config !== undefined) {
     // the tsconfig's own files (its include/files), not those its imports reach through
     // `paths` (a library's sources, say), which are not the user's to check or edit
     const own = ownFiles(config);
     files = project.getSourceFiles().filter((file) => !file.isDeclarationFile() && (own?.has(resolve(file.getFilePath())) ?? !file.getFilePath().includes("/node_modules/")));
-  } else {
-    files = [];
-    for (const path of paths) {
-      const matches = await expand(cwd, path);
-      if (matches.length === 0) throw new UsageError(`${path}: matches no TypeScript file`);
-      for (const match of matches) files.push(project.getSourceFile(match) ?? project.addSourceFileAtPath(match));
-    }
-    if (config !== undefined) project.resolveSourceFileDependencies();
   }
   files = [...new Set(files)].sort((x, y) => x.getFilePath().localeCompare(y.getFilePath()));
   const program = project.getProgram().compilerObject;
   for (const file of files) mustParse(cwd, program, file.compilerNode);
   return { project, files, tsconfig: config };
+}
+
+type ExternalModuleIndicatorSetter = (options: ts.CompilerOptions) => (file: ts.SourceFile) => void;
+
+/**
+ * Gives every file of the project's program the module format tsc gives it,
+ * before ts-morph builds that program. ts-morph creates source files with the
+ * script target alone, dropping what the compiler computes per file
+ * (loadProgram below says what that decides). The formats have to be there
+ * before the program exists: it resolves each import in its file's mode, and
+ * a format set afterwards makes the checker look the import up in the other
+ * mode and find nothing. So the program is first built as tsc builds it, which
+ * names its files and gives each its format; ts-morph then gets each file
+ * (reading those it has not yet) and the format, with whether the file is a
+ * module (an ESM file is one even without imports). A file ts-morph reads
+ * again later (an edited file's new text) loses it, so commands read types
+ * before they edit.
+ */
+function settleModuleFormats(project: Project): void {
+  const options = project.getCompilerOptions();
+  const roots = project.getSourceFiles().map((file) => file.getFilePath());
+  const program = ts.createProgram({ rootNames: roots, options, host: compilerHost(options) });
+  // not in the compiler's typings, but what it uses itself when it parses a file for a program
+  const setIndicator = (ts as unknown as { getSetExternalModuleIndicator?: ExternalModuleIndicatorSetter }).getSetExternalModuleIndicator?.(options);
+  for (const source of program.getSourceFiles()) {
+    if (source.fileName.startsWith(`${LIB_FOLDER}/`)) continue;
+    const file = project.getSourceFile(source.fileName) ?? project.addSourceFileAtPathIfExists(source.fileName);
+    const node = file?.compilerNode as { -readonly [K in keyof ts.SourceFile]: ts.SourceFile[K] } | undefined;
+    if (node === undefined) continue;
+    node.impliedNodeFormat = source.impliedNodeFormat;
+    // also what moduleDetection "force" makes of a file, which ts-morph misses the same way
+    setIndicator?.(node);
+  }
 }
 
 /** The tsconfig a command uses: `--project` (a file, or a folder with a tsconfig.json), else ./tsconfig.json when it exists. */

@@ -7,12 +7,14 @@
  * checker that reads every file as CommonJS reports errors tsc does not
  * (TS1470 on import.meta in ESM files) and misses some it does (TS1309).
  * test/cli/fixtures/check-declarations emits declarations, so tsc --noEmit
- * reports what declaration emit finds too.
+ * reports what declaration emit finds too. The ts-morph Project that `shapes`
+ * and `codemod` read types from gets the same module formats.
  * tsc is the `typescript` dev dependency's, run as a process as CI runs it.
  */
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadProject } from "../../cli/project.js";
 import { root } from "../support/compiler.js";
 import { type CliResult, fixtures, runCli } from "./support.js";
 
@@ -61,6 +63,19 @@ describe("shapecast check against tsc --noEmit on an ESM project", () => {
       "src/legacy.cts:5:30 TS1470",
     ]);
     expect(ours.code).toBe(1);
+  });
+
+  it("the ts-morph Project of shapes and codemod reads each file's module format as tsc does", async () => {
+    const { project, files } = await loadProject(esm, undefined, []);
+    const program = project.getProgram().compilerObject;
+    const found = files.flatMap((file) =>
+      program.getSemanticDiagnostics(file.compilerNode).map((diagnostic) => {
+        const { line, character } = file.compilerNode.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+        return `${relative(esm, file.getFilePath())}:${line + 1}:${character + 1} TS${diagnostic.code}`;
+      }),
+    );
+    expect(files).toHaveLength(5);
+    expect(found.sort()).toEqual(theirs.errors);
   });
 
   it("checks the ESM files clean: exit 0 under the default --fail-on any", () => {
