@@ -7,5 +7,5 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-/** Exit codes: 0 all well, 1 findings (shape errors, pending changes with --check), 2 usage. */
+/** Exit codes: 0 all well, 1 findings (check's type errors, pending changes with --check), 2 usage. */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;

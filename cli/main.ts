@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The `shapecast` executable: parses the command name and hands the rest to
- * the command (cli/commands/). Exit codes: 0 all well, 1 findings (shape
- * errors; pending changes under --check), 2 usage errors, with the message and
- * the command's usage on stderr.
+ * the command (cli/commands/). Exit codes: 0 all well, 1 findings (check's
+ * type errors; pending changes under --check), 2 usage errors, with the message
+ * and the command's usage on stderr.
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -2,12 +2,27 @@
  * `npm run bench:cli`: the shapecast CLI on a generated project of 200 files
  * x 50 tensor ops (broadcasts that change rank, same-rank broadcasts, matmul,
  * reductions, reshapes), in bench/.out/cli/. Runs `shapecast check` and
- * `shapecast codemod explicit-broadcast` (dry run) as a user does, one
- * process each, and prints wall time and files per second (median of --runs).
- * Target: `check` under 30 s. Options: --files N, --ops N, --runs N, --seed N.
+ * `tsc --noEmit` (the `typescript` dev dependency) on the same project, their
+ * runs taking turns so both see the same machine load, and
+ * `shapecast codemod explicit-broadcast` (dry run), as a user does: one
+ * process each, running the CLI as the package installs it (`npm run
+ * build:cli`: the library into dist/, the command line into cli/dist/;
+ * `npm run shapecast` adds tsx's start-up to that). Prints wall time and files per second (median of
+ * --runs) and check's time over tsc's.
+ *
+ * The project is checked twice over: with the library's sources (tsconfig.json,
+ * `paths` to src/), where tsc also type-checks the library's own files, which
+ * check does not report on; and with the library's declarations
+ * (tsconfig.installed.json, `paths` to dist/src/index.d.ts), as a project that
+ * installed the package has it, where both check the same 200 files.
+ * TypeScript 7's native tsc is timed too, for reference only.
+ *
+ * Targets: `check` at most 1.5x `tsc --noEmit` in both setups, and under
+ * 30 s; exit 1 when one is missed. Options: --files N, --ops N, --runs N,
+ * --seed N.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -19,7 +34,7 @@ const { values } = parseArgs({
   options: {
     files: { type: "string", default: "200" },
     ops: { type: "string", default: "50" },
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
     seed: { type: "string", default: "5" },
   },
 });
@@ -27,6 +42,8 @@ const FILES = Number(values.files);
 const OPS = Number(values.ops);
 const RUNS = Number(values.runs);
 const TARGET_S = 30;
+/** check's wall time over tsc --noEmit's, at most. */
+const TARGET_RATIO = 1.5;
 
 const random = seededRandom(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -73,51 +90,94 @@ function file(index: number): string {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, "src"), { recursive: true });
 for (let i = 0; i < FILES; i++) writeFileSync(join(out, "src", `model${String(i).padStart(3, "0")}.ts`), file(i));
+const options = {
+  strict: true, noEmit: true, target: "es2022", lib: ["es2022"], module: "nodenext", moduleResolution: "nodenext",
+  types: [], skipLibCheck: true,
+};
 writeFileSync(
   join(out, "tsconfig.json"),
-  JSON.stringify({
-    compilerOptions: {
-      strict: true, noEmit: true, target: "es2022", lib: ["es2022"], module: "nodenext", moduleResolution: "nodenext",
-      types: [], skipLibCheck: true, paths: { shapecast: ["../../../src/index.ts"] },
-    },
-    include: ["src"],
-  }),
+  JSON.stringify({ compilerOptions: { ...options, paths: { shapecast: ["../../../src/index.ts"] } }, include: ["src"] }),
+);
+// the package as it installs: the CLI as JavaScript, the library as declarations (which skipLibCheck leaves unchecked)
+process.stderr.write("building the packages (npm run build:cli) ...\n");
+execFileSync("npm", ["run", "build:cli", "--silent"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+writeFileSync(
+  join(out, "tsconfig.installed.json"),
+  JSON.stringify({ compilerOptions: { ...options, paths: { shapecast: ["../../../dist/src/index.d.ts"] } }, include: ["src"] }),
 );
 
-const cli = join(root, "cli", "main.ts");
-/** Wall seconds of one `shapecast ...` run in the generated project; the exit code must be `expected`. */
-function time(args: readonly string[], expected: number): number {
+const cli = join(root, "cli", "dist", "main.js");
+const versionOf = (folder: string): string =>
+  (JSON.parse(readFileSync(join(root, "node_modules", folder, "package.json"), "utf8")) as { version: string }).version;
+
+interface Row {
+  readonly title: string;
+  /** The process to run in the generated project: node with these arguments. */
+  readonly argv: readonly string[];
+  readonly samples: number[];
+}
+const shapecast = (title: string, args: readonly string[]): Row => ({ title, argv: [cli, ...args], samples: [] });
+const tsc = (folder: string, title: string, tsconfig: string): Row => ({
+  title, argv: [join(root, "node_modules", folder, "bin", "tsc"), "--noEmit", "-p", tsconfig], samples: [],
+});
+
+/** Wall seconds of one run of `row` in the generated project, which must exit 0. */
+function time(row: Row): number {
   const start = performance.now();
   try {
-    execFileSync(process.execPath, ["--import", "tsx", cli, ...args], { cwd: out, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-    if (expected !== 0) throw new Error(`shapecast ${args.join(" ")}: exit 0, expected ${expected}`);
+    execFileSync(process.execPath, row.argv, { cwd: out, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status !== expected) throw new Error(`shapecast ${args.join(" ")}: exit ${status}, expected ${expected}\n${String((error as { stderr?: Buffer }).stderr ?? error)}`);
+    const { status, stdout, stderr } = error as { status?: number; stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`${row.title}: exit ${status}, expected 0\n${String(stdout ?? "")}${String(stderr ?? error)}`);
   }
   return (performance.now() - start) / 1000;
 }
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 
-console.log(`generated project: ${FILES} files x ${OPS} ops (bench/.out/cli), median of ${RUNS} runs, one process per run`);
-console.log("| command | wall s | files/s |");
-console.log("|---|---|---|");
-const rows: [string, string[], number][] = [
-  ["shapecast check", ["check"], 0],
-  // a dry run that finds rewrites: exit 0 (only --check exits 1)
-  ["shapecast codemod explicit-broadcast", ["codemod", "explicit-broadcast"], 0],
-];
-let checkSeconds = 0;
-for (const [title, args, expected] of rows) {
-  const samples: number[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    process.stderr.write(`${title}: run ${run}/${RUNS} ...\n`);
-    samples.push(time(args, expected));
-  }
-  const seconds = median(samples);
-  if (args[0] === "check") checkSeconds = seconds;
-  console.log(`| ${title} | ${seconds.toFixed(2)} | ${(FILES / seconds).toFixed(1)} |`);
+/** check, tsc and TypeScript 7's tsc on one tsconfig of the project. */
+interface Setup {
+  readonly name: string;
+  readonly check: Row;
+  readonly tsc: Row;
+  readonly native: Row;
 }
-const met = checkSeconds < TARGET_S;
-console.log(met ? `\ntarget met: check under ${TARGET_S} s` : `\ntarget missed: check took ${checkSeconds.toFixed(1)} s (< ${TARGET_S} s)`);
+const setup = (name: string, tsconfig: string): Setup => ({
+  name,
+  check: shapecast(`shapecast check -p ${tsconfig}`, ["check", "-p", tsconfig]),
+  tsc: tsc("typescript", `tsc --noEmit -p ${tsconfig} (TypeScript ${versionOf("typescript")})`, tsconfig),
+  native: tsc("typescript-7", `tsc --noEmit -p ${tsconfig} (TypeScript ${versionOf("typescript-7")}, native; reference only)`, tsconfig),
+});
+const setups = [
+  setup("library's sources (tsc also checks the library's files)", "tsconfig.json"),
+  setup("library's declarations, as installed (both check the same files)", "tsconfig.installed.json"),
+];
+// a dry run that finds rewrites: exit 0 (only --check exits 1)
+const codemod = shapecast("shapecast codemod explicit-broadcast", ["codemod", "explicit-broadcast"]);
+// check and the tscs take turns, so a change in the machine's load reaches all of them alike
+const timed: [readonly Row[], string][] = [[setups.flatMap((s) => [s.check, s.tsc, s.native]), "check and tsc"], [[codemod], "codemod"]];
+for (const [rows, what] of timed) {
+  for (let run = 1; run <= RUNS; run++) {
+    process.stderr.write(`${what}: run ${run}/${RUNS} ...\n`);
+    for (const row of rows) row.samples.push(time(row));
+  }
+}
+
+console.log(`generated project: ${FILES} files x ${OPS} ops (bench/.out/cli), median of ${RUNS} runs, one process per run`);
+console.log("| command | wall s | files/s | runs (s) |");
+console.log("|---|---|---|---|");
+for (const row of [...setups.flatMap((s) => [s.check, s.tsc, s.native]), codemod]) {
+  const seconds = median(row.samples);
+  console.log(`| ${row.title} | ${seconds.toFixed(2)} | ${(FILES / seconds).toFixed(1)} | ${row.samples.map((x) => x.toFixed(2)).join(", ")} |`);
+}
+console.log("");
+const verdicts: string[] = [];
+let met = true;
+for (const { name, check, tsc: ours, native } of setups) {
+  const seconds = median(check.samples);
+  const ratio = seconds / median(ours.samples);
+  console.log(`${name}: check / tsc --noEmit ${ratio.toFixed(2)}x (/ TypeScript 7's native tsc ${(seconds / median(native.samples)).toFixed(2)}x, for reference)`);
+  met &&= ratio <= TARGET_RATIO && seconds < TARGET_S;
+  verdicts.push(`${ratio.toFixed(2)}x tsc --noEmit and ${seconds.toFixed(1)} s with the ${name.split(" (")[0]}`);
+}
+console.log(`${met ? "targets met" : "targets MISSED"}: check ${verdicts.join("; ")} (<= ${TARGET_RATIO}x, < ${TARGET_S} s)`);
 process.exitCode = met ? 0 : 1;

@@ -1,8 +1,9 @@
 /**
- * `shapecast check [--project tsconfig.json] [paths...] [--all] [--json]`:
- * type-checks a project with ts-morph and reports its shape errors, each with
- * `file:line:col`, the call, the library's message and the aligned picture of
- * the two shapes (cli/diagram.ts) marking the failing axis.
+ * `shapecast check [--project tsconfig.json] [paths...] [--all] [--json] [--fail-on any|shape]`:
+ * type-checks a project as `tsc --noEmit` does (the same program, so the same
+ * diagnostics: cli/project.ts loadProgram) and reports its shape errors, each
+ * with `file:line:col`, the call, the library's message and the aligned
+ * picture of the two shapes (cli/diagram.ts) marking the failing axis.
  *
  * A shape error is a diagnostic whose message chain carries one of the
  * library's own sentences: the string literal type a shapecast signature puts
@@ -11,21 +12,24 @@
  * `sum: axis 2 is out of range ...`), named after one of the library's
  * exported functions; or a `ConflictingSizes<...>` mismatch, where two
  * arguments of a generic call give one dim different sizes. Other type errors
- * are counted in the summary and printed only with `--all`.
+ * are counted in the summary and printed only with `--all`. Only the few
+ * diagnostics that carry a library message are read through ts-morph (to find
+ * the call and its options); the rest are the compiler's as they come.
  *
  * stdout gets the report (or JSON with `--json`); stderr the progress (on a
- * terminal) and the summary line. Exit 1 when a shape error exists, else 0;
- * 2 for bad input (cli/project.ts: a missing tsconfig, a glob matching
- * nothing, a file that does not parse).
+ * terminal) and the summary line. Exit 1 when a type error exists (with
+ * `--fail-on shape`: when a shape error exists), else 0; 2 for bad input
+ * (cli/project.ts: a missing tsconfig, a glob matching nothing, a file that
+ * does not parse; an unknown --fail-on).
  */
 import { parseArgs } from "node:util";
-import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
+import { type CallExpression, createWrappedNode, Node, type SourceFile, ts } from "ts-morph";
 import { catalog } from "shapecast/catalog";
 import type { Command } from "../command.js";
 import { broadcastPicture, matmulPicture, type Picture, type Placement, renderPicture, type Size } from "../diagram.js";
-import { EXIT } from "../errors.js";
+import { EXIT, UsageError } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
-import { loadProject, shown } from "../project.js";
+import { loadProgram, shown } from "../project.js";
 
 /** The library's functions (its op catalog): a message is the library's when it names one of them as its op. */
 const OPS: ReadonlySet<string> = new Set(Object.keys(catalog));
@@ -155,20 +159,26 @@ function placementOf(call: CallExpression | undefined, mode: string): Placement 
   };
 }
 
-/** The shape finding a diagnostic carries, or undefined when it is another kind of type error. */
+/**
+ * The shape finding a diagnostic carries, or undefined when it is another kind
+ * of type error. `file` wraps the diagnostic's file in ts-morph, asked for only
+ * when the message is the library's.
+ */
 function shapeFinding(
   diagnostic: ts.Diagnostic,
-  file: SourceFile,
+  file: () => SourceFile,
   where: { file: string; line: number; column: number },
 ): ShapeFinding | undefined {
   const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-  const start = diagnostic.start ?? 0;
-  const end = start + (diagnostic.length ?? 0);
-  const call = callAt(file, start, end);
-  const base = { ...where, tsCode: diagnostic.code, call: oneLine(call?.getText() ?? file.getFullText().slice(start, end)) };
-
   // the checked signature comes last, so its message is the last literal in the chain
   const message = literalTypes(text).filter((literal) => libraryMessage(literal) !== undefined).at(-1);
+  const conflict = message === undefined ? /ConflictingSizes<(.+?)>'/.exec(text) : null;
+  if (message === undefined && conflict === null) return undefined;
+
+  const start = diagnostic.start ?? 0;
+  const end = start + (diagnostic.length ?? 0);
+  const call = callAt(file(), start, end);
+  const base = { ...where, tsCode: diagnostic.code, call: oneLine(call?.getText() ?? file().getFullText().slice(start, end)) };
   if (message !== undefined) {
     const { op, mode } = libraryMessage(message)!;
     const broadcast = /; cannot (broadcast|join) (\[[^\]]*\]) (with|to) (\[[^\]]*\])(?:;|$)/.exec(message);
@@ -207,7 +217,6 @@ function shapeFinding(
     return { ...base, message, kind: "other", op, mode };
   }
 
-  const conflict = /ConflictingSizes<(.+?)>'/.exec(text);
   if (conflict !== null) {
     const types = /Argument of type '(.+?)' is not assignable to parameter of type '(.+?)'/.exec(text);
     const sizesOf = (type: string | undefined): Size[] | undefined =>
@@ -239,21 +248,31 @@ function position(cwd: string, diagnostic: ts.Diagnostic): { file: string; line:
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** Which errors fail the run (exit 1): any type error, as in tsc; or shape errors only (check's exit code before --fail-on). */
+const FAIL_ON = ["any", "shape"] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
 export const check: Command = {
   name: "check",
-  usage: "shapecast check [--project tsconfig.json] [paths...] [--all] [--json]",
-  summary: "type-check a project and report its shape errors, with the two shapes aligned and the failing axis marked",
+  usage: "shapecast check [--project tsconfig.json] [paths...] [--all] [--json] [--fail-on any|shape]",
+  summary: "type-check a project as tsc does and report its shape errors, with the two shapes aligned and the failing axis marked",
   help: [
     "options:",
     "  -p, --project <tsconfig>  the project to check (default: ./tsconfig.json); a folder means its tsconfig.json",
     "  [paths...]                files, folders or globs to report on (default: the tsconfig's own files)",
     "  --all                     print the other type errors too (they are counted either way)",
     "  --json                    one JSON object on stdout: every shape error with its shapes and axis",
+    "  --fail-on <any|shape>     which errors make the exit code 1: any type error (default, as tsc),",
+    "                            or shape errors only (other type errors are then counted but pass)",
     "",
-    "exit: 0 no shape error, 1 shape errors found, 2 bad input",
+    "exit: 0 no error (with --fail-on shape: no shape error), 1 errors found, 2 bad input",
+    "",
+    "The diagnostics are those of `tsc --noEmit -p <tsconfig>` for the files reported on.",
     "",
     "examples:",
     "  shapecast check",
+    "  shapecast check --all                  in CI: fail on any type error and print each",
+    "  shapecast check --fail-on shape        fail on shape errors only",
     "  shapecast check -p tsconfig.app.json \"src/**/*.ts\" --all",
   ].join("\n"),
   async run(args: string[], io: Io): Promise<number> {
@@ -264,27 +283,41 @@ export const check: Command = {
         project: { type: "string", short: "p" },
         all: { type: "boolean" },
         json: { type: "boolean" },
+        "fail-on": { type: "string", default: "any" },
       },
       allowPositionals: true,
       strict: true,
     });
-    const loaded = await loadProject(io.cwd, values.project, positionals);
-    const { project } = loaded;
-    const { files } = loaded;
-    const program = project.getProgram().compilerObject;
+    const failOn = values["fail-on"] as FailOn;
+    if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on ${failOn}: expected one of ${FAIL_ON.join(", ")}`);
+    const { program, files, configDiagnostics } = await loadProgram(io.cwd, values.project, positionals);
+    const checker = program.getTypeChecker();
+    const options = program.getCompilerOptions();
+    // tsc --noEmit reports declaration diagnostics too when the project emits declarations
+    const declarations = options.declaration === true || options.composite === true;
 
     const shapes: ShapeFinding[] = [];
     const others: OtherFinding[] = [];
     /** Everything in report order: by file, then by position. */
     const report: (ShapeFinding | OtherFinding)[] = [];
-    for (const diagnostic of [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()]) {
-      others.push({ file: undefined, line: undefined, column: undefined, tsCode: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n") });
-    }
+    const other = (diagnostic: ts.Diagnostic, where: ReturnType<typeof position>): OtherFinding => ({
+      file: where?.file, line: where?.line, column: where?.column,
+      tsCode: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+    });
+    const projectWide = ts.sortAndDeduplicateDiagnostics([
+      ...configDiagnostics, ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
+    ]);
+    for (const diagnostic of projectWide) others.push(other(diagnostic, position(io.cwd, diagnostic)));
     report.push(...others);
     const bar = progress(io, files.length);
-    files.forEach((file, index) => {
-      bar.step(index, shown(io.cwd, file.getFilePath()));
-      const diagnostics = [...program.getSemanticDiagnostics(file.compilerNode)].sort((x, y) => (x.start ?? 0) - (y.start ?? 0));
+    files.forEach((source, index) => {
+      bar.step(index, shown(io.cwd, source.fileName));
+      const diagnostics = ts.sortAndDeduplicateDiagnostics([
+        ...program.getSemanticDiagnostics(source),
+        ...(declarations ? program.getDeclarationDiagnostics(source) : []),
+      ]);
+      let wrapped: SourceFile | undefined;
+      const file = (): SourceFile => (wrapped ??= createWrappedNode(source, { sourceFile: source, typeChecker: checker, compilerOptions: options }));
       for (const diagnostic of diagnostics) {
         const where = position(io.cwd, diagnostic);
         const finding = where === undefined ? undefined : shapeFinding(diagnostic, file, where);
@@ -292,12 +325,9 @@ export const check: Command = {
           shapes.push(finding);
           report.push(finding);
         } else {
-          const other: OtherFinding = {
-            file: where?.file, line: where?.line, column: where?.column,
-            tsCode: diagnostic.code, message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
-          };
-          others.push(other);
-          report.push(other);
+          const found = other(diagnostic, where);
+          others.push(found);
+          report.push(found);
         }
       }
     });
@@ -335,6 +365,7 @@ export const check: Command = {
       `${plural(files.length, "file")} checked: ${shapes.length > 0 ? paint(io.colorErr, "red", shapeCount) : shapeCount}, ` +
         `${plural(others.length, "other error")}${otherNote}, ${elapsed(started)}\n`,
     );
-    return shapes.length > 0 ? EXIT.findings : EXIT.ok;
+    const failed = failOn === "shape" ? shapes.length > 0 : shapes.length + others.length > 0;
+    return failed ? EXIT.findings : EXIT.ok;
   },
 };

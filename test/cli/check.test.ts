@@ -1,8 +1,9 @@
 /**
  * `shapecast check` run as a process on the fixture projects under
  * test/cli/fixtures/check-*: the exact report (test/cli/expected/check-project.txt),
- * --json, --all, exit codes 0/1/2, stdout for the report and stderr for the
- * summary, NO_COLOR, and the repository's own examples (no shape errors).
+ * --json, --all, exit codes 0/1/2 and --fail-on, stdout for the report and
+ * stderr for the summary, NO_COLOR, and the repository's own examples (no
+ * shape errors). test/cli/check-tsc.test.ts holds its diagnostics against tsc's.
  * Each run type-checks a project, so runs are shared between tests.
  * UPDATE_EXPECTED=1 rewrites the expected report from the current output.
  */
@@ -113,10 +114,34 @@ describe("shapecast check on a project with shape bugs", () => {
 });
 
 describe("shapecast check: exit codes and bad input", () => {
-  it("exit 0 when no shape error exists, even with other type errors", () => {
+  it("exit 1 by default when a type error other than a shape error exists, so CI can gate on it", () => {
     const result = runCli(["check", "src/clean.ts", "src/typo.ts"], { cwd: project });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(summary(2, "0 shape errors", "1 other error \\(--all prints it\\)"));
+    expect(result.code).toBe(1);
+    const printed = runCli(["check", "src/clean.ts", "src/typo.ts", "--all", "--fail-on", "any"], { cwd: project });
+    expect(printed.stdout).toBe("src/typo.ts:4:14  error TS2322\n  Type 'string' is not assignable to type 'number'.\n");
+    expect(printed.code).toBe(1);
+  });
+
+  it("with --fail-on shape: exit 0 when no shape error exists, even with other type errors", () => {
+    const result = runCli(["check", "src/clean.ts", "src/typo.ts", "--fail-on", "shape"], { cwd: project });
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(summary(2, "0 shape errors", "1 other error \\(--all prints it\\)"));
+    expect(result.code).toBe(0);
+  });
+
+  it("with --fail-on shape: exit 1 when a shape error exists, with the same report", () => {
+    const result = runCli(["check", "--fail-on", "shape"], { cwd: project });
+    expect(result.stdout).toBe(readFileSync(expectedReport, "utf8"));
+    expect(result.stderr).toMatch(summary(4, "14 shape errors", "1 other error \\(--all prints it\\)"));
+    expect(result.code).toBe(1);
+  });
+
+  it("exit 0 when no error of any kind exists", () => {
+    const result = runCli(["check", "src/clean.ts"], { cwd: project });
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(summary(1, "0 shape errors", "0 other errors"));
     expect(result.code).toBe(0);
   });
 
@@ -124,10 +149,11 @@ describe("shapecast check: exit codes and bad input", () => {
     ["a missing tsconfig", ["check", "--project", "missing/tsconfig.json"], project, "--project missing/tsconfig.json: no such tsconfig (looked for missing/tsconfig.json)"],
     ["a glob matching nothing", ["check", "src/**/*.tsx"], project, "src/**/*.tsx: matches no TypeScript file"],
     ["a file that does not parse", ["check"], join(fixtures, "check-unparsable"), "src/broken.ts:4:49: does not parse: ')' expected."],
+    ["an unknown --fail-on", ["check", "--fail-on", "warning"], project, "--fail-on warning: expected one of any, shape"],
   ])("exit 2 and a clear message for %s", (_, args, cwd, message) => {
     const result = runCli(args, { cwd });
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`error: ${message}\nusage: shapecast check [--project tsconfig.json] [paths...] [--all] [--json]\n`);
+    expect(result.stderr).toBe(`error: ${message}\nusage: shapecast check [--project tsconfig.json] [paths...] [--all] [--json] [--fail-on any|shape]\n`);
     expect(result.code).toBe(2);
   });
 

@@ -15,7 +15,7 @@ describe("help", () => {
 
   it("gives each command its usage, every option it parses, the exit codes and examples", () => {
     const flags: Record<string, string[]> = {
-      check: ["--project", "--all", "--json"],
+      check: ["--project", "--all", "--json", "--fail-on"],
       shapes: ["--project", "--json"],
       explain: ["--mode", "--dims", "--axis", "--json"],
       codemod: ["--project", "--write", "--check", "--json", "explicit-broadcast", "annotate", "from-tfjs"],
