@@ -13,6 +13,10 @@ export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 import "./ops/methods.js";
 export { Tensor } from "./tensor.js";
 export type { ElementOf, NestedArray } from "./tensor.js";
+
+// Serialization (toJSON, Tensor.fromJSON, Tensor.from): the forms they read and write
+export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";
+
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
