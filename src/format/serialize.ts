@@ -277,15 +277,20 @@ export function decodeBase64(op: string, name: string, text: string): Uint8Array
 // The JSON form
 // ---------------------------------------------------------------------------
 
-/** `t`'s JSON form; a `RangeError` before any work when its data would not fit in a string. */
-export function toJSONForm(t: Source): TensorJSON {
-  const width = bytesOf(t.dtype);
-  const length = base64Length(t.size * width);
+/** A `RangeError` unless the base64 of `t`'s elements fits in a string (`MAX_BASE64_LENGTH`). */
+export function checkJSONLength(t: Pick<Source, "dtype" | "shape" | "size">): void {
+  const bytes = t.size * bytesOf(t.dtype);
+  const length = base64Length(bytes);
   if (length > MAX_BASE64_LENGTH) {
     throw new RangeError(
-      `toJSON: a ${t.dtype} tensor of shape ${showShape(t.shape)} is ${t.size * width} bytes, whose base64 (${length} characters) is longer than the ${MAX_BASE64_LENGTH} a string holds in every engine; send it with postMessage and Tensor.from, or read it with toTypedArray()`,
+      `toJSON: a ${t.dtype} tensor of shape ${showShape(t.shape)} is ${bytes} bytes, whose base64 (${length} characters) is longer than the ${MAX_BASE64_LENGTH} a string holds in every engine; send it with postMessage and Tensor.from, or read it with toTypedArray()`,
     );
   }
+}
+
+/** `t`'s JSON form; a `RangeError` before any work when its data would not fit in a string. */
+export function toJSONForm(t: Source): TensorJSON {
+  checkJSONLength(t);
   return {
     format: TENSOR_JSON_FORMAT,
     version: TENSOR_JSON_VERSION,
@@ -379,7 +384,7 @@ export function partsFromJSON(json: unknown, expected: unknown): TensorParts {
   const length = decodedLength(op, "json.data", text);
   if (length !== size * width) {
     throw new RangeError(
-      `${op}: json.data holds ${length} bytes, but shape ${showShape(shape)} of ${dtype} needs ${size * width} (${size} elements of ${width} ${width === 1 ? "byte" : "bytes"})`,
+      `${op}: json.data holds ${length} bytes, but shape ${showShape(shape)} of ${dtype} needs ${size * width} (${size} ${size === 1 ? "element" : "elements"} of ${width} ${width === 1 ? "byte" : "bytes"})`,
     );
   }
   const bytes = decodeBase64(op, "json.data", text);
