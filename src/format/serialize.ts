@@ -401,9 +401,12 @@ export function partsFromJSON(json: unknown, expected: unknown): TensorParts {
 // Structured clones
 // ---------------------------------------------------------------------------
 
-/** `"a Float64Array"` for a typed array, else as `describe` names a value. */
+/** `"a Float64Array"`, `"an Int32Array"`. */
+const withArticle = (name: string): string => `${name.startsWith("I") ? "an" : "a"} ${name}`;
+
+/** A typed array (or a DataView) by its class, else as `describe` names a value. */
 const describeData = (data: unknown): string =>
-  ArrayBuffer.isView(data) ? `a ${Object.prototype.toString.call(data).slice(8, -1)}` : describe(data);
+  ArrayBuffer.isView(data) ? withArticle(Object.prototype.toString.call(data).slice(8, -1)) : describe(data);
 
 /** A non-negative (`min` 0) or any safe integer, else a TypeError or RangeError naming `name`. */
 function checkPosition(op: string, name: string, value: unknown, what: string, min = -Infinity): number {
@@ -446,7 +449,7 @@ export function partsFromClone(value: unknown, expected: unknown): TensorParts {
   const data = value["data"];
   const storage = storageName(dtype);
   if (!ArrayBuffer.isView(data) || Object.prototype.toString.call(data) !== `[object ${storage}]`) {
-    throw new TypeError(`${op}: value.data must be a ${storage} (dtype ${dtype}), got ${describeData(data)}`);
+    throw new TypeError(`${op}: value.data must be ${withArticle(storage)} (dtype ${dtype}), got ${describeData(data)}`);
   }
   const elements = data as StorageOf[DType];
   const size = product(shape);

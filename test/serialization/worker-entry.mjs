@@ -1,5 +1,5 @@
 // Starts worker.ts in this worker thread through tsx's loader, registered here:
-// on Node 20 a worker does not get a loader passed as `--import` in its execArgv.
+// on Node 20.20, a worker given `--import tsx` in its execArgv still cannot load a .ts entry.
 import { register } from "tsx/esm/api";
 
 register();
