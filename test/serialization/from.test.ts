@@ -30,7 +30,7 @@ describe("Tensor.from of a structured clone", () => {
   });
 
   it("keeps a view the same view: strides, offset and a broadcast's stride 0, over the whole cloned buffer", () => {
-    const views = [
+    const views: Tensor[] = [
       transpose(base),
       permute(base, [2, 0, 1]),
       slice(base, 1, { step: -1 }, { start: 1, step: 2 }),

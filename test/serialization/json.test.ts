@@ -99,7 +99,7 @@ describe("the JSON form", () => {
 
   it("writes a view's own elements in row-major order, never its buffer", () => {
     const base = reshape(tensor(Array.from({ length: 24 }, (_, i) => i * 1.5 - 7), [24], { dtype: "float64" }), [2, 3, 4]);
-    const views = [
+    const views: Tensor[] = [
       transpose(base),
       permute(base, [1, 0, 2]),
       slice(base, 1, { step: -2 }, { start: 1, stop: 3 }),
