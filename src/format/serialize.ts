@@ -187,36 +187,46 @@ const VALUES = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
 const PAD = 61; // "="
 
-/** Bytes encoded per `String.fromCharCode` call: a multiple of 3, so only the last piece is padded. */
-const PIECE = 3 * 4096;
-
 export const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3);
 
-export function encodeBase64(bytes: Uint8Array): string {
+/** The web's TextDecoder, where the engine has it (the library is compiled without DOM types). */
+type Decoder = new (label: string) => { decode(bytes: Uint8Array): string };
+const TextDecoderClass = (globalThis as { TextDecoder?: Decoder }).TextDecoder;
+
+/** Characters per `String.fromCharCode` call where there is no TextDecoder. */
+const PIECE = 8192;
+
+/** ASCII character codes as a string: one TextDecoder call (about 4 times faster), else in pieces. */
+export function asciiString(codes: Uint8Array, decoder: Decoder | null = TextDecoderClass ?? null): string {
+  // ("latin1" is windows-1252 to TextDecoder, which reads ASCII as ASCII)
+  if (decoder !== null) return new decoder("latin1").decode(codes);
   const pieces: string[] = [];
-  const chars = new Uint8Array((PIECE / 3) * 4);
-  for (let start = 0; start < bytes.length; start += PIECE) {
-    const end = Math.min(start + PIECE, bytes.length);
-    let c = 0;
-    let i = start;
-    for (; i + 2 < end; i += 3) {
-      const triple = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-      chars[c++] = CODES[triple >>> 18]!;
-      chars[c++] = CODES[(triple >>> 12) & 63]!;
-      chars[c++] = CODES[(triple >>> 6) & 63]!;
-      chars[c++] = CODES[triple & 63]!;
-    }
-    if (i < end) {
-      const two = i + 1 < end;
-      const triple = (bytes[i]! << 16) | (two ? bytes[i + 1]! << 8 : 0);
-      chars[c++] = CODES[triple >>> 18]!;
-      chars[c++] = CODES[(triple >>> 12) & 63]!;
-      chars[c++] = two ? CODES[(triple >>> 6) & 63]! : PAD;
-      chars[c++] = PAD;
-    }
-    pieces.push(String.fromCharCode.apply(null, chars.subarray(0, c) as unknown as number[]));
+  for (let start = 0; start < codes.length; start += PIECE) {
+    pieces.push(String.fromCharCode.apply(null, codes.subarray(start, start + PIECE) as unknown as number[]));
   }
   return pieces.join("");
+}
+
+export function encodeBase64(bytes: Uint8Array): string {
+  const chars = new Uint8Array(base64Length(bytes.length));
+  let c = 0;
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const triple = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    chars[c++] = CODES[triple >>> 18]!;
+    chars[c++] = CODES[(triple >>> 12) & 63]!;
+    chars[c++] = CODES[(triple >>> 6) & 63]!;
+    chars[c++] = CODES[triple & 63]!;
+  }
+  if (i < bytes.length) {
+    const two = i + 1 < bytes.length;
+    const triple = (bytes[i]! << 16) | (two ? bytes[i + 1]! << 8 : 0);
+    chars[c++] = CODES[triple >>> 18]!;
+    chars[c++] = CODES[(triple >>> 12) & 63]!;
+    chars[c++] = two ? CODES[(triple >>> 6) & 63]! : PAD;
+    chars[c++] = PAD;
+  }
+  return asciiString(chars);
 }
 
 /**

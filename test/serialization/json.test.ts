@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { broadcastTo, expandDims, permute, reshape, ShapeError, slice, Tensor, tensor, transpose, zeros } from "shapecast";
-import { checkJSONLength, decodeBase64, elementBytes, encodeBase64, MAX_BASE64_LENGTH, swapBytes } from "../../src/format/serialize.js";
+import { asciiString, checkJSONLength, decodeBase64, elementBytes, encodeBase64, MAX_BASE64_LENGTH, swapBytes } from "../../src/format/serialize.js";
 import { thrown } from "../support/thrown.js";
 
 /** The error `run` throws, checked for its class and exact message. */
@@ -251,7 +251,7 @@ describe("the bytes and base64 underneath", () => {
     expect([...bytes]).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
   });
 
-  it("encodeBase64 is Node's base64, at every length and across the pieces it encodes in", () => {
+  it("encodeBase64 is Node's base64, at every length", () => {
     let seed = 7;
     const random = (length: number): Uint8Array => Uint8Array.from({ length }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 23);
     for (const length of [0, 1, 2, 3, 4, 5, 6, 7, 100, 12287, 12288, 12289, 12290, 3 * 12288 + 2]) {
@@ -261,6 +261,15 @@ describe("the bytes and base64 underneath", () => {
       expect([...decodeBase64("test", "text", text)]).toEqual([...bytes]);
     }
     expect(encodeBase64(Uint8Array.from([0xfb, 0xff, 0xbf]))).toBe("+/+/");
+  });
+
+  it("asciiString gives the same text with TextDecoder and, where there is none, in pieces of String.fromCharCode", () => {
+    for (const length of [0, 1, 8191, 8192, 8193, 3 * 8192 + 5]) {
+      const codes = Uint8Array.from({ length }, (_, i) => 32 + ((i * 31) % 95));
+      const text = String.fromCharCode(...codes);
+      expect(asciiString(codes), `${length} characters`).toBe(text);
+      expect(asciiString(codes, null), `${length} characters, no TextDecoder`).toBe(text);
+    }
   });
 
   it("decodeBase64 takes only the canonical encoding", () => {
