@@ -88,6 +88,25 @@ describe("Tensor.from of a structured clone", () => {
     expect(Tensor.from({ data, shape: [6], dtype: "float32", label: "x" } as never).size).toBe(6);
   });
 
+  it("of a view's compact copy, as the README suggests for sending a view without its whole buffer", () => {
+    const view = slice(base, 1, { step: -1 }, 2);
+    const part = { data: view.toTypedArray(), shape: view.shape, dtype: view.dtype };
+    const clone = structuredClone(part, { transfer: [part.data.buffer as ArrayBuffer] });
+    const t = Tensor.from(clone);
+    expect(t.data.buffer.byteLength).toBe(3 * 4);
+    expect([t.strides, t.offset]).toEqual([[1], 0]);
+    expect(t.toArray()).toEqual(view.toArray());
+  });
+
+  it("over a SharedArrayBuffer: the clone shares the memory, so a write shows on both sides", () => {
+    const data = new Int32Array(new SharedArrayBuffer(4 * 4));
+    const t = Tensor.from({ data, shape: [2, 2], dtype: "int32" });
+    const other = Tensor.from(structuredClone(t));
+    expect(other.data.buffer).not.toBe(t.data.buffer);
+    clip(other, 5, 5, { out: other });
+    expect(t.toArray()).toEqual([[5, 5], [5, 5]]);
+  });
+
   it("checks the expected shape and dtype", () => {
     const clone = structuredClone(base);
     expect(Tensor.from(clone, { shape: [2, 3, 4], dtype: "int32" }).shape).toEqual([2, 3, 4]);
