@@ -253,7 +253,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     json: TensorJSON<S, D> | string,
     expected?: TensorExpectation<ES, ED>,
   ): Tensor<KnownShape<ES>, KnownDType<ED>> {
-    return Tensor.build(partsFromJSON(json, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
+    return fromParts(partsFromJSON(json, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
   }
 
   /**
@@ -270,12 +270,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     value: TensorLike<S, D>,
     expected?: TensorExpectation<ES, ED>,
   ): Tensor<KnownShape<ES>, KnownDType<ED>> {
-    return Tensor.build(partsFromClone(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
-  }
-
-  /** @internal */
-  private static build(parts: TensorParts): Tensor {
-    return new Tensor(parts.data, parts.shape, parts.strides, parts.offset, parts.dtype);
+    return fromParts(partsFromClone(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
   }
 
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
@@ -297,6 +292,11 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 /** A new contiguous tensor over `data` (not copied). @internal */
 export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {
   return new Tensor(data, shape, contiguousStrides(shape), 0, dtype);
+}
+
+/** A tensor of parts `Tensor.fromJSON` and `Tensor.from` have checked. */
+function fromParts(parts: TensorParts): Tensor {
+  return new Tensor(parts.data, parts.shape, parts.strides, parts.offset, parts.dtype);
 }
 
 /**
