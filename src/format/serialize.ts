@@ -298,9 +298,15 @@ export function checkJSONLength(t: Pick<Source, "dtype" | "shape" | "size">): vo
   }
 }
 
-/** `t`'s JSON form; a `RangeError` before any work when its data would not fit in a string. */
+/**
+ * `t`'s JSON form; a `RangeError` before any work when its data would not fit
+ * in a string, a `TypeError` when its buffer was transferred away.
+ */
 export function toJSONForm(t: Source): TensorJSON {
   checkJSONLength(t);
+  if (t.size > 0 && t.data.buffer.byteLength === 0) {
+    throw new TypeError(`toJSON: the tensor's buffer is detached (transferred to another thread?); it holds none of its ${t.size} elements`);
+  }
   return {
     format: TENSOR_JSON_FORMAT,
     version: TENSOR_JSON_VERSION,

@@ -130,6 +130,14 @@ describe("the JSON form", () => {
     expect(JSON.stringify(Tensor.fromJSON(JSON.parse(text)))).toBe(text);
   });
 
+  it("of a tensor whose buffer was transferred away is a TypeError saying so", () => {
+    const t = tensor([1, 2, 3]);
+    const view = transpose(reshape(t, [3, 1]));
+    structuredClone(t, { transfer: [t.data.buffer as ArrayBuffer] });
+    expectError(() => JSON.stringify(view), TypeError, "toJSON: the tensor's buffer is detached (transferred to another thread?); it holds none of its 3 elements");
+    expect(JSON.stringify(zeros([0]))).toContain('"data":""');
+  });
+
   it("gives a new tensor: the text's buffer is not shared with anything", () => {
     const t = tensor([1, 2, 3], { dtype: "int32" });
     const json = t.toJSON();
