@@ -46,6 +46,15 @@ export function dtypeOfArray(array: ArrayBufferView): DType | undefined {
   return undefined;
 }
 
+/** The name of the typed-array class `dtype` is stored in (`"Uint8Array"` for bool and uint8). */
+export const storageName = (dtype: DType): string => CONSTRUCTORS[dtype].name;
+
+/** The bytes one element of `dtype` takes. */
+export const bytesOf = (dtype: DType): number => CONSTRUCTORS[dtype].BYTES_PER_ELEMENT;
+
+/** `dtype`'s typed array over the whole of `buffer`, not copied. */
+export const storageOver = <D extends DType>(dtype: D, buffer: ArrayBuffer): StorageOf[D] => new CONSTRUCTORS[dtype](buffer) as StorageOf[D];
+
 export const isDType = (value: unknown): value is DType =>
   typeof value === "string" && Object.hasOwn(CONSTRUCTORS, value);
 

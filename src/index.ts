@@ -12,6 +12,10 @@ export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 // Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts)
 export { Tensor } from "./tensor.js";
 export type { ElementOf, NestedArray } from "./tensor.js";
+
+// Serialization (toJSON, Tensor.fromJSON, Tensor.from): the forms they read and write
+export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";
+
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 

@@ -8,6 +8,17 @@
  */
 import type { DType, StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
+import {
+  type KnownDType,
+  type KnownShape,
+  partsFromClone,
+  partsFromJSON,
+  type TensorExpectation,
+  type TensorJSON,
+  type TensorLike,
+  type TensorParts,
+  toJSONForm,
+} from "./format/serialize.js";
 import { contiguousStrides } from "./kernels/plan.js";
 import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Shape } from "../types/index.js";
@@ -219,6 +230,50 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     return out;
   }
 
+  /**
+   * The JSON form, which `JSON.stringify(t)` uses: `{ format: "shapecast.tensor", version: 1,
+   * shape, dtype, data }`, `data` the base64 of the elements' little-endian bytes in row-major
+   * order (a view writes its own elements, not its buffer). Every value comes back from
+   * `Tensor.fromJSON` bit for bit, NaN, infinities and -0 included. See src/format/serialize.ts.
+   */
+  toJSON<This extends Tensor>(this: This): TensorJSON<This["shape"], This["dtype"]> {
+    return toJSONForm(this) as TensorJSON<This["shape"], This["dtype"]>;
+  }
+
+  /**
+   * The tensor of a JSON form (an object from `toJSON()`, or its JSON text), checked: a
+   * `TypeError` for a field of the wrong kind or an unknown dtype, a `RangeError` for data that
+   * does not fill the shape, a size that is not a non-negative integer, or another version of
+   * the form. `expected` (`{ shape?, dtype? }`) is checked too (a `ShapeError` for another shape,
+   * a `TypeError` for another dtype) and types the result.
+   *
+   * @example
+   * const m = Tensor.fromJSON(text, { shape: [2, 3], dtype: "float32" }); // Tensor<[2, 3], "float32">
+   */
+  static fromJSON<const S extends Shape = number[], D extends DType = DType, const ES extends Shape = S, ED extends DType = D>(
+    json: TensorJSON<S, D> | string,
+    expected?: TensorExpectation<ES, ED>,
+  ): Tensor<KnownShape<ES>, KnownDType<ED>> {
+    return fromParts(partsFromJSON(json, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
+  }
+
+  /**
+   * A tensor over `value.data` itself (no copy), from a tensor's structured clone (what
+   * `structuredClone(t)` gives, or a worker receives from `postMessage(t, [t.data.buffer])`), a
+   * tensor, or a plain `{ data, shape, dtype }` of row-major elements in the dtype's typed array.
+   * A view stays the same view. Checked as `fromJSON` is, and the strides and offset must stay
+   * inside `data`; `expected` likewise.
+   *
+   * @example
+   * worker.onmessage = (event) => { const x = Tensor.from(event.data, { shape: [2, 3] }); };
+   */
+  static from<const S extends Shape = number[], D extends DType = DType, const ES extends Shape = S, ED extends DType = D>(
+    value: TensorLike<S, D>,
+    expected?: TensorExpectation<ES, ED>,
+  ): Tensor<KnownShape<ES>, KnownDType<ED>> {
+    return fromParts(partsFromClone(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
+  }
+
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
   toString(): string {
     return formatTensor(this);
@@ -241,6 +296,11 @@ installMethods(Tensor.prototype);
 /** A new contiguous tensor over `data` (not copied). @internal */
 export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {
   return new Tensor(data, shape, contiguousStrides(shape), 0, dtype);
+}
+
+/** A tensor of parts `Tensor.fromJSON` and `Tensor.from` have checked. */
+function fromParts(parts: TensorParts): Tensor {
+  return new Tensor(parts.data, parts.shape, parts.strides, parts.offset, parts.dtype);
 }
 
 /**
