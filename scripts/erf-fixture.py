@@ -1,5 +1,6 @@
-"""Writes test/fixtures/erf.json: reference values of erf and erfc from
-Python's math module, for test/ops/erf.test.ts (which needs no Python).
+"""Writes test/fixtures/erf.json: reference values of erf, erfc and the exact
+GELU from Python's math module, for test/ops/erf.test.ts and
+test/properties/activations.test.ts (which need no Python).
 
 Run from the repository root: python3 scripts/erf-fixture.py
 The points are fixed (a seeded generator), so the file only changes when
@@ -8,6 +9,7 @@ this script or Python's math library does.
 import json
 import math
 import random
+import struct
 import sys
 
 rng = random.Random(20261123)
@@ -28,6 +30,20 @@ for e in range(-1074, 0, 7):
 for _ in range(400):
     points.add(rng.uniform(0, 27.5))
 
+# points a float32 tensor holds exactly (the property tests draw from these),
+# integers for the integer dtypes, and magnitudes far past where erf is 1
+def float32(x):
+    return struct.unpack("f", struct.pack("f", x))[0]
+for _ in range(600):
+    points.add(float32(rng.uniform(-9, 9)))
+for i in range(-300, 301):
+    points.add(float(i))
+for e in range(-40, 39, 3):
+    points.add(float32(10.0 ** e))
+    points.add(-float32(10.0 ** e))
+points.add(float32(3.4e38))
+points.add(-float32(3.4e38))
+
 xs = sorted(points)
 fixture = {
     "generator": "scripts/erf-fixture.py",
@@ -35,6 +51,8 @@ fixture = {
     "x": xs,
     "erf": [math.erf(x) for x in xs],
     "erfc": [math.erfc(x) for x in xs],
+    # x * Phi(x), Phi the normal distribution function
+    "gelu": [x * 0.5 * math.erfc(-x / math.sqrt(2)) for x in xs],
 }
 with open("test/fixtures/erf.json", "w") as f:
     json.dump(fixture, f, separators=(",", ":"))
