@@ -1,6 +1,8 @@
-"""Writes test/fixtures/erf.json: reference values of erf, erfc and the exact
+"""Writes test/fixtures/erf.ts: reference values of erf, erfc and the exact
 GELU from Python's math module, for test/ops/erf.test.ts and
-test/properties/activations.test.ts (which need no Python).
+test/properties/activations.test.ts (which need no Python). A TypeScript
+module rather than JSON, so that the tests load it as they load any other
+module, under Node and in the browser run alike.
 
 Run from the repository root: python3 scripts/erf-fixture.py
 The points are fixed (a seeded generator), so the file only changes when
@@ -54,7 +56,13 @@ fixture = {
     # x * Phi(x), Phi the normal distribution function
     "gelu": [x * 0.5 * math.erfc(-x / math.sqrt(2)) for x in xs],
 }
-with open("test/fixtures/erf.json", "w") as f:
+with open("test/fixtures/erf.ts", "w") as f:
+    f.write("// Written by scripts/erf-fixture.py from Python's math module; do not edit.\n")
+    f.write("export const erfFixture: {\n")
+    f.write("  readonly generator: string;\n  readonly python: string;\n")
+    f.write("  readonly x: readonly number[];\n  readonly erf: readonly number[];\n")
+    f.write("  readonly erfc: readonly number[];\n  readonly gelu: readonly number[];\n")
+    f.write("} = ")
     json.dump(fixture, f, separators=(",", ":"))
-    f.write("\n")
-print(f"wrote {len(xs)} points to test/fixtures/erf.json")
+    f.write(";\n")
+print(f"wrote {len(xs)} points to test/fixtures/erf.ts")

@@ -15,7 +15,7 @@
  *   rounded once.
  *
  * Measured against Python's `math.erf` and `math.erfc` on the points of
- * test/fixtures/erf.json (written by scripts/erf-fixture.py); the bounds
+ * test/fixtures/erf.ts (written by scripts/erf-fixture.py); the bounds
  * test/ops/erf.test.ts holds them to are stated in the README.
  */
 

@@ -1,20 +1,20 @@
 /**
  * erf and erfc (src/kernels/erf.ts) against Python's `math.erf` and
- * `math.erfc`: test/fixtures/erf.json, written by scripts/erf-fixture.py
+ * `math.erfc`: test/fixtures/erf.ts, written by scripts/erf-fixture.py
  * (the test reads the file and needs no Python). The distance is counted in
  * units in the last place: how many doubles lie between the two values.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { erfFixture } from "../fixtures/erf.js";
 import { erf, erfc } from "../../src/kernels/erf.js";
 
 interface Fixture {
   readonly generator: string;
-  readonly x: number[];
-  readonly erf: number[];
-  readonly erfc: number[];
+  readonly x: readonly number[];
+  readonly erf: readonly number[];
+  readonly erfc: readonly number[];
 }
-const fixture = JSON.parse(readFileSync(new URL("../fixtures/erf.json", import.meta.url), "utf8")) as Fixture;
+const fixture: Fixture = erfFixture;
 
 /** Doubles ordered as integers: adjacent doubles differ by 1, and -0 and +0 both map to 0. */
 const ordered = (x: number): bigint => {

@@ -3,12 +3,12 @@
  * layouts (axes permuted, stepped, reversed, broadcast with stride 0, offset
  * into a larger buffer) and dtypes, what a naive reference written here
  * computes. erf and the exact gelu are held to Python's `math.erf` and
- * `math.erfc` instead (test/fixtures/erf.json, scripts/erf-fixture.py), so
+ * `math.erfc` instead (test/fixtures/erf.ts, scripts/erf-fixture.py), so
  * their values are drawn from the fixture's points.
  */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { erfFixture } from "../fixtures/erf.js";
 import * as ops from "../../src/ops/elementwise.js";
 import { Tensor } from "../../src/tensor.js";
 import { floatDType } from "../fuzz/support/dtypes.js";
@@ -17,11 +17,11 @@ import { type DType, element, indices, storage } from "../support/reference.js";
 const DTYPES: DType[] = ["float32", "float64", "int32", "uint8", "bool"];
 
 interface Fixture {
-  readonly x: number[];
-  readonly erf: number[];
-  readonly gelu: number[];
+  readonly x: readonly number[];
+  readonly erf: readonly number[];
+  readonly gelu: readonly number[];
 }
-const fixture = JSON.parse(readFileSync(new URL("../fixtures/erf.json", import.meta.url), "utf8")) as Fixture;
+const fixture: Fixture = erfFixture;
 const pythonErf = new Map(fixture.x.map((x, i) => [x, fixture.erf[i]!]));
 const pythonGelu = new Map(fixture.x.map((x, i) => [x, fixture.gelu[i]!]));
 /** Special values, with their limits where a formula would give NaN. */
