@@ -45,6 +45,9 @@ export {
   logicalAnd, logicalOr, logicalXor, maximum, minimum, mod, mul, neg, notEqual, pow, relu, round, sigmoid,
   sign, sin, sqrt, sub, tanh, where,
 } from "./ops/elementwise.js";
+// Element-wise activations and tests of values
+export { elu, erf, gelu, isFinite, isNaN, leakyRelu, logSigmoid, silu, softplus } from "./ops/elementwise.js";
+export type { AlphaMethod, AlphaOp, GeluMethod, GeluOp, GeluOptions } from "./ops/types.js";
 export type {
   BinaryMethod, BinaryOp, BinaryResult, CheckedOperand, DTypeRule, ElementwiseOptions, AxisOp, ConcatOp, GatherOp, MatmulOp, PadOp, PadOptions, SplitOp, TakeOp, TileOp, Operand, OperandDType, ReduceOp, ReduceRule, ShapeOf, StackOp,
   UnaryMethod, UnaryOp, UnaryOptions, UnaryRule, WhereOp,

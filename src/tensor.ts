@@ -119,6 +119,16 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare clip: TensorMethods["clip"];
   /** A copy in another dtype; see `cast`. */
   declare cast: TensorMethods["cast"];
+  // activations and tests of values
+  declare gelu: TensorMethods["gelu"];
+  declare silu: TensorMethods["silu"];
+  declare softplus: TensorMethods["softplus"];
+  declare leakyRelu: TensorMethods["leakyRelu"];
+  declare elu: TensorMethods["elu"];
+  declare erf: TensorMethods["erf"];
+  declare logSigmoid: TensorMethods["logSigmoid"];
+  declare isNaN: TensorMethods["isNaN"];
+  declare isFinite: TensorMethods["isFinite"];
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {

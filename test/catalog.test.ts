@@ -42,6 +42,15 @@ describe("the op catalog", () => {
       const viaMethod = (x[name] as unknown as () => Tensor)();
       expect(viaMethod.toArray(), name).toEqual((library[name] as (a: Tensor) => Tensor)(x).toArray());
     }
+    // activations with arguments of their own pass them through
+    const activations = { gelu: [{ approximate: "tanh" }], leakyRelu: [0.2], elu: [0.5] } as const;
+    expect(Object.keys(activations).sort()).toEqual(opsOf("activation").sort());
+    for (const name of opsOf("activation")) {
+      const args = activations[name];
+      const viaMethod = (x[name] as unknown as (...rest: unknown[]) => Tensor)(...args);
+      expect(viaMethod.toArray(), name).toEqual((library[name] as (a: Tensor, ...rest: unknown[]) => Tensor)(x, ...args).toArray());
+      expect(viaMethod.toArray(), name).not.toEqual((library[name] as (a: Tensor) => Tensor)(x).toArray());
+    }
   });
 
   it("names each binary method's dtype rule as its function applies it (int32 operands)", () => {
@@ -55,7 +64,7 @@ describe("the op catalog", () => {
 
   it("names each unary method's dtype rule as its function applies it (uint8 operand)", () => {
     const x = tensor([1, 2], { dtype: "uint8" });
-    const expected = { same: "uint8", signed: "int32", float: "float32" } as const;
+    const expected = { same: "uint8", signed: "int32", float: "float32", bool: "bool" } as const;
     for (const name of opsOf("unary")) {
       expect((library[name] as (a: Tensor) => Tensor)(x).dtype, name).toBe(expected[catalog[name].method]);
     }

@@ -16,18 +16,20 @@
  * export it from src/index.ts (the test names what is missing); a method also
  * needs its `declare` line in src/tensor.ts (the compiler asks for it).
  */
-import type { BinaryMethod, CastMethod, ClipMethod, DTypeRule, UnaryMethod, UnaryRule } from "./types.js";
+import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, GeluMethod, UnaryMethod, UnaryRule } from "./types.js";
 
 /**
  * What an op is. `method` ops are also `Tensor` methods, with their dtype
- * rule: `binary` (`x.add(y)`), `unary` (`x.exp()`), or `clip` and `cast`,
- * whose arguments are their own.
+ * rule: `binary` (`x.add(y)`), `unary` (`x.exp()`), or `clip`, `cast` and
+ * `activation` (`x.gelu({ approximate })`, `x.leakyRelu(alpha)`), whose
+ * arguments are their own.
  */
 export type OpEntry =
   | { readonly family: "create" | "reduce" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
-  | { readonly family: "clip" | "cast"; readonly method: true };
+  | { readonly family: "clip" | "cast"; readonly method: true }
+  | { readonly family: "activation"; readonly method: true };
 
 export const catalog = {
   // Shapes (the broadcast rules as functions)
@@ -83,6 +85,17 @@ export const catalog = {
   round: { family: "unary", method: "same" },
   clip: { family: "clip", method: true },
   cast: { family: "cast", method: true },
+
+  // Element-wise, activations and tests of values
+  gelu: { family: "activation", method: true },
+  silu: { family: "unary", method: "float" },
+  softplus: { family: "unary", method: "float" },
+  leakyRelu: { family: "activation", method: true },
+  elu: { family: "activation", method: true },
+  erf: { family: "unary", method: "float" },
+  logSigmoid: { family: "unary", method: "float" },
+  isNaN: { family: "unary", method: "bool" },
+  isFinite: { family: "unary", method: "bool" },
 
   // Reductions
   sum: { family: "reduce" },
@@ -148,4 +161,11 @@ export type TensorMethods = { [K in OpsOf<"binary">]: BinaryMethod<K, MethodRule
   clip: ClipMethod;
   /** A copy in another dtype; see `cast`. */
   cast: CastMethod;
+} & {
+  /** GELU, exact or `{ approximate: "tanh" }`; see `gelu`. */
+  gelu: GeluMethod;
+  /** `x` where positive, `alpha * x` elsewhere (alpha 0.01 by default); see `leakyRelu`. */
+  leakyRelu: AlphaMethod;
+  /** `x` where positive, `alpha * (exp(x) - 1)` elsewhere (alpha 1 by default); see `elu`. */
+  elu: AlphaMethod;
 };

@@ -15,10 +15,11 @@
  */
 import { arithmeticDType, checkDType, type DType, divisionDType, floatDType, promote } from "../dtype.js";
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
+import { erf as erfOf, erfc } from "../kernels/erf.js";
 import type { Tensor } from "../tensor.js";
 import { describe } from "../shape/validate.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
-import type { BinaryOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
+import type { AlphaOp, BinaryOp, GeluOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
 
 const bool = (): DType => "bool";
 
@@ -208,6 +209,103 @@ export function clip<X extends Tensor>(x: X, min: number, max: number, options?:
   clipHigh = max;
   return runUnary((x as Tensor | undefined)?.dtype === "bool" ? clipBoolRule : clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
 }
+
+// ---------------------------------------------------------------------------
+// Activations and tests of values
+// ---------------------------------------------------------------------------
+
+/** log(1 + e^x) without overflow for large x nor loss for very negative x: x + log(1 + e^-x) when x > 0. */
+const softplusOf = (x: number): number => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
+
+/** x * sigmoid(x), whose limit at -Infinity is -0 (the product itself would be -Infinity * 0). */
+const siluOf = (x: number): number => (x === -Infinity ? -0 : x / (1 + Math.exp(-x)));
+
+const SQRT_HALF = Math.SQRT1_2;
+const SQRT_TWO_OVER_PI = Math.sqrt(2 / Math.PI);
+
+/**
+ * x * Phi(x), Phi the normal distribution function: `0.5 x (1 + erf(x / sqrt 2))`,
+ * through erfc below 0 (`0.5 x erfc(-x / sqrt 2)`), which keeps its relative
+ * accuracy where 1 + erf would cancel to 0.
+ */
+const geluOf = (x: number): number =>
+  x < 0 ? (x === -Infinity ? -0 : 0.5 * x * erfc(-x * SQRT_HALF)) : 0.5 * x * (1 + erfOf(x * SQRT_HALF));
+
+/**
+ * The tanh approximation `0.5 x (1 + tanh(u))`, `u = sqrt(2/pi) (x + 0.044715 x^3)`,
+ * computed as `x / (1 + e^(-2u))` (the same function): no cancellation for large negative x.
+ */
+const geluTanhOf = (x: number): number =>
+  x === -Infinity ? -0 : x / (1 + Math.exp(-2 * SQRT_TWO_OVER_PI * (x + 0.044715 * x * x * x)));
+
+export const activationRules = {
+  silu: unary("silu", siluOf, floatDType),
+  softplus: unary("softplus", softplusOf, floatDType),
+  erf: unary("erf", erfOf, floatDType),
+  logSigmoid: unary("logSigmoid", (x) => -softplusOf(-x), floatDType),
+  isNaN: unary("isNaN", (x) => (Number.isNaN(x) ? 1 : 0), bool),
+  isFinite: unary("isFinite", (x) => (Number.isFinite(x) ? 1 : 0), bool),
+} as const;
+
+/** x * sigmoid(x) (SiLU, swish); `silu(-Infinity)` is -0. Float results, as `exp`. */
+export const silu = ((x: unknown, options?: unknown) => runUnary(activationRules.silu, x, options)) as UnaryOp<"float">;
+/** log(1 + e^x), without overflow: `softplus(1000)` is 1000, `softplus(-1000)` is e^-1000 (0 in float64). */
+export const softplus = ((x: unknown, options?: unknown) => runUnary(activationRules.softplus, x, options)) as UnaryOp<"float">;
+/** The error function, within 1 ulp of a correctly rounded float64 erf (src/kernels/erf.ts). */
+export const erf = ((x: unknown, options?: unknown) => runUnary(activationRules.erf, x, options)) as UnaryOp<"float">;
+/** log(sigmoid(x)) = -softplus(-x), without overflow; `logSigmoid(Infinity)` is -0. */
+export const logSigmoid = ((x: unknown, options?: unknown) => runUnary(activationRules.logSigmoid, x, options)) as UnaryOp<"float">;
+/** Is each element NaN? A bool tensor; integers and bools never are. */
+export const isNaN = ((x: unknown, options?: unknown) => runUnary(activationRules.isNaN, x, options)) as UnaryOp<"bool">;
+/** Is each element neither NaN nor ±Infinity? A bool tensor; integers and bools always are. */
+export const isFinite = ((x: unknown, options?: unknown) => runUnary(activationRules.isFinite, x, options)) as UnaryOp<"bool">;
+
+const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: unary("gelu", geluTanhOf, floatDType) } as const;
+
+/**
+ * GELU, `x * Phi(x)`: exact by default (`{ approximate: "none" }`), or the tanh
+ * approximation (`{ approximate: "tanh" }`). Options also take `out`. Float
+ * results, as `exp`.
+ */
+export const gelu = ((x: unknown, options?: unknown) => {
+  if (options === undefined) return runUnary(geluRules.none, x, undefined);
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`gelu: options must be an object such as { approximate: "tanh" }, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== "approximate" && key !== "out") throw new TypeError(`gelu: options field "${key}" is not known (approximate, out)`);
+  }
+  const { approximate = "none", out } = options as { approximate?: unknown; out?: unknown };
+  if (approximate !== "none" && approximate !== "tanh") {
+    throw new TypeError(`gelu: approximate must be "none" or "tanh", got ${describe(approximate)}`);
+  }
+  return runUnary(geluRules[approximate], x, out === undefined ? undefined : { out });
+}) as GeluOp;
+
+// As clip's bounds: one kernel per op, alpha set just before it runs.
+let alpha = 0;
+const leakyReluRule = unary("leakyRelu", (x) => (x < 0 ? alpha * x : x), floatDType); // NaN stays NaN
+const eluRule = unary("elu", (x) => (x > 0 ? x : alpha * Math.expm1(x)), floatDType);
+
+/** `alpha` checked: a finite number, `fallback` when omitted. */
+function alphaOf(op: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number") throw new TypeError(`${op}: alpha must be a number, got ${describe(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`${op}: alpha must be a finite number, got ${value}`);
+  return value;
+}
+
+/** `x` where x >= 0, `alpha * x` where x < 0 (alpha 0.01 by default). Float results, as `exp`. */
+export const leakyRelu = ((x: unknown, slope?: unknown, options?: unknown) => {
+  alpha = alphaOf("leakyRelu", slope, 0.01);
+  return runUnary(leakyReluRule, x, options);
+}) as AlphaOp;
+
+/** `x` where x > 0, `alpha * (e^x - 1)` elsewhere (alpha 1 by default). Float results, as `exp`. */
+export const elu = ((x: unknown, scale?: unknown, options?: unknown) => {
+  alpha = alphaOf("elu", scale, 1);
+  return runUnary(eluRule, x, options);
+}) as AlphaOp;
 
 const CAST_OPS: Record<DType, (x: number) => number> = {
   float32: (x) => x,

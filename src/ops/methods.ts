@@ -37,4 +37,9 @@ export function installMethods(prototype: object): void {
   target["cast"] = function (this: unknown, dtype: DType, options?: UnaryOptions) {
     return lookup["cast"]!(this, dtype, options);
   };
+  for (const name of opsOf("activation")) {
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      return lookup[name]!(this, ...args);
+    };
+  }
 }

@@ -234,10 +234,10 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   ): Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
 }
 
-export type UnaryRule = "same" | "float" | "signed";
+export type UnaryRule = "same" | "float" | "signed" | "bool";
 
 type UnaryDType<Rule extends UnaryRule, D extends DType> =
-  Rule extends "float" ? FloatDType<D> : Rule extends "signed" ? SignedDType<D> : D;
+  Rule extends "float" ? FloatDType<D> : Rule extends "signed" ? SignedDType<D> : Rule extends "bool" ? "bool" : D;
 
 /** A unary element-wise op: `(x, options?)`, same shape. */
 export type UnaryOp<Rule extends UnaryRule> = <X extends Tensor>(
@@ -249,6 +249,26 @@ export type UnaryMethod<Rule extends UnaryRule> = <This extends Tensor>(
   this: This,
   options?: UnaryOptions,
 ) => Tensor<ShapeOf<This>, UnaryDType<Rule, This["dtype"]>>;
+
+// Activations with arguments of their own (gelu, leakyRelu, elu): same shape, float results
+/** `gelu`'s options: the tanh approximation or the exact form (`"none"`, the default), and `out`. */
+export interface GeluOptions extends UnaryOptions {
+  readonly approximate?: "none" | "tanh" | undefined;
+}
+
+/** `gelu(x, options?)`: same shape, `float64` stays and everything else gives `float32`. */
+export type GeluOp = <X extends Tensor>(x: X, options?: GeluOptions) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+
+export type GeluMethod = <This extends Tensor>(this: This, options?: GeluOptions) => Tensor<ShapeOf<This>, FloatDType<This["dtype"]>>;
+
+/** `leakyRelu(x, alpha?, options?)` and `elu(x, alpha?, options?)`: same shape, float results. */
+export type AlphaOp = <X extends Tensor>(x: X, alpha?: number, options?: UnaryOptions) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+
+export type AlphaMethod = <This extends Tensor>(
+  this: This,
+  alpha?: number,
+  options?: UnaryOptions,
+) => Tensor<ShapeOf<This>, FloatDType<This["dtype"]>>;
 
 /** `x.clip(min, max, options?)`: `clip(x, min, max, options?)`, same shape and dtype. */
 export type ClipMethod = <This extends Tensor>(
