@@ -18,6 +18,7 @@ export type { CreateOptions, RandomOptions } from "./ops/create.js";
 // Reductions
 export { argmax, argmin, logSumExp, max, mean, min, prod, std, sum, variance } from "./ops/reduce.js";
 export type { ReduceOptions, VarianceOptions } from "./ops/reduce.js";
+export { all, any } from "./ops/reduce.js";
 
 export { logSoftmax, softmax } from "./ops/softmax.js";
 

@@ -95,6 +95,8 @@ export const catalog = {
   variance: { family: "reduce" },
   std: { family: "reduce" },
   logSumExp: { family: "reduce" },
+  any: { family: "reduce" },
+  all: { family: "reduce" },
   softmax: { family: "softmax" },
   logSoftmax: { family: "softmax" },
 

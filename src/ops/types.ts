@@ -350,11 +350,15 @@ export interface MatmulOp<Op extends string = "matmul"> {
 export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
   [MatMulShape<A, B, Op>] extends [ShapeTypeError<infer Message>] ? Message : Y;
 
-/** How a reduction's dtype follows from its input's. */
-export type ReduceRule = "same" | "sum" | "float" | "index";
+/** How a reduction's dtype follows from its input's ("bool": any, all). */
+export type ReduceRule = "same" | "sum" | "float" | "index" | "bool";
 
 type ReduceDType<Rule extends ReduceRule, D extends DType> =
-  Rule extends "float" ? FloatDType<D> : Rule extends "index" ? "int32" : Rule extends "sum" ? (D extends "bool" | "uint8" ? "int32" : D) : D;
+  Rule extends "float" ? FloatDType<D>
+  : Rule extends "index" ? "int32"
+  : Rule extends "bool" ? "bool"
+  : Rule extends "sum" ? (D extends "bool" | "uint8" ? "int32" : D)
+  : D;
 
 /**
  * Is `keepDims: true` given? Left out, `undefined` or not a literal `true`: no. As in SpecOf,

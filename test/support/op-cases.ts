@@ -212,6 +212,26 @@ const generators = ({ size, rep, width }: Sizes) => {
       variantOf(axes.map((axis) => high[axis]!)).map((low) => [low, axes] as const),
     );
 
+  /** Calls of reductions named in `names`: one axis, a list (any order, negative forms) or none, keepDims or not. */
+  const reduction = (names: readonly string[]) => (minRank: number, maxRank: number) =>
+    shapeOf(minRank, maxRank).chain((base) =>
+      fc.tuple(
+        fc.oneof(
+          fc.constant<Arg>(undefined),
+          axisOf(base.length),
+          fc.shuffledSubarray([...base.keys()], { maxLength: base.length }).chain((axes) =>
+            fc.array(fc.boolean(), { minLength: axes.length, maxLength: axes.length }).map((negative) => axes.map((axis, i) => (negative[i] ? axis - base.length : axis))),
+          ),
+        ),
+        // (not max, min, argmax, argmin: their error for an empty axis has no type-level twin yet)
+        fc.constantFrom(...names),
+        fc.option(fc.boolean(), { nil: undefined }),
+      ).map(([axis, op, keepDims]) => ({
+        op,
+        args: keepDims === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, { keepDims }],
+      })),
+    );
+
   return {
     // element-wise broadcasting in every mode, through `add`
     add: (minRank: number, maxRank: number) =>
@@ -352,24 +372,7 @@ const generators = ({ size, rep, width }: Sizes) => {
           return { op: "permute", args: [tensorArg(base), given] };
         }),
       ),
-    sum: (minRank: number, maxRank: number) =>
-      shapeOf(minRank, maxRank).chain((base) =>
-        fc.tuple(
-          fc.oneof(
-            fc.constant<Arg>(undefined),
-            axisOf(base.length),
-            fc.shuffledSubarray([...base.keys()], { maxLength: base.length }).chain((axes) =>
-              fc.array(fc.boolean(), { minLength: axes.length, maxLength: axes.length }).map((negative) => axes.map((axis, i) => (negative[i] ? axis - base.length : axis))),
-            ),
-          ),
-          // (not max, min, argmax, argmin: their error for an empty axis has no type-level twin yet)
-          fc.constantFrom("sum", "mean"),
-          fc.option(fc.boolean(), { nil: undefined }),
-        ).map(([axis, op, keepDims]) => ({
-          op,
-          args: keepDims === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, { keepDims }],
-        })),
-      ),
+    sum: reduction(["sum", "mean"]),
     matmul: (minRank: number, maxRank: number) =>
       fc.tuple(shapeOf(Math.max(0, minRank - 2), Math.max(0, maxRank - 2)), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), size, size, size, fc.integer({ min: 0, max: 9 })).chain(
         ([batch, cutA, cutB, m, k, n, wrong]) =>
@@ -393,6 +396,8 @@ const generators = ({ size, rep, width }: Sizes) => {
           }));
         }),
       ),
+    // (last: a new op keeps the seeds, hence the cases, of the ones before it)
+    any: reduction(["any", "all"]),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
