@@ -22,6 +22,10 @@ export { all, any } from "./ops/reduce.js";
 
 export { logSoftmax, softmax } from "./ops/softmax.js";
 
+// Cumulative sums and products
+export { cumprod, cumsum } from "./ops/scan.js";
+export type { ScanOp, ScanOptions } from "./ops/types.js";
+
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";
 export { gather, pad, split, take, tile } from "./ops/shaping.js";

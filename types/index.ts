@@ -22,6 +22,7 @@ export type { Regrouped, Reshape } from "./reshape.js";
 
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";
+export type { ScannedOf } from "./scan.js";
 
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";

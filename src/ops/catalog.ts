@@ -24,7 +24,7 @@ import type { BinaryMethod, CastMethod, ClipMethod, DTypeRule, UnaryMethod, Unar
  * whose arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
+  | { readonly family: "create" | "reduce" | "scan" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true };
@@ -99,6 +99,10 @@ export const catalog = {
   all: { family: "reduce" },
   softmax: { family: "softmax" },
   logSoftmax: { family: "softmax" },
+
+  // Cumulative sums and products
+  cumsum: { family: "scan" },
+  cumprod: { family: "scan" },
 
   // Joins, splits and copies
   concat: { family: "join" },

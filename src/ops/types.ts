@@ -25,6 +25,7 @@ import type {
   Promote,
   ReducedOf,
   ScalarDType,
+  ScannedOf,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -401,6 +402,25 @@ export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = 
     options?: O,
   ): Tensor<ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[], ReduceDType<Rule, X["dtype"]>>;
 }
+
+/** The options of the cumulative ops. */
+export interface ScanOptions {
+  /** Each element leaves itself out: the first is 0 (cumsum) or 1 (cumprod). Default false. */
+  readonly exclusive?: boolean | undefined;
+  /** Accumulate from the end of the axis. Default false. */
+  readonly reverse?: boolean | undefined;
+}
+
+/**
+ * A cumulative op, `(x, axis?, options?)`: along one axis the shape is kept, with no axis the
+ * result is the flattened tensor's (1-D); the dtype follows `sum`'s rule. An axis out of range
+ * is a compile error with the runtime's message.
+ */
+export type ScanOp<Op extends string> = <X extends Tensor, const Axis extends number | undefined = undefined>(
+  x: X,
+  axis?: ScannedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  options?: ScanOptions,
+) => Tensor<ScannedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], ReduceDType<"sum", X["dtype"]>>;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(

@@ -398,6 +398,13 @@ const generators = ({ size, rep, width }: Sizes) => {
       ),
     // (last: a new op keeps the seeds, hence the cases, of the ones before it)
     any: reduction(["any", "all"]),
+    // cumsum and cumprod: one axis (the shape kept) or none (flattened), options now and then
+    cumsum: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.option(axisOf(base.length), { nil: undefined }), fc.constantFrom("cumsum", "cumprod"), fc.option(fc.record({ exclusive: fc.boolean(), reverse: fc.boolean() }), { nil: undefined })).map(
+          ([axis, op, options]) => ({ op, args: options === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, options] }),
+        ),
+      ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
