@@ -30,6 +30,10 @@ export type { ScanOp, ScanOptions } from "./ops/types.js";
 export { concat, stack } from "./ops/join.js";
 export { gather, pad, split, take, tile } from "./ops/shaping.js";
 
+// Encodings
+export { oneHot } from "./ops/one-hot.js";
+export type { OneHotChecked, OneHotOp, OneHotOptions } from "./ops/types.js";
+
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
 

@@ -23,6 +23,7 @@ export type { Regrouped, Reshape } from "./reshape.js";
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";
 export type { ScannedOf } from "./scan.js";
+export type { DepthMessage, OneHotShape } from "./one-hot.js";
 
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";

@@ -113,6 +113,9 @@ export const catalog = {
   gather: { family: "shaping" },
   take: { family: "shaping" },
 
+  // Encodings
+  oneHot: { family: "shaping" },
+
   // Products
   matmul: { family: "matmul" },
   dot: { family: "matmul" },

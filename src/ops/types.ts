@@ -26,6 +26,7 @@ import type {
   ReducedOf,
   ScalarDType,
   ScannedOf,
+  OneHotShape,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -421,6 +422,30 @@ export type ScanOp<Op extends string> = <X extends Tensor, const Axis extends nu
   axis?: ScannedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   options?: ScanOptions,
 ) => Tensor<ScannedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], ReduceDType<"sum", X["dtype"]>>;
+
+/** The options of `oneHot`: the result's dtype (float32 by default). */
+export interface OneHotOptions<D extends DType = DType> {
+  readonly dtype?: D | undefined;
+}
+
+/**
+ * `oneHot(indices, depth, options?)`: int32 or uint8 indices of shape S give `[...S, depth]`.
+ * A negative or fractional literal depth is a compile error with the runtime's message; a depth
+ * that is a type parameter cannot be decided (it might be -1), and the call is an error saying so.
+ */
+export type OneHotOp = <X extends Tensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
+  indices: X,
+  depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
+  options?: OneHotOptions<D>,
+) => Tensor<OneHotShape<ShapeOf<X>, Depth> extends infer Result extends Shape ? Result : number[], D>;
+
+/** What `OneHotChecked` says when the depth is a type parameter. */
+export type WriteUndecidedDepth =
+  "oneHot: the compiler cannot decide whether depth is a non-negative integer (a type parameter); pass a literal, or a number (the size is then number)";
+
+/** oneHot's depth: `Depth`, or the message. Its own alias, so an undecided call prints by this name. */
+export type OneHotChecked<Undecided extends string, S extends Shape, Depth extends number> =
+  [OneHotShape<S, Depth>] extends [ShapeTypeError<infer Message>] ? Message : Depth;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(

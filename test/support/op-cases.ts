@@ -405,6 +405,12 @@ const generators = ({ size, rep, width }: Sizes) => {
           ([axis, op, options]) => ({ op, args: options === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, options] }),
         ),
       ),
+    // oneHot: int32 indices of any shape, a depth from 0 (now and then negative or fractional: an error)
+    oneHot: (minRank: number, maxRank: number) =>
+      fc.tuple(shapeOf(minRank, maxRank), fc.oneof({ arbitrary: size, weight: 9 }, { arbitrary: fc.constantFrom(-1, 2.5), weight: 1 })).map(([base, depth]) => ({
+        op: "oneHot",
+        args: [new TensorArg(base, base.map(() => "literal"), "int32"), depth],
+      })),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
