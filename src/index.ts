@@ -26,6 +26,10 @@ export { logSoftmax, softmax } from "./ops/softmax.js";
 export { cumprod, cumsum } from "./ops/scan.js";
 export type { ScanOp, ScanOptions } from "./ops/types.js";
 
+// Sorting
+export { argsort, sort } from "./ops/sort.js";
+export type { SortOp, SortOptions } from "./ops/types.js";
+
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";
 export { gather, pad, split, take, tile } from "./ops/shaping.js";

@@ -24,6 +24,7 @@ export type { Regrouped, Reshape } from "./reshape.js";
 export type { Reduced, ReducedOf } from "./reduce.js";
 export type { ScannedOf } from "./scan.js";
 export type { DepthMessage, OneHotShape } from "./one-hot.js";
+export type { SortedOf } from "./sort.js";
 
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";

@@ -24,7 +24,7 @@ import type { BinaryMethod, CastMethod, ClipMethod, DTypeRule, UnaryMethod, Unar
  * whose arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "scan" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
+  | { readonly family: "create" | "reduce" | "scan" | "sort" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true };
@@ -103,6 +103,10 @@ export const catalog = {
   // Cumulative sums and products
   cumsum: { family: "scan" },
   cumprod: { family: "scan" },
+
+  // Sorting
+  sort: { family: "sort" },
+  argsort: { family: "sort" },
 
   // Joins, splits and copies
   concat: { family: "join" },

@@ -27,6 +27,7 @@ import type {
   ScalarDType,
   ScannedOf,
   OneHotShape,
+  SortedOf,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -446,6 +447,27 @@ export type WriteUndecidedDepth =
 /** oneHot's depth: `Depth`, or the message. Its own alias, so an undecided call prints by this name. */
 export type OneHotChecked<Undecided extends string, S extends Shape, Depth extends number> =
   [OneHotShape<S, Depth>] extends [ShapeTypeError<infer Message>] ? Message : Depth;
+
+/** The options of sort and argsort. */
+export interface SortOptions<Axis extends number = number> {
+  /** The axis sorted along (default -1). */
+  readonly axis?: Axis | undefined;
+  /** Largest first (default false). */
+  readonly descending?: boolean | undefined;
+}
+
+/**
+ * sort (`"same"`: the input's dtype) and argsort (`"index"`: int32 positions): `(x, options?)`,
+ * the shape kept; an axis out of range is a compile error with the runtime's message.
+ */
+export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extends Tensor, const Axis extends number = -1>(
+  // a scalar has no axis, the default -1 included: said here, as the options may be left out
+  x: ShapeOf<X> extends readonly [] ? RangeMessage<Op, "axis", Axis, 0> : X,
+  options?: {
+    readonly axis?: (SortedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis) | undefined;
+    readonly descending?: boolean | undefined;
+  },
+) => Tensor<SortedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], Rule extends "index" ? "int32" : X["dtype"]>;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(

@@ -411,6 +411,16 @@ const generators = ({ size, rep, width }: Sizes) => {
         op: "oneHot",
         args: [new TensorArg(base, base.map(() => "literal"), "int32"), depth],
       })),
+    // sort and argsort: the axis (default -1) in the options, now and then out of range
+    sort: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.constantFrom("sort", "argsort"), fc.option(axisOf(Math.max(1, base.length)), { nil: undefined }), fc.option(fc.boolean(), { nil: undefined }), fc.boolean()).map(
+          ([op, axis, descending, given]) => ({
+            op,
+            args: !given ? [tensorArg(base)] : [tensorArg(base), { ...(axis === undefined ? {} : { axis }), ...(descending === undefined ? {} : { descending }) }],
+          }),
+        ),
+      ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
