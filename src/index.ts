@@ -28,7 +28,8 @@ export type { ScanOp, ScanOptions } from "./ops/types.js";
 
 // Sorting
 export { argsort, sort } from "./ops/sort.js";
-export type { SortOp, SortOptions } from "./ops/types.js";
+export type { SortOp, SortOptions, TopKChecked, TopKOp } from "./ops/types.js";
+export { topk } from "./ops/topk.js";
 
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";

@@ -107,6 +107,7 @@ export const catalog = {
   // Sorting
   sort: { family: "sort" },
   argsort: { family: "sort" },
+  topk: { family: "sort" },
 
   // Joins, splits and copies
   concat: { family: "join" },

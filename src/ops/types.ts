@@ -28,6 +28,7 @@ import type {
   ScannedOf,
   OneHotShape,
   SortedOf,
+  TopKShape,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -468,6 +469,34 @@ export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extend
     readonly descending?: boolean | undefined;
   },
 ) => Tensor<SortedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], Rule extends "index" ? "int32" : X["dtype"]>;
+
+/**
+ * `topk(x, k, { axis })`: `{ values, indices }` with the axis (default -1) of size k; the
+ * values in x's dtype, the positions int32. A bad literal k, or one larger than a literal size,
+ * is a compile error with the runtime's message; against a size that is a type parameter the
+ * call is undecided, an error saying so (`TopKChecked`).
+ */
+export type TopKOp = <X extends Tensor, const K extends number, const Axis extends number = -1>(
+  // a scalar has no axis, the default -1 included: said here, as the options may be left out
+  x: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
+  k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
+  options?: { readonly axis?: ([TopKAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : TopKAxisProblem<ShapeOf<X>, Axis>) | undefined },
+) => {
+  values: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+  indices: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], "int32">;
+};
+
+/** What `TopKChecked` says when the axis's size is a type parameter. */
+export type WriteUndecidedTopK =
+  "topk: the compiler cannot decide whether k fits the axis (its size is a type parameter); check the shape at run time with assertShape, or pass k as a number";
+
+/** topk's k: `K`, or the message of a k that does not fit (an axis out of range is the options' to report). */
+export type TopKChecked<Undecided extends string, S extends Shape, K extends number, Axis extends number> =
+  [TopKShape<S, K, Axis>] extends [ShapeTypeError<infer Message>] ? (Message extends `topk: axis ${string}` ? K : Message) : K;
+
+/** The axis's message when it is out of range, else never. */
+type TopKAxisProblem<S extends Shape, Axis extends number> =
+  number extends S["length"] ? never : [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"topk", "axis", Axis, S["length"]> : never;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(
