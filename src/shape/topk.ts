@@ -1,10 +1,11 @@
 /**
  * The shape rule of `topk` at run time, the twin of types/topk.ts: the axis
- * (-1 when left out) of size k, k an integer from 0 to that axis's size. The
+ * (-1 when left out) of size k, k an integer from 0 to that axis's size (a
+ * RangeError when k is no count, a ShapeError when the axis is shorter). The
  * writers are typed to return their type twins' messages.
  */
 import type { TopKCountMessage, TopKLargerMessage } from "../../types/topk.js";
-import { showShape } from "../errors.js";
+import { ShapeError, showShape } from "../errors.js";
 import { normalizeAxis } from "./axis.js";
 import { describe, MAX_ELEMENTS } from "./validate.js";
 
@@ -24,6 +25,9 @@ export function topkLayout(shape: readonly number[], k: unknown, axis: unknown):
   const at = normalizeAxis("topk", "axis", axis ?? -1, shape.length);
   if (typeof k !== "number") throw new TypeError(`topk: k must be an integer, got ${describe(k)}`);
   if (!Number.isInteger(k) || k < 0 || k > MAX_ELEMENTS) throw new RangeError(writeTopKCount(k));
-  if (k > shape[at]!) throw new RangeError(writeTopKLarger(k, at, shape[at]!, showShape(shape)));
+  // a k the axis cannot give is a misfit of shapes, as split's sizes are: a ShapeError
+  if (k > shape[at]!) {
+    throw new ShapeError(writeTopKLarger(k, at, shape[at]!, showShape(shape)), { code: "size", op: "topk", mode: "none", a: [...shape], b: [k], axis: at, sizes: [shape[at]!, k] });
+  }
   return { axis: at, shape: shape.map((d, a) => (a === at ? k : d)) };
 }
