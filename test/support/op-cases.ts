@@ -79,6 +79,8 @@ const toValue = (arg: Arg, resize: Resize): unknown => {
 
 const shapesOf = (value: unknown): (readonly number[])[] => {
   if (value instanceof shapecast.Tensor) return [value.shape];
+  // topk's { values, indices }
+  if (typeof value === "object" && value !== null && "values" in value && "indices" in value) return [...shapesOf(value.values), ...shapesOf(value.indices)];
   if (Array.isArray(value) && value.every((item) => item instanceof shapecast.Tensor)) return value.map((item: shapecast.Tensor) => item.shape);
   if (Array.isArray(value) && value.every((item) => typeof item === "number")) return [value as number[]];
   throw new Error(`not a shape result: ${String(value)}`);
@@ -420,6 +422,16 @@ const generators = ({ size, rep, width }: Sizes) => {
             args: !given ? [tensorArg(base)] : [tensorArg(base), { ...(axis === undefined ? {} : { axis }), ...(descending === undefined ? {} : { descending }) }],
           }),
         ),
+      ),
+    // topk: k up to the axis's size (a larger k fails at run time only where the size is not a literal,
+    // which these cases declare at random; test/ops/topk.test.ts and test-d check it), now and then -1
+    topk: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.option(axisOf(Math.max(1, base.length)), { nil: undefined }), fc.nat(), fc.integer({ min: 0, max: 9 })).map(([axis, roll, wrong]) => {
+          const at = axis === undefined ? base.length - 1 : axis < 0 ? axis + base.length : axis;
+          const k = wrong === 0 ? -1 : roll % ((base[at] ?? 0) + 1);
+          return { op: "topk", args: axis === undefined ? [tensorArg(base), k] : [tensorArg(base), k, { axis }] };
+        }),
       ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
