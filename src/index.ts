@@ -22,12 +22,26 @@ export type { CreateOptions, RandomOptions } from "./ops/create.js";
 // Reductions
 export { argmax, argmin, logSumExp, max, mean, min, prod, std, sum, variance } from "./ops/reduce.js";
 export type { ReduceOptions, VarianceOptions } from "./ops/reduce.js";
+export { all, any } from "./ops/reduce.js";
 
 export { logSoftmax, softmax } from "./ops/softmax.js";
+
+// Cumulative sums and products
+export { cumprod, cumsum } from "./ops/scan.js";
+export type { ScanOp, ScanOptions } from "./ops/types.js";
+
+// Sorting
+export { argsort, sort } from "./ops/sort.js";
+export type { SortOp, SortOptions, TopKChecked, TopKOp } from "./ops/types.js";
+export { topk } from "./ops/topk.js";
 
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";
 export { gather, pad, split, take, tile } from "./ops/shaping.js";
+
+// Encodings
+export { oneHot } from "./ops/one-hot.js";
+export type { OneHotChecked, OneHotOp, OneHotOptions } from "./ops/types.js";
 
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";

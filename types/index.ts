@@ -22,6 +22,10 @@ export type { Regrouped, Reshape } from "./reshape.js";
 
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";
+export type { ScannedOf } from "./scan.js";
+export type { DepthMessage, OneHotShape } from "./one-hot.js";
+export type { SortedOf } from "./sort.js";
+export type { TopKCountMessage, TopKLargerMessage, TopKShape } from "./topk.js";
 
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";

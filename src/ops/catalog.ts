@@ -25,7 +25,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  * arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
+  | { readonly family: "create" | "reduce" | "scan" | "sort" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true }
@@ -108,8 +108,19 @@ export const catalog = {
   variance: { family: "reduce" },
   std: { family: "reduce" },
   logSumExp: { family: "reduce" },
+  any: { family: "reduce" },
+  all: { family: "reduce" },
   softmax: { family: "softmax" },
   logSoftmax: { family: "softmax" },
+
+  // Cumulative sums and products
+  cumsum: { family: "scan" },
+  cumprod: { family: "scan" },
+
+  // Sorting
+  sort: { family: "sort" },
+  argsort: { family: "sort" },
+  topk: { family: "sort" },
 
   // Joins, splits and copies
   concat: { family: "join" },
@@ -119,6 +130,9 @@ export const catalog = {
   pad: { family: "shaping" },
   gather: { family: "shaping" },
   take: { family: "shaping" },
+
+  // Encodings
+  oneHot: { family: "shaping" },
 
   // Products
   matmul: { family: "matmul" },

@@ -1,6 +1,6 @@
 /**
  * Reductions over one axis, a list of axes, or all: sum, prod, mean, max,
- * min, argmax, argmin, variance, std, logSumExp; negative axes count from the
+ * min, any, all, argmax, argmin, variance, std, logSumExp; negative axes count from the
  * end; `keepDims` keeps reduced axes as size 1. The reduced axes are moved
  * innermost (a view), so each output element folds one strided block.
  */
@@ -117,6 +117,17 @@ export const reduceRules = {
   mean: { name: "mean" as const, dtype: floatDType, empty: Number.NaN, fold: (data, start, dims, strides) => sumFold(data, start, dims, strides) / count(dims) },
   max: { name: "max" as const, dtype: (d) => d, empty: undefined, fold: maxFold },
   min: { name: "min" as const, dtype: (d) => d, empty: undefined, fold: minFold },
+  // truthiness as everywhere: not 0, so NaN is true and -0 false
+  any: { name: "any" as const, dtype: () => "bool", empty: 0, fold: (data, start, dims, strides) => {
+    let found = 0;
+    forEach(data, start, dims, strides, (v) => (found = found === 1 || v !== 0 ? 1 : 0));
+    return found;
+  } },
+  all: { name: "all" as const, dtype: () => "bool", empty: 1, fold: (data, start, dims, strides) => {
+    let every = 1;
+    forEach(data, start, dims, strides, (v) => (every = every === 1 && v !== 0 ? 1 : 0));
+    return every;
+  } },
   logSumExp: {
     name: "logSumExp" as const,
     dtype: floatDType,
@@ -199,7 +210,7 @@ function forEachOffset(offset: number, dims: readonly number[], strides: readonl
   }
 }
 
-const reducer = <Op extends string, Rule extends "same" | "sum" | "float">(rule: ReduceRule & { name: Op }): ReduceOp<Op, Rule> =>
+const reducer = <Op extends string, Rule extends "same" | "sum" | "float" | "bool">(rule: ReduceRule & { name: Op }): ReduceOp<Op, Rule> =>
   ((x: unknown, axis?: unknown, options?: unknown) => {
     assertTensor(rule.name, "x", x);
     const fold = rule.integerFold !== undefined && isInteger(x.dtype) ? rule.integerFold : rule.fold;
@@ -216,6 +227,10 @@ export const mean = reducer<"mean", "float">(reduceRules.mean);
 export const max = reducer<"max", "same">(reduceRules.max);
 /** The smallest element over the axes (NaN if any is NaN). */
 export const min = reducer<"min", "same">(reduceRules.min);
+/** Is any element over the axes true (not 0; NaN counts as true)? False over no elements. */
+export const any = reducer<"any", "bool">(reduceRules.any);
+/** Is every element over the axes true (not 0; NaN counts as true)? True over no elements. */
+export const all = reducer<"all", "bool">(reduceRules.all);
 /** log(sum(exp(x))) over the axes, computed stably (the maximum is factored out). */
 export const logSumExp = reducer<"logSumExp", "float">(reduceRules.logSumExp);
 

@@ -25,6 +25,10 @@ import type {
   Promote,
   ReducedOf,
   ScalarDType,
+  ScannedOf,
+  OneHotShape,
+  SortedOf,
+  TopKShape,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -370,11 +374,15 @@ export interface MatmulOp<Op extends string = "matmul"> {
 export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
   [MatMulShape<A, B, Op>] extends [ShapeTypeError<infer Message>] ? Message : Y;
 
-/** How a reduction's dtype follows from its input's. */
-export type ReduceRule = "same" | "sum" | "float" | "index";
+/** How a reduction's dtype follows from its input's ("bool": any, all). */
+export type ReduceRule = "same" | "sum" | "float" | "index" | "bool";
 
 type ReduceDType<Rule extends ReduceRule, D extends DType> =
-  Rule extends "float" ? FloatDType<D> : Rule extends "index" ? "int32" : Rule extends "sum" ? (D extends "bool" | "uint8" ? "int32" : D) : D;
+  Rule extends "float" ? FloatDType<D>
+  : Rule extends "index" ? "int32"
+  : Rule extends "bool" ? "bool"
+  : Rule extends "sum" ? (D extends "bool" | "uint8" ? "int32" : D)
+  : D;
 
 /**
  * Is `keepDims: true` given? Left out, `undefined` or not a literal `true`: no. As in SpecOf,
@@ -417,6 +425,98 @@ export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = 
     options?: O,
   ): Tensor<ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[], ReduceDType<Rule, X["dtype"]>>;
 }
+
+/** The options of the cumulative ops. */
+export interface ScanOptions {
+  /** Each element leaves itself out: the first is 0 (cumsum) or 1 (cumprod). Default false. */
+  readonly exclusive?: boolean | undefined;
+  /** Accumulate from the end of the axis. Default false. */
+  readonly reverse?: boolean | undefined;
+}
+
+/**
+ * A cumulative op, `(x, axis?, options?)`: along one axis the shape is kept, with no axis the
+ * result is the flattened tensor's (1-D); the dtype follows `sum`'s rule. An axis out of range
+ * is a compile error with the runtime's message.
+ */
+export type ScanOp<Op extends string> = <X extends Tensor, const Axis extends number | undefined = undefined>(
+  x: X,
+  axis?: ScannedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  options?: ScanOptions,
+) => Tensor<ScannedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], ReduceDType<"sum", X["dtype"]>>;
+
+/** The options of `oneHot`: the result's dtype (float32 by default). */
+export interface OneHotOptions<D extends DType = DType> {
+  readonly dtype?: D | undefined;
+}
+
+/**
+ * `oneHot(indices, depth, options?)`: int32 or uint8 indices of shape S give `[...S, depth]`.
+ * A negative or fractional literal depth is a compile error with the runtime's message; a depth
+ * that is a type parameter cannot be decided (it might be -1), and the call is an error saying so.
+ */
+export type OneHotOp = <X extends Tensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
+  indices: X,
+  depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
+  options?: OneHotOptions<D>,
+) => Tensor<OneHotShape<ShapeOf<X>, Depth> extends infer Result extends Shape ? Result : number[], D>;
+
+/** What `OneHotChecked` says when the depth is a type parameter. */
+export type WriteUndecidedDepth =
+  "oneHot: the compiler cannot decide whether depth is a non-negative integer (a type parameter); pass a literal, or a number (the size is then number)";
+
+/** oneHot's depth: `Depth`, or the message. Its own alias, so an undecided call prints by this name. */
+export type OneHotChecked<Undecided extends string, S extends Shape, Depth extends number> =
+  [OneHotShape<S, Depth>] extends [ShapeTypeError<infer Message>] ? Message : Depth;
+
+/** The options of sort and argsort. */
+export interface SortOptions<Axis extends number = number> {
+  /** The axis sorted along (default -1). */
+  readonly axis?: Axis | undefined;
+  /** Largest first (default false). */
+  readonly descending?: boolean | undefined;
+}
+
+/**
+ * sort (`"same"`: the input's dtype) and argsort (`"index"`: int32 positions): `(x, options?)`,
+ * the shape kept; an axis out of range is a compile error with the runtime's message.
+ */
+export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extends Tensor, const Axis extends number = -1>(
+  // a scalar has no axis, the default -1 included: said here, as the options may be left out
+  x: ShapeOf<X> extends readonly [] ? RangeMessage<Op, "axis", Axis, 0> : X,
+  options?: {
+    readonly axis?: (SortedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis) | undefined;
+    readonly descending?: boolean | undefined;
+  },
+) => Tensor<SortedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], Rule extends "index" ? "int32" : X["dtype"]>;
+
+/**
+ * `topk(x, k, { axis })`: `{ values, indices }` with the axis (default -1) of size k; the
+ * values in x's dtype, the positions int32. A bad literal k, or one larger than a literal size,
+ * is a compile error with the runtime's message; against a size that is a type parameter the
+ * call is undecided, an error saying so (`TopKChecked`).
+ */
+export type TopKOp = <X extends Tensor, const K extends number, const Axis extends number = -1>(
+  // a scalar has no axis, the default -1 included: said here, as the options may be left out
+  x: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
+  k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
+  options?: { readonly axis?: ([TopKAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : TopKAxisProblem<ShapeOf<X>, Axis>) | undefined },
+) => {
+  values: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+  indices: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], "int32">;
+};
+
+/** What `TopKChecked` says when the axis's size is a type parameter. */
+export type WriteUndecidedTopK =
+  "topk: the compiler cannot decide whether k fits the axis (its size is a type parameter); check the shape at run time with assertShape, or pass k as a number";
+
+/** topk's k: `K`, or the message of a k that does not fit (an axis out of range is the options' to report). */
+export type TopKChecked<Undecided extends string, S extends Shape, K extends number, Axis extends number> =
+  [TopKShape<S, K, Axis>] extends [ShapeTypeError<infer Message>] ? (Message extends `topk: axis ${string}` ? K : Message) : K;
+
+/** The axis's message when it is out of range, else never. */
+type TopKAxisProblem<S extends Shape, Axis extends number> =
+  number extends S["length"] ? never : [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"topk", "axis", Axis, S["length"]> : never;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
 export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(

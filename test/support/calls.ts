@@ -76,6 +76,17 @@ export function evaluateCalls(fileName: string, header: string, lines: readonly 
     return shape === undefined ? undefined : checker.getTypeOfSymbol(shape);
   };
   const read = (type: ts.Type): ShapesType => {
+    // topk's { values, indices }: the two tensors' shapes, in that order
+    const values = type.getProperty("values");
+    const indices = type.getProperty("indices");
+    if (values !== undefined && indices !== undefined) {
+      const tuple = [checker.getTypeOfSymbol(values), checker.getTypeOfSymbol(indices)].map(shapeOfTensor);
+      if (tuple.every((shape) => shape !== undefined)) {
+        if (tuple.some((shape) => checker.isArrayType(shape!))) return { unknownRank: true };
+        const shapes = tuple.map((shape) => readShape(shape!));
+        return shapes.every((shape) => shape !== undefined) ? { shapes: shapes as SizeType[][] } : { other: checker.typeToString(type) };
+      }
+    }
     const tensorShape = shapeOfTensor(type);
     const targets = tensorShape !== undefined ? [tensorShape]
       : checker.isTupleType(type) && checker.getTypeArguments(type as ts.TypeReference).every((item) => shapeOfTensor(item) !== undefined)

@@ -79,6 +79,8 @@ const toValue = (arg: Arg, resize: Resize): unknown => {
 
 const shapesOf = (value: unknown): (readonly number[])[] => {
   if (value instanceof shapecast.Tensor) return [value.shape];
+  // topk's { values, indices }
+  if (typeof value === "object" && value !== null && "values" in value && "indices" in value) return [...shapesOf(value.values), ...shapesOf(value.indices)];
   if (Array.isArray(value) && value.every((item) => item instanceof shapecast.Tensor)) return value.map((item: shapecast.Tensor) => item.shape);
   if (Array.isArray(value) && value.every((item) => typeof item === "number")) return [value as number[]];
   throw new Error(`not a shape result: ${String(value)}`);
@@ -210,6 +212,26 @@ const generators = ({ size, rep, width }: Sizes) => {
   const laidInto = (high: readonly number[]) =>
     fc.integer({ min: 0, max: high.length }).chain((count) => increasing(high.length, count)).chain((axes) =>
       variantOf(axes.map((axis) => high[axis]!)).map((low) => [low, axes] as const),
+    );
+
+  /** Calls of reductions named in `names`: one axis, a list (any order, negative forms) or none, keepDims or not. */
+  const reduction = (names: readonly string[]) => (minRank: number, maxRank: number) =>
+    shapeOf(minRank, maxRank).chain((base) =>
+      fc.tuple(
+        fc.oneof(
+          fc.constant<Arg>(undefined),
+          axisOf(base.length),
+          fc.shuffledSubarray([...base.keys()], { maxLength: base.length }).chain((axes) =>
+            fc.array(fc.boolean(), { minLength: axes.length, maxLength: axes.length }).map((negative) => axes.map((axis, i) => (negative[i] ? axis - base.length : axis))),
+          ),
+        ),
+        // (not max, min, argmax, argmin: their error for an empty axis has no type-level twin yet)
+        fc.constantFrom(...names),
+        fc.option(fc.boolean(), { nil: undefined }),
+      ).map(([axis, op, keepDims]) => ({
+        op,
+        args: keepDims === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, { keepDims }],
+      })),
     );
 
   return {
@@ -352,24 +374,7 @@ const generators = ({ size, rep, width }: Sizes) => {
           return { op: "permute", args: [tensorArg(base), given] };
         }),
       ),
-    sum: (minRank: number, maxRank: number) =>
-      shapeOf(minRank, maxRank).chain((base) =>
-        fc.tuple(
-          fc.oneof(
-            fc.constant<Arg>(undefined),
-            axisOf(base.length),
-            fc.shuffledSubarray([...base.keys()], { maxLength: base.length }).chain((axes) =>
-              fc.array(fc.boolean(), { minLength: axes.length, maxLength: axes.length }).map((negative) => axes.map((axis, i) => (negative[i] ? axis - base.length : axis))),
-            ),
-          ),
-          // (not max, min, argmax, argmin: their error for an empty axis has no type-level twin yet)
-          fc.constantFrom("sum", "mean"),
-          fc.option(fc.boolean(), { nil: undefined }),
-        ).map(([axis, op, keepDims]) => ({
-          op,
-          args: keepDims === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, { keepDims }],
-        })),
-      ),
+    sum: reduction(["sum", "mean"]),
     matmul: (minRank: number, maxRank: number) =>
       fc.tuple(shapeOf(Math.max(0, minRank - 2), Math.max(0, maxRank - 2)), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), size, size, size, fc.integer({ min: 0, max: 9 })).chain(
         ([batch, cutA, cutB, m, k, n, wrong]) =>
@@ -391,6 +396,41 @@ const generators = ({ size, rep, width }: Sizes) => {
             op: "gather",
             args: [tensorArg(base), asTensor && length > 0 && count > 0 ? new TensorArg(indexShape, indexShape.map(() => "literal"), "int32") : list, axis],
           }));
+        }),
+      ),
+    // (last: a new op keeps the seeds, hence the cases, of the ones before it)
+    any: reduction(["any", "all"]),
+    // cumsum and cumprod: one axis (the shape kept) or none (flattened), options now and then
+    cumsum: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.option(axisOf(base.length), { nil: undefined }), fc.constantFrom("cumsum", "cumprod"), fc.option(fc.record({ exclusive: fc.boolean(), reverse: fc.boolean() }), { nil: undefined })).map(
+          ([axis, op, options]) => ({ op, args: options === undefined ? (axis === undefined ? [tensorArg(base)] : [tensorArg(base), axis]) : [tensorArg(base), axis, options] }),
+        ),
+      ),
+    // oneHot: int32 indices of any shape, a depth from 0 (now and then negative or fractional: an error)
+    oneHot: (minRank: number, maxRank: number) =>
+      fc.tuple(shapeOf(minRank, maxRank), fc.oneof({ arbitrary: size, weight: 9 }, { arbitrary: fc.constantFrom(-1, 2.5), weight: 1 })).map(([base, depth]) => ({
+        op: "oneHot",
+        args: [new TensorArg(base, base.map(() => "literal"), "int32"), depth],
+      })),
+    // sort and argsort: the axis (default -1) in the options, now and then out of range
+    sort: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.constantFrom("sort", "argsort"), fc.option(axisOf(Math.max(1, base.length)), { nil: undefined }), fc.option(fc.boolean(), { nil: undefined }), fc.boolean()).map(
+          ([op, axis, descending, given]) => ({
+            op,
+            args: !given ? [tensorArg(base)] : [tensorArg(base), { ...(axis === undefined ? {} : { axis }), ...(descending === undefined ? {} : { descending }) }],
+          }),
+        ),
+      ),
+    // topk: k up to the axis's size (a larger k fails at run time only where the size is not a literal,
+    // which these cases declare at random; test/ops/topk.test.ts and test-d check it), now and then -1
+    topk: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.option(axisOf(Math.max(1, base.length)), { nil: undefined }), fc.nat(), fc.integer({ min: 0, max: 9 })).map(([axis, roll, wrong]) => {
+          const at = axis === undefined ? base.length - 1 : axis < 0 ? axis + base.length : axis;
+          const k = wrong === 0 ? -1 : roll % ((base[at] ?? 0) + 1);
+          return { op: "topk", args: axis === undefined ? [tensorArg(base), k] : [tensorArg(base), k, { axis }] };
         }),
       ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;

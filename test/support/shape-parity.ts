@@ -205,7 +205,7 @@ export const assertionHeader = (imports: string): string =>
     // to what they are, or to `number`, one way), and blind to how a compiler spells an intersection inside a mapped tuple
     "type Equal<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;",
     "type Expect<T extends true> = T;",
-    "type ShapesOf<T> = T extends Tensor ? [T[\"shape\"]] : T extends readonly Tensor[] ? { -readonly [K in keyof T]: T[K] extends Tensor ? T[K][\"shape\"] : never } : [T];",
+    "type ShapesOf<T> = T extends Tensor ? [T[\"shape\"]] : T extends { values: Tensor; indices: Tensor } ? [T[\"values\"][\"shape\"], T[\"indices\"][\"shape\"]] : T extends readonly Tensor[] ? { -readonly [K in keyof T]: T[K] extends Tensor ? T[K][\"shape\"] : never } : [T];",
   ].join("\n");
 
 /** A case's line with its assertion: the rendered call, then the expected shapes on the same line. */

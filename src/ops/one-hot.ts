@@ -1,0 +1,45 @@
+/**
+ * `oneHot(indices, depth, { dtype })`: int32 or uint8 indices of shape S give
+ * `[...S, depth]`, 1 at each index and 0 elsewhere (float32 unless `dtype`
+ * says otherwise). An index outside [0, depth), negative too, gives a row of
+ * zeros, as TensorFlow's `one_hot` and tfjs's `oneHot` do.
+ */
+import { allocate, checkDType, type DType } from "../dtype.js";
+import { contiguousStrides } from "../kernels/plan.js";
+import { oneHotShape } from "../shape/one-hot.js";
+import { describe } from "../shape/validate.js";
+import { Tensor } from "../tensor.js";
+import { assertTensor } from "./engine.js";
+import type { OneHotOp } from "./types.js";
+
+function dtypeOption(options: unknown): DType {
+  if (options === undefined) return "float32";
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`oneHot: options must be an object such as { dtype: "float32" }, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== "dtype") throw new TypeError(`oneHot: options field "${key}" is not known (the only option is dtype)`);
+  }
+  const dtype = (options as { dtype?: unknown }).dtype;
+  return dtype === undefined ? "float32" : checkDType("oneHot", "dtype", dtype);
+}
+
+export const oneHot = ((indices: unknown, depth: unknown, options?: unknown) => {
+  assertTensor("oneHot", "indices", indices);
+  if (indices.dtype !== "int32" && indices.dtype !== "uint8") {
+    throw new TypeError(`oneHot: indices must be an int32 or uint8 tensor, got a ${indices.dtype} tensor; cast it first, e.g. indices.cast("int32")`);
+  }
+  const shape = oneHotShape(indices.shape, depth);
+  const dtype = dtypeOption(options);
+  const n = depth as number;
+  const out = allocate(dtype, indices.size * n);
+  if (n > 0) {
+    // the indices in row-major order, each setting one element of its row
+    const flat = indices.toTypedArray();
+    for (let i = 0; i < flat.length; i++) {
+      const index = flat[i]!;
+      if (index >= 0 && index < n) out[i * n + index] = 1;
+    }
+  }
+  return new Tensor(out, shape, contiguousStrides(shape), 0, dtype);
+}) as OneHotOp;
