@@ -12,7 +12,8 @@ import { erfFixture } from "../fixtures/erf.js";
 import * as ops from "../../src/ops/elementwise.js";
 import { Tensor } from "../../src/tensor.js";
 import { floatDType } from "../fuzz/support/dtypes.js";
-import { type DType, element, indices, storage } from "../support/reference.js";
+import { type DType, element, indices } from "../support/reference.js";
+import { viewOf } from "../support/random-view.js";
 
 const DTYPES: DType[] = ["float32", "float64", "int32", "uint8", "bool"];
 
@@ -46,35 +47,7 @@ const pool: Record<DType, number[]> = {
 
 /** A tensor of `shape` and `dtype` laid out at random inside a larger buffer, its values drawn from `pool`. */
 const tensorOf = (shape: readonly number[], dtype: DType) =>
-  fc
-    .record({
-      order: fc.shuffledSubarray([...shape.keys()], { minLength: shape.length, maxLength: shape.length }),
-      steps: fc.array(fc.constantFrom(1, 1, 2), { minLength: shape.length, maxLength: shape.length }),
-      reversed: fc.array(fc.boolean(), { minLength: shape.length, maxLength: shape.length }),
-      broadcast: fc.array(fc.noBias(fc.integer({ min: 0, max: 6 })), { minLength: shape.length, maxLength: shape.length }),
-      pad: fc.nat(3),
-      values: fc.array(fc.constantFrom(...pool[dtype]), { minLength: 64, maxLength: 64 }),
-    })
-    .map(({ order, steps, reversed, broadcast, pad, values }) => {
-      const strides = shape.map(() => 0);
-      let step = 1;
-      for (let k = order.length - 1; k >= 0; k--) {
-        const axis = order[k]!;
-        strides[axis] = broadcast[axis] === 0 ? 0 : step * steps[axis]!;
-        step *= shape[axis]! * steps[axis]!;
-      }
-      let offset = pad;
-      for (let axis = 0; axis < shape.length; axis++) {
-        if (reversed[axis] && strides[axis] !== 0) {
-          offset += (shape[axis]! - 1) * strides[axis]!;
-          strides[axis] = -strides[axis]!;
-        }
-      }
-      const length = offset + shape.reduce((sum, dim, axis) => sum + (dim - 1) * Math.max(0, strides[axis]!), 0) + 1;
-      const data = storage(dtype, length);
-      for (let i = 0; i < data.length; i++) data[i] = values[i % values.length]!;
-      return new Tensor(data, [...shape], strides, offset, dtype);
-    });
+  viewOf(shape, dtype, fc.array(fc.constantFrom(...pool[dtype]), { minLength: 64, maxLength: 64 }));
 
 // The naive references: the formulas as written, split only where one would overflow or cancel.
 

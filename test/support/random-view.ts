@@ -1,6 +1,6 @@
 /**
- * Random tensors for the value tests of the axis ops (any, all, cumsum,
- * cumprod, oneHot): a shape of small sizes (0 now and then), a dtype, and a
+ * Random tensors for the value tests (the axis ops, the element-wise ops
+ * and activations): a shape of small sizes (0 now and then), a dtype, and a
  * layout inside a larger buffer (axes permuted, stepped, reversed, broadcast
  * with stride 0, an offset), with values that include NaN, -0 and the
  * integer edges. Built from the `Tensor` constructor and read back through
@@ -22,8 +22,16 @@ const valueArb = fc.oneof(
 export const shapeArb = (min = 0, max = 4): fc.Arbitrary<number[]> =>
   fc.array(fc.oneof({ arbitrary: fc.integer({ min: 1, max: 4 }), weight: 8 }, { arbitrary: fc.constantFrom(0, 5), weight: 1 }), { minLength: min, maxLength: max });
 
-/** A tensor of `shape` and `dtype` read through a random layout of a larger buffer. */
-export const viewOf = (shape: readonly number[], dtype: DType): fc.Arbitrary<Tensor> =>
+/**
+ * A tensor of `shape` and `dtype` read through a random layout of a larger
+ * buffer, its buffer filled with `values` over and over (by default the mix
+ * of `valueArb`).
+ */
+export const viewOf = (
+  shape: readonly number[],
+  dtype: DType,
+  values: fc.Arbitrary<readonly number[]> = fc.array(valueArb, { minLength: 1, maxLength: 64 }),
+): fc.Arbitrary<Tensor> =>
   fc
     .record({
       order: fc.shuffledSubarray([...shape.keys()], { minLength: shape.length, maxLength: shape.length }),
@@ -31,7 +39,7 @@ export const viewOf = (shape: readonly number[], dtype: DType): fc.Arbitrary<Ten
       reversed: fc.array(fc.boolean(), { minLength: shape.length, maxLength: shape.length }),
       broadcast: fc.array(fc.noBias(fc.integer({ min: 0, max: 6 })), { minLength: shape.length, maxLength: shape.length }),
       pad: fc.nat(3),
-      values: fc.array(valueArb, { minLength: 1, maxLength: 64 }),
+      values,
     })
     .map(({ order, steps, reversed, broadcast, pad, values }) => {
       const strides = shape.map(() => 0);
