@@ -169,6 +169,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   // (methods whose result depends on the shape or dtype take them from `this`,
   // so the class stays covariant in both: a Tensor<[2, 3]> is a Tensor<Shape>)
   get<This extends Tensor>(this: This, ...indices: number[]): ElementOf<This["dtype"]> {
+    assertAttached("get", "the tensor", this);
     if (indices.length !== this.shape.length) {
       throw new RangeError(`get: ${indices.length} indices for a rank-${this.shape.length} tensor of shape [${this.shape.join(", ")}]`);
     }
@@ -188,6 +189,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 
   /** The one element of a tensor of size 1. */
   item<This extends Tensor>(this: This): ElementOf<This["dtype"]> {
+    assertAttached("item", "the tensor", this);
     if (this.size !== 1) {
       throw new RangeError(`item: the tensor has ${this.size} elements (shape [${this.shape.join(", ")}]); item() needs exactly 1`);
     }
@@ -200,6 +202,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    * anything is built: use `toTypedArray()` for large tensors).
    */
   toArray<This extends Tensor>(this: This): NestedArray<This["shape"], This["dtype"]> {
+    assertAttached("toArray", "the tensor", this);
     let count = 1; // the outer array, then per axis its entries and (but for the last axis) the arrays they are
     let along = 1;
     for (let axis = 0; axis < this.shape.length; axis++) {
@@ -222,6 +225,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 
   /** A contiguous row-major copy of the elements in a new typed array. */
   toTypedArray(): StorageOf[D] {
+    assertAttached("toTypedArray", "the tensor", this);
     const Ctor = this.data.constructor as new (length: number) => StorageOf[D];
     const out = new Ctor(this.size);
     if (this.isContiguous) {
@@ -297,6 +301,16 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   read(position: number): number | boolean {
     const value = this.data[position]!;
     return this.dtype === "bool" ? value !== 0 : value;
+  }
+}
+
+/**
+ * A `TypeError` when `t`'s buffer was transferred away (`postMessage(t, [t.data.buffer])`):
+ * its typed array is then empty, and reading it would give `undefined` and NaN. @internal
+ */
+export function assertAttached(op: string, name: string, t: Tensor): void {
+  if (t.data.length === 0 && t.size > 0) {
+    throw new TypeError(`${op}: ${name}'s buffer is detached (transferred to another thread?); it holds none of its ${t.size} elements`);
   }
 }
 

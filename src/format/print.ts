@@ -44,6 +44,8 @@ function shownIndices(shape: readonly number[], size: number): number[][] {
 }
 
 export function formatTensor(t: Printable): string {
+  // a buffer transferred to another thread leaves an empty array: say so rather than print NaN
+  if (t.data.length === 0 && t.size > 0) return `tensor(<buffer detached>, shape=[${t.shape.join(", ")}], dtype=${t.dtype})`;
   const indices = t.size === 0 ? [] : shownIndices(t.shape, t.size);
   const shown = (axis: number): number[] => indices[axis]!;
   // collect the shown values first, to format them to one width

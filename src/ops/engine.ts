@@ -12,18 +12,21 @@ import { broadcastStrides, contiguousStrides, type Operand, planIteration } from
 import { mappedStrides, resolveBroadcastLayout } from "../shape/broadcast.js";
 import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { assertAttached, Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
 
 /** A tensor, or a plain number used as a scalar. */
 export type Scalar = number | boolean;
 
+/** A `TypeError` unless `value` is a Tensor whose buffer is still here (not transferred away). */
 export function assertTensor(op: string, name: string, value: unknown): asserts value is Tensor {
   if (!(value instanceof Tensor)) throw new TypeError(`${op}: ${name} must be a Tensor, got ${describe(value)}`);
+  assertAttached(op, name, value);
 }
 
 function assertOperand(op: string, name: string, value: unknown): asserts value is Tensor | Scalar {
-  if (value instanceof Tensor || typeof value === "number" || typeof value === "boolean") return;
+  if (value instanceof Tensor) return assertAttached(op, name, value);
+  if (typeof value === "number" || typeof value === "boolean") return;
   throw new TypeError(`${op}: ${name} must be a Tensor or a number, got ${describe(value)}`);
 }
 
@@ -77,7 +80,10 @@ const shapeOf = (value: Tensor | Scalar): readonly number[] => (value instanceof
  * conversion along the chain is exact).
  */
 function operand(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string): View {
-  if (value instanceof Tensor) return value.dtype === "int32" && compute === "float32" ? roundedToFloat32(value) : value;
+  if (value instanceof Tensor) {
+    assertAttached(op, name, value);
+    return value.dtype === "int32" && compute === "float32" ? roundedToFloat32(value) : value;
+  }
   return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
 }
 
