@@ -35,6 +35,10 @@ export { argsort, sort } from "./ops/sort.js";
 export type { SortOp, SortOptions, TopKChecked, TopKOp } from "./ops/types.js";
 export { topk } from "./ops/topk.js";
 
+// Pooling
+export { avgPool1d, avgPool2d, maxPool1d, maxPool2d } from "./ops/pool.js";
+export type { PoolChecked, PoolOpOf } from "./ops/types.js";
+
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";
 export { gather, pad, split, take, tile } from "./ops/shaping.js";

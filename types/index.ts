@@ -27,6 +27,10 @@ export type { DepthMessage, OneHotShape } from "./one-hot.js";
 export type { SortedOf } from "./sort.js";
 export type { TopKCountMessage, TopKLargerMessage, TopKShape } from "./topk.js";
 
+// Pooling (the sliding-window rule)
+export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";
+export type { PoolOptions, PoolRankMessage, PoolShape } from "./pool.js";
+
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";
 

@@ -25,7 +25,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  * arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "scan" | "sort" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
+  | { readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true }
@@ -121,6 +121,12 @@ export const catalog = {
   sort: { family: "sort" },
   argsort: { family: "sort" },
   topk: { family: "sort" },
+
+  // Pooling
+  maxPool2d: { family: "pool" },
+  avgPool2d: { family: "pool" },
+  maxPool1d: { family: "pool" },
+  avgPool1d: { family: "pool" },
 
   // Joins, splits and copies
   concat: { family: "join" },

@@ -37,6 +37,7 @@ import type {
 import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
 import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
+import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. */
@@ -661,3 +662,25 @@ export interface TakeOp {
 }
 
 type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
+
+/** What `PoolChecked` says when a spatial size is a type parameter. */
+export type WriteUndecidedPool<Op extends string> =
+  `${Op}: the compiler cannot decide the window's output size (a spatial size is a type parameter); check the shape at run time with assertShape`;
+
+/**
+ * The options of a pooling call as the rule checks them: the rule's message
+ * when the window does not fit (or x has the wrong rank), the options
+ * otherwise; unresolved (no argument fits, and the compiler names this alias
+ * with `Undecided` first) when a spatial size is a type parameter.
+ */
+export type PoolChecked<Undecided extends string, Op extends string, S extends Shape, O> =
+  [PoolShape<Op, S, O>] extends [ShapeTypeError<infer Message>] ? Message : O;
+
+/** `maxPool2d(x, { size, strides?, padding?, layout? })` and the other pooling ops: max keeps the dtype, avg is float as `mean` is. */
+export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends Tensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
+  x: X,
+  options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
+) => Tensor<
+  PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
+  Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
+>;
