@@ -234,6 +234,42 @@ const generators = ({ size, rep, width }: Sizes) => {
       })),
     );
 
+  /** Pooling calls of one kind (see the maxPool and avgPool entries below). */
+  const poolCases = (kind: "max" | "avg", minRank: number, maxRank: number): fc.Arbitrary<OpCase> =>
+    (Math.max(minRank, 3) <= Math.min(maxRank, 4)
+      ? fc.oneof({ arbitrary: shapeOf(Math.max(minRank, 3), Math.min(maxRank, 4)), weight: 3 }, { arbitrary: shapeOf(minRank, maxRank), weight: 1 })
+      : shapeOf(minRank, maxRank)
+    ).chain((base) =>
+      fc
+        .record({
+          twoD: base.length === 4 ? fc.constant(true) : base.length === 3 ? fc.constant(false) : fc.boolean(),
+          channelsFirst: fc.option(fc.boolean(), { nil: undefined }),
+          sizes: fc.array(fc.oneof({ arbitrary: fc.integer({ min: 1, max: 2 }), weight: 3 }, { arbitrary: fc.integer({ min: 3, max: 5 }), weight: 1 }), { minLength: 2, maxLength: 2 }),
+          sizeAsNumber: fc.boolean(),
+          strides: fc.option(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 2 }), { nil: undefined }),
+          stridesAsNumber: fc.boolean(),
+          padding: fc.constantFrom("valid", "same", "number", "pairs", undefined),
+          rolls: fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+        })
+        .map(({ twoD, channelsFirst, sizes, sizeAsNumber, strides, stridesAsNumber, padding, rolls }) => {
+          const count = twoD ? 2 : 1;
+          const window = sizeAsNumber ? sizes.slice(0, count).map(() => sizes[0]!) : sizes.slice(0, count);
+          const emptyAxis = base.some((d) => d === 0);
+          const explicit = padding === "number" || padding === "pairs";
+          const options: Record<string, Arg> = { size: sizeAsNumber ? window[0]! : window };
+          if (strides !== undefined) options.strides = stridesAsNumber ? strides[0]! : strides.slice(0, count);
+          if (padding !== undefined) {
+            options.padding =
+              explicit && emptyAxis ? "valid"
+              : padding === "number" ? rolls[0]! % Math.min(...window)
+              : padding === "pairs" ? window.map((w, j) => [rolls[2 * j]! % w, rolls[2 * j + 1]! % w])
+              : padding;
+          }
+          if (channelsFirst !== undefined) options.layout = twoD ? (channelsFirst ? "NCHW" : "NHWC") : channelsFirst ? "NCW" : "NWC";
+          return { op: `${kind}Pool${count}d`, args: [tensorArg(base), options] };
+        }),
+    );
+
   return {
     // element-wise broadcasting in every mode, through `add`
     add: (minRank: number, maxRank: number) =>
@@ -433,6 +469,13 @@ const generators = ({ size, rep, width }: Sizes) => {
           return { op: "topk", args: axis === undefined ? [tensorArg(base), k] : [tensorArg(base), k, { axis }] };
         }),
       ),
+    // pooling, mostly on ranks 3 and 4: rank 4 takes a 2d op, rank 3 a 1d one, any other rank either (a rank misfit); window sizes,
+    // strides (left out, a number, or per axis), padding ("valid", "same", a number, per-axis pairs, or left
+    // out) and the layout at random, so some windows do not fit their padded axes. Explicit padding stays
+    // below the window, and an empty spatial axis gets none: the runtime's checks of those (RangeErrors,
+    // test/ops/pool.test.ts) are not shape rules
+    maxPool: (minRank: number, maxRank: number) => poolCases("max", minRank, maxRank),
+    avgPool: (minRank: number, maxRank: number) => poolCases("avg", minRank, maxRank),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
