@@ -17,6 +17,7 @@ export type { ElementOf, NestedArray } from "./tensor.js";
 export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";
 
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
+export { clone, fullLike, onesLike, zerosLike } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
 // Reductions

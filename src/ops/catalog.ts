@@ -48,6 +48,12 @@ export const catalog = {
   random: { family: "create" },
   randn: { family: "create" },
 
+  // Creation in the shape of another tensor
+  zerosLike: { family: "create" },
+  onesLike: { family: "create" },
+  fullLike: { family: "create" },
+  clone: { family: "create" },
+
   // Element-wise, binary
   add: { family: "binary", method: "arithmetic" },
   sub: { family: "binary", method: "arithmetic" },
