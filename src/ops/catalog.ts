@@ -25,7 +25,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  * arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "scan" | "sort" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
+  | { readonly family: "create" | "reduce" | "scan" | "sort" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true }
@@ -118,6 +118,10 @@ export const catalog = {
   all: { family: "reduce" },
   softmax: { family: "softmax" },
   logSoftmax: { family: "softmax" },
+
+  // Normalisations
+  layerNorm: { family: "norm" },
+  rmsNorm: { family: "norm" },
 
   // Cumulative sums and products
   cumsum: { family: "scan" },
