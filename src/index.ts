@@ -35,7 +35,7 @@ export type { ScanOp, ScanOptions } from "./ops/types.js";
 export { argsort, sort } from "./ops/sort.js";
 export type { SortOp, SortOptions, TopKChecked, TopKOp } from "./ops/types.js";
 export { topk } from "./ops/topk.js";
-export { layerNorm, rmsNorm } from "./ops/norm.js";
+export { batchNorm, layerNorm, rmsNorm } from "./ops/norm.js";
 
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";

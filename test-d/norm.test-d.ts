@@ -1,6 +1,6 @@
 /** layerNorm and rmsNorm: x's shape, float results, gamma and beta of the trailing axes' shape; generic code too. */
 import { expectTypeOf } from "expect-type";
-import { layerNorm, rmsNorm, zeros, type ErrorMessage, type NormParamShape, type Tensor } from "shapecast";
+import { batchNorm, layerNorm, rmsNorm, zeros, type BatchNormParamShape, type ErrorMessage, type NormParamShape, type Tensor } from "shapecast";
 
 const x = zeros([2, 3, 4]);
 expectTypeOf(layerNorm(x, zeros([4]), zeros([4]))).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
@@ -52,3 +52,30 @@ function wrong<B extends number, D extends number, E extends number>(h: Tensor<[
 expectTypeOf(block(zeros([2, 5, 8]), zeros([8]), zeros([8])).normed).toEqualTypeOf<Tensor<[2, 5, 8], "float32">>();
 expectTypeOf(block2(zeros([2, 5, 8], "float64"), zeros([5, 8])).scaled).toEqualTypeOf<Tensor<[2, 5, 8], "float64">>();
 void wrong;
+
+// batchNorm: per-channel vectors [C] of the channel axis, last (NHWC) or 1 (NCHW)
+const image = zeros([8, 32, 32, 3], "float64");
+const c3 = zeros([3]);
+expectTypeOf(batchNorm(image, c3, c3, c3, c3)).toEqualTypeOf<Tensor<[8, 32, 32, 3], "float64">>();
+expectTypeOf(batchNorm(zeros([8, 3, 32, 32], "uint8"), c3, c3, c3, c3, { layout: "NCHW", epsilon: 1e-5 })).toEqualTypeOf<Tensor<[8, 3, 32, 32], "float32">>();
+// @ts-expect-error -- "batchNorm: gamma has shape [4] but must have shape [3], the size of x's channel axis 3 (layout NHWC, x has shape [8, 32, 32, 3])"
+batchNorm(image, c3, c3, zeros([4]), c3);
+// @ts-expect-error -- "batchNorm: mean has shape [3] but must have shape [32], the size of x's channel axis 1 (layout NCHW, ...)"
+batchNorm(image, c3, c3, c3, c3, { layout: "NCHW" });
+// @ts-expect-error -- "batchNorm: layout NCHW needs x of rank 2 or more, got rank 1 (shape [3])"
+batchNorm(c3, c3, c3, c3, c3, { layout: "NCHW" });
+// @ts-expect-error -- not a layout
+batchNorm(image, c3, c3, c3, c3, { layout: "NWC" });
+expectTypeOf<ErrorMessage<BatchNormParamShape<"beta", [2, 5], [4], "NHWC">>>().toEqualTypeOf<
+  "batchNorm: beta has shape [4] but must have shape [5], the size of x's channel axis 1 (layout NHWC, x has shape [2, 5])"
+>();
+function channelsLast<B extends number, H extends number, C extends number>(x: Tensor<[B, H, H, C], "float32">, s: Tensor<[C]>) {
+  const y: Tensor<[B, H, H, C], "float32"> = batchNorm(x, s, s, s, s);
+  return y;
+}
+function channelsFirst<B extends number, C extends number, H extends number>(x: Tensor<[B, C, H, H], "float32">, s: Tensor<[C]>) {
+  const y: Tensor<[B, C, H, H], "float32"> = batchNorm(x, s, s, s, s, { layout: "NCHW" });
+  return y;
+}
+expectTypeOf(channelsLast(zeros([2, 4, 4, 3]), c3)).toEqualTypeOf<Tensor<[2, 4, 4, 3], "float32">>();
+expectTypeOf(channelsFirst(zeros([2, 3, 4, 4]), c3)).toEqualTypeOf<Tensor<[2, 3, 4, 4], "float32">>();

@@ -26,7 +26,7 @@ export type { ScannedOf } from "./scan.js";
 export type { DepthMessage, OneHotShape } from "./one-hot.js";
 export type { SortedOf } from "./sort.js";
 export type { TopKCountMessage, TopKLargerMessage, TopKShape } from "./topk.js";
-export type { NormParamMessage, NormParamShape } from "./norm.js";
+export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";

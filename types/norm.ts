@@ -12,7 +12,7 @@
  */
 import type { AxisIndex } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { Shape, ShowShape } from "./shape.js";
+import type { Shape, ShowDim, ShowShape } from "./shape.js";
 
 /** A parameter whose shape is not x's trailing axes: twin of `writeNormParam` in src/shape/norm.ts. */
 export type NormParamMessage<Op extends string, Name extends string, Given extends string, Wanted extends string, At extends number, Shown extends string> =
@@ -49,4 +49,38 @@ export type NormParamShape<Op extends string, Name extends string, S extends Sha
     // undecided, printed by name, rather than a message of unresolved shapes)
     : `${S[number] | G[number]}` extends `${bigint}` ? ShapeTypeError<NormParamMessage<Op, Name, ShowShape<G>, ShowShape<DropAxes<S, At>>, At, ShowShape<S>>>
     : ShapeTypeError<NormParamMessage<Op, Name, ShowShape<G>, ShowShape<DropAxes<S, At>>, At, ShowShape<S>>>
+  : never;
+
+/** The channel axis of a batchNorm layout: channels last (NHWC, the default) or axis 1 (NCHW). */
+export type BatchNormLayout = "NHWC" | "NCHW";
+
+/** A per-channel vector that is not `[C]`: twin of `writeBatchNormParam` in src/shape/norm.ts. */
+export type BatchNormParamMessage<Name extends string, Given extends string, C extends string, At extends number, Layout extends string, Shown extends string> =
+  `batchNorm: ${Name} has shape ${Given} but must have shape [${C}], the size of x's channel axis ${At} (layout ${Layout}, x has shape ${Shown})`;
+
+/** x without a channel axis: twin of `writeBatchNormRank` in src/shape/norm.ts. */
+export type BatchNormRankMessage<Layout extends string, Rank extends number, Shown extends string> =
+  `batchNorm: layout ${Layout} needs x of rank ${Layout extends "NCHW" ? 2 : 1} or more, got rank ${Rank} (shape ${Shown})`;
+
+/** The channel axis's index in S for a layout (S of a known rank). */
+export type ChannelAxis<S extends Shape, Layout extends BatchNormLayout> = Layout extends "NCHW" ? 1 : S extends readonly [...infer Init, number] ? Init["length"] : never;
+
+/**
+ * x's shape when a per-channel parameter of shape P is `[C]`, C the channel axis's size, else the
+ * message. A rank too small for the layout is x's to report, so it gives S here.
+ */
+export type BatchNormParamShape<Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout> =
+  number extends S["length"] ? S
+  : [BatchNormRankProblem<S, Layout>] extends [never]
+    ? ChannelAxis<S, Layout> extends infer At extends number
+      ? SameSizes<[S[At]], P> extends true ? S
+      : `${S[number] | P[number]}` extends `${bigint}` ? ShapeTypeError<BatchNormParamMessage<Name, ShowShape<P>, ShowDim<S[At]>, At, Layout, ShowShape<S>>>
+      : ShapeTypeError<BatchNormParamMessage<Name, ShowShape<P>, ShowDim<S[At]>, At, Layout, ShowShape<S>>>
+    : never
+  : S;
+
+/** x's rank message for the layout, or never. */
+export type BatchNormRankProblem<S extends Shape, Layout extends BatchNormLayout> =
+  number extends S["length"] ? never
+  : S["length"] extends (Layout extends "NCHW" ? 0 | 1 : 0) ? BatchNormRankMessage<Layout, S["length"], ShowShape<S>>
   : never;

@@ -122,6 +122,7 @@ export const catalog = {
   // Normalisations
   layerNorm: { family: "norm" },
   rmsNorm: { family: "norm" },
+  batchNorm: { family: "norm" },
 
   // Cumulative sums and products
   cumsum: { family: "scan" },

@@ -30,6 +30,9 @@ import type {
   SortedOf,
   TopKShape,
   NormParamShape,
+  BatchNormLayout,
+  BatchNormParamShape,
+  BatchNormRankProblem,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -744,5 +747,58 @@ export interface RmsNormOp {
     x: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
     options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** The options of `batchNorm`: epsilon, and where the channel axis is. */
+export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayout> {
+  readonly epsilon?: number | undefined;
+  readonly layout?: Layout | undefined;
+}
+
+/** A per-channel vector of batchNorm: the tensor, or the message; printed by this name when undecided. */
+export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
+  [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<infer Message>] ? Message : T;
+
+type BatchNormArg<Name extends string, X extends Tensor, P extends Tensor, Layout extends BatchNormLayout> =
+  BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;
+
+/**
+ * `batchNorm(x, mean, variance, gamma, beta, options?)`: the rule first (concrete shapes), then by
+ * structure for generic code: channels last (`[...Rest, C]`) and, with `{ layout: "NCHW" }`,
+ * `[N, C, ...Rest]`, each vector `[C]`; the rule again last, so an undecided call says so by name.
+ */
+export interface BatchNormOp {
+  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+    x: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
+    mean: BatchNormArg<"mean", X, M, Layout>,
+    variance: BatchNormArg<"variance", X, V, Layout>,
+    gamma: BatchNormArg<"gamma", X, G, Layout>,
+    beta: BatchNormArg<"beta", X, B, Layout>,
+    options?: BatchNormOptions<Layout>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    x: Tensor<readonly [...Rest, C], D>,
+    mean: Tensor<readonly [NoInfer<C>]>,
+    variance: Tensor<readonly [NoInfer<C>]>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options?: BatchNormOptions<"NHWC">,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <N extends number, C extends number, Rest extends Shape, D extends DType>(
+    x: Tensor<readonly [N, C, ...Rest], D>,
+    mean: Tensor<readonly [NoInfer<C>]>,
+    variance: Tensor<readonly [NoInfer<C>]>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options: BatchNormOptions<"NCHW"> & { readonly layout: "NCHW" },
+  ): Tensor<[N, C, ...Rest], FloatDType<D>>;
+  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+    x: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
+    mean: BatchNormArg<"mean", X, M, Layout>,
+    variance: BatchNormArg<"variance", X, V, Layout>,
+    gamma: BatchNormArg<"gamma", X, G, Layout>,
+    beta: BatchNormArg<"beta", X, B, Layout>,
+    options?: BatchNormOptions<Layout>,
   ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
 }

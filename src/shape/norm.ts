@@ -4,7 +4,7 @@
  * beta) must have exactly their shape, else a ShapeError. The writer is typed to return its
  * type twin's message.
  */
-import type { NormParamMessage } from "../../types/norm.js";
+import type { BatchNormLayout, BatchNormParamMessage, BatchNormRankMessage, NormParamMessage } from "../../types/norm.js";
 import { ShapeError, showShape } from "../errors.js";
 import { normalizeAxis } from "./axis.js";
 
@@ -46,4 +46,46 @@ export function normLayout(
     }
   }
   return { at, outer: shape.slice(0, at).reduce((p, d) => p * d, 1), inner: wanted.reduce((p, d) => p * d, 1) };
+}
+
+/** Twin of `BatchNormParamMessage` in types/norm.ts. */
+export const writeBatchNormParam = <Name extends string, Given extends string, C extends string, At extends number, Layout extends string, Shown extends string>(
+  name: Name,
+  given: Given,
+  channels: C,
+  at: At,
+  layout: Layout,
+  shown: Shown,
+): BatchNormParamMessage<Name, Given, C, At, Layout, Shown> =>
+  `batchNorm: ${name} has shape ${given} but must have shape [${channels}], the size of x's channel axis ${at} (layout ${layout}, x has shape ${shown})`;
+
+/** Twin of `BatchNormRankMessage` in types/norm.ts. */
+export const writeBatchNormRank = <Layout extends BatchNormLayout, Rank extends number, Shown extends string>(
+  layout: Layout,
+  rank: Rank,
+  shown: Shown,
+): BatchNormRankMessage<Layout, Rank, Shown> =>
+  `batchNorm: layout ${layout} needs x of rank ${(layout === "NCHW" ? 2 : 1) as Layout extends "NCHW" ? 2 : 1} or more, got rank ${rank} (shape ${shown})`;
+
+/** The channel axis and its size for a layout, after checking each per-channel parameter is `[C]`. */
+export function batchNormLayout(shape: readonly number[], layout: BatchNormLayout, params: readonly (readonly [name: string, shape: readonly number[]])[]): { at: number; channels: number } {
+  const at = layout === "NCHW" ? 1 : shape.length - 1;
+  if (at < 0 || at >= shape.length) {
+    throw new ShapeError(writeBatchNormRank(layout, shape.length, showShape(shape)), { code: "rank", op: "batchNorm", mode: "none", a: [...shape], b: [] });
+  }
+  const channels = shape[at]!;
+  for (const [name, given] of params) {
+    if (given.length !== 1 || given[0] !== channels) {
+      throw new ShapeError(writeBatchNormParam(name, showShape(given), String(channels), at, layout, showShape(shape)), {
+        code: given.length !== 1 ? "rank" : "mismatch",
+        op: "batchNorm",
+        mode: "none",
+        a: [...shape],
+        b: [...given],
+        axis: given.length === 1 ? at : undefined,
+        sizes: given.length === 1 ? [channels, given[0]!] : undefined,
+      });
+    }
+  }
+  return { at, channels };
 }

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { layerNorm, rmsNorm, ShapeError, tensor, type Tensor, transpose, zeros } from "shapecast";
+import { batchNorm, layerNorm, rmsNorm, ShapeError, tensor, type Tensor, transpose, zeros } from "shapecast";
 import { at, DTYPES, multiIndices, shapeArb, viewOf } from "../support/random-view.js";
 
 /** The result of each slice from `axis` on: gamma * (v - center) / sqrt(spread + epsilon) + beta. */
@@ -164,5 +164,74 @@ describe("rmsNorm", () => {
     );
     expect(() => rmsNorm(zeros([2, 3]), zeros([2, 3]), { axis: -3 } as never)).toThrow(RangeError);
     expect(() => rmsNorm(zeros([2, 3]), zeros([3]), 1e-6 as never)).toThrow(TypeError);
+  });
+});
+
+describe("batchNorm", () => {
+  const vector = (n: number) =>
+    fc.constantFrom(...DTYPES).chain((d) => viewOf([n], d, fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(0.5, 2.25)), { minLength: 1, maxLength: 8 })));
+  const batchArb = fc.constantFrom("NHWC" as const, "NCHW" as const).chain((layout) =>
+    shapeArb(layout === "NCHW" ? 2 : 1, 4).chain((shape) => {
+      const c = shape[layout === "NCHW" ? 1 : shape.length - 1]!;
+      return fc.record({
+        layout: fc.constant(layout),
+        x: fc.constantFrom(...DTYPES).chain((d) => viewOf(shape, d)),
+        mean: vector(c),
+        variance: vector(c),
+        gamma: vector(c),
+        beta: vector(c),
+        epsilon: fc.option(fc.constantFrom(1e-5, 0.5, 0), { nil: undefined }),
+      });
+    }),
+  );
+
+  it("matches the naive reference per channel on random shapes, layouts, views and dtypes", () => {
+    fc.assert(
+      fc.property(batchArb, ({ layout, x, mean, variance, gamma, beta, epsilon }) => {
+        const y = batchNorm(x, mean, variance, gamma, beta, { layout, epsilon });
+        expect(y.shape).toEqual(x.shape);
+        expect(y.dtype).toBe(x.dtype === "float64" ? "float64" : "float32");
+        const axis = layout === "NCHW" ? 1 : x.shape.length - 1;
+        const want = [...multiIndices(x.shape)].map((index) => {
+          const c = [index[axis]!];
+          return ((at(x, index) - at(mean, c)) / Math.sqrt(at(variance, c) + (epsilon ?? 1e-3))) * at(gamma, c) + at(beta, c);
+        });
+        expectClose(read(y), want, y.dtype);
+      }),
+      { seed: 53, numRuns: 300 },
+    );
+  });
+
+  it("takes channels last by default with epsilon 1e-3, or axis 1 with NCHW", () => {
+    const x = tensor([[[1, 2], [3, 4]]], { dtype: "float64" }); // [1, 2, 2]
+    const m = tensor([1, 2]);
+    const v = tensor([3, 0.999]);
+    const one = tensor([1, 1]);
+    const none = tensor([0, 0]);
+    expect(batchNorm(x, m, v, one, none).toArray()).toEqual([[[0, 0], [2 / Math.sqrt(3.001), 2 / Math.sqrt(Math.fround(0.999) + 1e-3)]]]);
+    expect(batchNorm(x, m, v, one, none, { layout: "NCHW", epsilon: 1 }).toArray()).toEqual([[[0, 0.5], [1 / Math.sqrt(Math.fround(0.999) + 1), 2 / Math.sqrt(Math.fround(0.999) + 1)]]]);
+    // epsilon 0 and variance 0: the mean itself gives NaN (0 / 0), others infinities
+    expect(batchNorm(tensor([[1, 2]]), tensor([1, 1]), tensor([0, 0]), one, none, { epsilon: 0 }).toArray()).toEqual([[Number.NaN, Infinity]]);
+    expect(batchNorm(zeros([0, 3]), zeros([3]), zeros([3]), zeros([3]), zeros([3])).shape).toEqual([0, 3]);
+    expect(batchNorm(tensor([[Number.NaN, 1]]), none, tensor([1, 1]), one, none).toArray()[0]![1]).toBeCloseTo(1 / Math.sqrt(1.001), 6);
+  });
+
+  it("refuses vectors that are not [C], a rank without the channel axis, and bad options, by name", () => {
+    const x = zeros([2, 3, 4]);
+    const c4 = zeros([4]);
+    expect(() => batchNorm(x, c4, c4, zeros([3]) as never, c4)).toThrow(
+      "batchNorm: gamma has shape [3] but must have shape [4], the size of x's channel axis 2 (layout NHWC, x has shape [2, 3, 4])",
+    );
+    expect(() => batchNorm(x, c4 as never, c4 as never, c4 as never, c4 as never, { layout: "NCHW" })).toThrow(
+      new ShapeError("batchNorm: mean has shape [4] but must have shape [3], the size of x's channel axis 1 (layout NCHW, x has shape [2, 3, 4])", { code: "mismatch", op: "batchNorm", mode: "none", a: [], b: [] }).message,
+    );
+    expect(() => batchNorm(x, c4, zeros([1, 4]) as never, c4, c4)).toThrow(ShapeError);
+    expect(() => (batchNorm as (...args: unknown[]) => unknown)(zeros([3]), zeros([3]), zeros([3]), zeros([3]), zeros([3]), { layout: "NCHW" })).toThrow(
+      "batchNorm: layout NCHW needs x of rank 2 or more, got rank 1 (shape [3])",
+    );
+    expect(() => batchNorm(x, c4, c4, c4, c4, { layout: "NWC" } as never)).toThrow(new TypeError('batchNorm: layout must be "NHWC" or "NCHW", got "NWC"'));
+    expect(() => batchNorm(x, c4, c4, c4, c4, { epsilon: -1 })).toThrow(RangeError);
+    expect(() => batchNorm(x, c4, c4, c4, c4, { axis: 1 } as never)).toThrow(TypeError);
+    expect(() => batchNorm(x, c4, c4, c4, 0 as never)).toThrow("batchNorm: beta must be a Tensor");
   });
 });
