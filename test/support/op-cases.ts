@@ -456,6 +456,17 @@ const generators = ({ size, rep, width }: Sizes) => {
     // then with one size changed or the first of them left out; the axis now and then out of range
     layerNorm: (minRank: number, maxRank: number) => normCase("layerNorm", minRank, maxRank),
     rmsNorm: (minRank: number, maxRank: number) => normCase("rmsNorm", minRank, maxRank),
+    // batchNorm: four vectors [C] of the channel axis (last, or 1 with NCHW), now and then one of another
+    // size or rank; ranks too small for the layout fail
+    batchNorm: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.constantFrom(undefined, "NHWC", "NCHW"), fc.noBias(fc.integer({ min: 0, max: 11 })), fc.nat(3), size).map(([layout, roll, which, other]) => {
+          const channels = base[layout === "NCHW" ? 1 : base.length - 1] ?? 3;
+          const wrong = roll === 0 ? [channels, 1] : roll === 1 ? [other] : [channels];
+          const vectors = [0, 1, 2, 3].map((k) => tensorArg(k === which ? wrong : [channels]));
+          return { op: "batchNorm", args: layout === undefined ? [tensorArg(base), ...vectors] : [tensorArg(base), ...vectors, { layout }] };
+        }),
+      ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
