@@ -17,6 +17,7 @@ export type { ElementOf, NestedArray } from "./tensor.js";
 export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";
 
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
+export { clone, fullLike, onesLike, zerosLike } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";
 
 // Reductions
@@ -34,6 +35,7 @@ export type { ScanOp, ScanOptions } from "./ops/types.js";
 export { argsort, sort } from "./ops/sort.js";
 export type { SortOp, SortOptions, TopKChecked, TopKOp } from "./ops/types.js";
 export { topk } from "./ops/topk.js";
+export { batchNorm, layerNorm, rmsNorm } from "./ops/norm.js";
 
 // Pooling
 export { avgPool1d, avgPool2d, maxPool1d, maxPool2d } from "./ops/pool.js";

@@ -26,6 +26,7 @@ export type { ScannedOf } from "./scan.js";
 export type { DepthMessage, OneHotShape } from "./one-hot.js";
 export type { SortedOf } from "./sort.js";
 export type { TopKCountMessage, TopKLargerMessage, TopKShape } from "./topk.js";
+export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";

@@ -25,7 +25,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  * arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" }
+  | { readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true }
@@ -47,6 +47,12 @@ export const catalog = {
   eye: { family: "create" },
   random: { family: "create" },
   randn: { family: "create" },
+
+  // Creation in the shape of another tensor
+  zerosLike: { family: "create" },
+  onesLike: { family: "create" },
+  fullLike: { family: "create" },
+  clone: { family: "create" },
 
   // Element-wise, binary
   add: { family: "binary", method: "arithmetic" },
@@ -112,6 +118,11 @@ export const catalog = {
   all: { family: "reduce" },
   softmax: { family: "softmax" },
   logSoftmax: { family: "softmax" },
+
+  // Normalisations
+  layerNorm: { family: "norm" },
+  rmsNorm: { family: "norm" },
+  batchNorm: { family: "norm" },
 
   // Cumulative sums and products
   cumsum: { family: "scan" },

@@ -6,6 +6,7 @@
 import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
+import { assertTensor } from "./engine.js";
 import { nestedShape } from "../shape/nested.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
@@ -144,6 +145,48 @@ export function full(shape: Shape, value: number | boolean, dtype?: DType): Tens
     throw new TypeError(`full: value must be a number or a boolean, got ${describe(value)}`);
   }
   return filled("full", shape, Number(value), dtype ?? (typeof value === "boolean" ? "bool" : undefined));
+}
+
+/** The shape of a tensor type, as the `...Like` creators keep it. */
+type LikeShape<X> = X extends Tensor<infer S, DType> ? S : number[];
+/** The dtype of a tensor type (read off the field, so a generic tensor's dtype is kept too). */
+type LikeDType<X extends Tensor> = X["dtype"];
+
+/** A contiguous tensor of `x`'s shape, every element `value` stored as `{ dtype }` (x's own by default) stores it. */
+function filledLike(op: string, x: unknown, value: number, options: unknown): Tensor {
+  assertTensor(op, "x", x);
+  const dtype = checkOptions(op, options) ?? x.dtype;
+  const buffer = allocate(dtype, x.size);
+  const stored = storedValue(value, dtype);
+  if (!Object.is(stored, 0)) buffer.fill(stored);
+  return new Tensor(buffer, [...x.shape], contiguousStrides(x.shape), 0, dtype);
+}
+
+/** Zeros of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise; x's elements are not read. */
+export const zerosLike = <X extends Tensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
+  filledLike("zerosLike", x, 0, options) as Tensor<LikeShape<X>, NoInfer<D>>;
+
+/** Ones of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise. */
+export const onesLike = <X extends Tensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
+  filledLike("onesLike", x, 1, options) as Tensor<LikeShape<X>, NoInfer<D>>;
+
+/**
+ * `value` everywhere in `x`'s shape, in x's dtype unless `{ dtype }` says otherwise (as NumPy's
+ * `full_like`: the value is stored as that dtype stores it, so 2.7 in an int32 tensor is 2).
+ */
+export function fullLike<X extends Tensor, D extends DType = LikeDType<X>>(x: X, value: number | boolean, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
+export function fullLike(x: Tensor, value: number | boolean, options?: CreateOptions): Tensor {
+  if (typeof value !== "number" && typeof value !== "boolean") {
+    throw new TypeError(`fullLike: value must be a number or a boolean, got ${describe(value)}`);
+  }
+  return filledLike("fullLike", x, Number(value), options);
+}
+
+/** A contiguous row-major copy of `x` in a new buffer, same shape and dtype (a view's copy is contiguous). */
+export function clone<X extends Tensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>>;
+export function clone(x: Tensor): Tensor {
+  assertTensor("clone", "x", x);
+  return new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype);
 }
 
 /**

@@ -29,6 +29,10 @@ import type {
   OneHotShape,
   SortedOf,
   TopKShape,
+  NormParamShape,
+  BatchNormLayout,
+  BatchNormParamShape,
+  BatchNormRankProblem,
   Shape,
   ShapeTypeError,
   SignedDType,
@@ -684,3 +688,140 @@ export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends Tensor, const 
   PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
   Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
 >;
+
+/** The options of `layerNorm` and `rmsNorm`: the first normalised axis, checked against x's rank. */
+export interface NormOptions<Axis> {
+  readonly axis?: Axis | undefined;
+  readonly epsilon?: number | undefined;
+}
+
+/** The axis's message when it is out of range for S, else the axis. */
+type NormAxisChecked<Op extends string, S extends Shape, Axis extends number> =
+  number extends S["length"] ? Axis : [AxisIndex<S, Axis>] extends [never] ? RangeMessage<Op, "axis", Axis, S["length"]> : Axis;
+
+/**
+ * A norm's gamma or beta: the tensor, or the message of a misfit. On shapes of type parameters the
+ * rule is undecided and the call is an error printed by this name, its first argument saying why.
+ */
+export type NormChecked<Undecided extends string, Op extends string, Name extends string, S extends Shape, G extends Shape, Axis extends number, P> =
+  [NormParamShape<Op, Name, S, G, Axis>] extends [ShapeTypeError<infer Message>] ? Message : P;
+
+type NormParamChecked<Op extends string, Name extends string, X extends Tensor, P extends Tensor, Axis extends number> = NormChecked<
+  WriteUndecided<Op>,
+  Op,
+  Name,
+  ShapeOf<X>,
+  ShapeOf<P>,
+  Axis,
+  P
+>;
+
+/**
+ * `layerNorm(x, gamma, beta, options?)`: the rule first (every concrete shape; a misfit is the
+ * runtime's message), then, for shape-polymorphic code, the last axis (`[...Rest, C]` with `[C]`)
+ * and the last two (`{ axis: -2 }`, `[...Rest, A, C]` with `[A, C]`) by structure; the rule again
+ * last, so an undecided call says so by name.
+ */
+export interface LayerNormOp {
+  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+    x: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
+    beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
+    options?: NormOptions<NormAxisChecked<"layerNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    x: Tensor<readonly [...Rest, C], D>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options?: NormOptions<-1>,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <Rest extends Shape, A extends number, C extends number, D extends DType>(
+    x: Tensor<readonly [...Rest, A, C], D>,
+    gamma: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
+    options: NormOptions<-2> & { readonly axis: -2 },
+  ): Tensor<[...Rest, A, C], FloatDType<D>>;
+  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+    x: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
+    beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
+    options?: NormOptions<NormAxisChecked<"layerNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** `rmsNorm(x, gamma, options?)`: the signatures of `LayerNormOp` without beta. */
+export interface RmsNormOp {
+  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+    x: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
+    options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    x: Tensor<readonly [...Rest, C], D>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    options?: NormOptions<-1>,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <Rest extends Shape, A extends number, C extends number, D extends DType>(
+    x: Tensor<readonly [...Rest, A, C], D>,
+    gamma: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
+    options: NormOptions<-2> & { readonly axis: -2 },
+  ): Tensor<[...Rest, A, C], FloatDType<D>>;
+  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+    x: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
+    options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** The options of `batchNorm`: epsilon, and where the channel axis is. */
+export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayout> {
+  readonly epsilon?: number | undefined;
+  readonly layout?: Layout | undefined;
+}
+
+/** A per-channel vector of batchNorm: the tensor, or the message; printed by this name when undecided. */
+export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
+  [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<infer Message>] ? Message : T;
+
+type BatchNormArg<Name extends string, X extends Tensor, P extends Tensor, Layout extends BatchNormLayout> =
+  BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;
+
+/**
+ * `batchNorm(x, mean, variance, gamma, beta, options?)`: the rule first (concrete shapes), then by
+ * structure for generic code: channels last (`[...Rest, C]`) and, with `{ layout: "NCHW" }`,
+ * `[N, C, ...Rest]`, each vector `[C]`; the rule again last, so an undecided call says so by name.
+ */
+export interface BatchNormOp {
+  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+    x: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
+    mean: BatchNormArg<"mean", X, M, Layout>,
+    variance: BatchNormArg<"variance", X, V, Layout>,
+    gamma: BatchNormArg<"gamma", X, G, Layout>,
+    beta: BatchNormArg<"beta", X, B, Layout>,
+    options?: BatchNormOptions<Layout>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    x: Tensor<readonly [...Rest, C], D>,
+    mean: Tensor<readonly [NoInfer<C>]>,
+    variance: Tensor<readonly [NoInfer<C>]>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options?: BatchNormOptions<"NHWC">,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <N extends number, C extends number, Rest extends Shape, D extends DType>(
+    x: Tensor<readonly [N, C, ...Rest], D>,
+    mean: Tensor<readonly [NoInfer<C>]>,
+    variance: Tensor<readonly [NoInfer<C>]>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options: BatchNormOptions<"NCHW"> & { readonly layout: "NCHW" },
+  ): Tensor<[N, C, ...Rest], FloatDType<D>>;
+  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+    x: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
+    mean: BatchNormArg<"mean", X, M, Layout>,
+    variance: BatchNormArg<"variance", X, V, Layout>,
+    gamma: BatchNormArg<"gamma", X, G, Layout>,
+    beta: BatchNormArg<"beta", X, B, Layout>,
+    options?: BatchNormOptions<Layout>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}

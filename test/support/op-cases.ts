@@ -196,6 +196,25 @@ const increasing = (rank: number, count: number) =>
 const generators = ({ size, rep, width }: Sizes) => {
   const shapeOf = (minRank: number, maxRank: number) => fc.array(size, { minLength: minRank, maxLength: Math.max(minRank, maxRank) });
 
+  /** A norm's call: x, its parameters of x's trailing shape (now and then not), the axis in the options or left out. */
+  const normCase = (op: "layerNorm" | "rmsNorm", minRank: number, maxRank: number): fc.Arbitrary<OpCase> =>
+    shapeOf(minRank, maxRank).chain((base) =>
+      fc.option(axisOf(Math.max(1, base.length)), { nil: undefined }).chain((axis) => {
+        const at = axis === undefined ? base.length - 1 : axis < 0 ? axis + base.length : axis;
+        const tail = at >= 0 && at < base.length ? base.slice(at) : [...base];
+        // (a roll of its own, not perhapsChanged's: fast-check's bias draws its small rolls too often for most calls to fit)
+        const param = fc.tuple(fc.noBias(fc.integer({ min: 0, max: 19 })), fc.nat(), size).map(([roll, at, other]) =>
+          roll === 0 ? tail.slice(1) : roll < 3 && tail.length > 0 ? tail.map((dim, i) => (i === at % tail.length ? other : dim)) : [...tail],
+        );
+        // beta as gamma mostly, so that most calls fit; now and then drawn on its own
+        return fc.tuple(param, param, fc.boolean()).map(([gamma, other, own]) => {
+          const beta = own ? other : gamma;
+          const params = op === "layerNorm" ? [tensorArg(gamma), tensorArg(beta)] : [tensorArg(gamma)];
+          return { op, args: axis === undefined ? [tensorArg(base), ...params] : [tensorArg(base), ...params, { axis }] };
+        });
+      }),
+    );
+
   /** `base` with now and then one size changed (a mismatch for ops whose shapes must agree). */
   const perhapsChanged = (base: readonly number[]) =>
     fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(), size).map(([roll, at, other]) =>
@@ -476,6 +495,22 @@ const generators = ({ size, rep, width }: Sizes) => {
     // test/ops/pool.test.ts) are not shape rules
     maxPool: (minRank: number, maxRank: number) => poolCases("max", minRank, maxRank),
     avgPool: (minRank: number, maxRank: number) => poolCases("avg", minRank, maxRank),
+
+    // layerNorm and rmsNorm: gamma (and beta) the shape of the axes from the axis (default -1) on, now and
+    // then with one size changed or the first of them left out; the axis now and then out of range
+    layerNorm: (minRank: number, maxRank: number) => normCase("layerNorm", minRank, maxRank),
+    rmsNorm: (minRank: number, maxRank: number) => normCase("rmsNorm", minRank, maxRank),
+    // batchNorm: four vectors [C] of the channel axis (last, or 1 with NCHW), now and then one of another
+    // size or rank; ranks too small for the layout fail
+    batchNorm: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc.tuple(fc.constantFrom(undefined, "NHWC", "NCHW"), fc.noBias(fc.integer({ min: 0, max: 11 })), fc.nat(3), size).map(([layout, roll, which, other]) => {
+          const channels = base[layout === "NCHW" ? 1 : base.length - 1] ?? 3;
+          const wrong = roll === 0 ? [channels, 1] : roll === 1 ? [other] : [channels];
+          const vectors = [0, 1, 2, 3].map((k) => tensorArg(k === which ? wrong : [channels]));
+          return { op: "batchNorm", args: layout === undefined ? [tensorArg(base), ...vectors] : [tensorArg(base), ...vectors, { layout }] };
+        }),
+      ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
