@@ -36,6 +36,8 @@ export default defineConfig({
       ...configDefaults.exclude,
       // the type-level parity suites compile types with the TypeScript compiler
       "test/shape/*-parity.test.ts",
+      // checks the window rule's type twin through the TypeScript compiler as well
+      "test/shape/window.test.ts",
       // reads the WebAssembly source with fs and assembles it with wabt
       "test/kernels/matmul-wasm-source.test.ts",
       // reads the source files with fs to check their imports
