@@ -22,7 +22,7 @@ layerNorm(x, zeros([3]), zeros([4]));
 // @ts-expect-error -- "layerNorm: beta has shape [4] but must have shape [3, 4], that of x's axes from 1 on (x has shape [2, 3, 4])"
 layerNorm(x, zeros([3, 4]), zeros([4]), { axis: 1 });
 // @ts-expect-error -- "rmsNorm: gamma has shape [1, 4] but must have shape [4], ..."
-rmsNorm(x, zeros([1, 4]));
+rmsNorm(x, zeros([1, 4]), { epsilon: 1e-6 });
 // @ts-expect-error -- "rmsNorm: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
 rmsNorm(x, zeros([4]), { axis: 3 });
 // @ts-expect-error -- a scalar has no axis
