@@ -17,7 +17,7 @@ import { arithmeticDType, checkDType, type DType, divisionDType, floatDType, pro
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
 import { erf as erfOf, erfc } from "../kernels/erf.js";
 import type { Tensor } from "../tensor.js";
-import { describe } from "../shape/validate.js";
+import { checkOptionFields, describe } from "../shape/validate.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
 import type { AlphaOp, BinaryOp, GeluOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
 
@@ -269,13 +269,7 @@ const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: unary("gelu",
  */
 export const gelu = ((x: unknown, options?: unknown) => {
   if (options === undefined) return runUnary(geluRules.none, x, undefined);
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`gelu: options must be an object such as { approximate: "tanh" }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== "approximate" && key !== "out") throw new TypeError(`gelu: options field "${key}" is not known (approximate, out)`);
-  }
-  const { approximate = "none", out } = options as { approximate?: unknown; out?: unknown };
+  const { approximate = "none", out } = checkOptionFields("gelu", options, ["approximate", "out"], '{ approximate: "tanh" }');
   if (approximate !== "none" && approximate !== "tanh") {
     throw new TypeError(`gelu: approximate must be "none" or "tanh", got ${describe(approximate)}`);
   }

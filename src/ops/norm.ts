@@ -8,21 +8,14 @@
 import { allocate, floatDType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { batchNormLayout, normLayout } from "../shape/norm.js";
-import { checkFinite, describe } from "../shape/validate.js";
+import { checkFinite, checkOptionFields, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { BatchNormOp, LayerNormOp, RmsNormOp } from "./types.js";
 
 /** The `{ axis, epsilon }` options, each field checked by name; epsilon finite and not negative. */
 function normOptions(op: string, options: unknown, defaultEpsilon: number): { axis: unknown; epsilon: number } {
-  if (options === undefined) return { axis: undefined, epsilon: defaultEpsilon };
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`${op}: options must be an object such as { axis: -1, epsilon: ${defaultEpsilon} }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== "axis" && key !== "epsilon") throw new TypeError(`${op}: options field "${key}" is not known (axis, epsilon)`);
-  }
-  const { axis, epsilon } = options as { axis?: unknown; epsilon?: unknown };
+  const { axis, epsilon } = checkOptionFields(op, options, ["axis", "epsilon"], `{ axis: -1, epsilon: ${defaultEpsilon} }`);
   if (epsilon === undefined) return { axis, epsilon: defaultEpsilon };
   checkFinite(op, "epsilon", epsilon);
   if (epsilon < 0) throw new RangeError(`${op}: epsilon must not be negative, got ${epsilon}`);
@@ -104,13 +97,7 @@ export const rmsNorm = ((x: unknown, gamma: unknown, options?: unknown) => {
 export const batchNorm = ((x: unknown, mean: unknown, variance: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
   const op = "batchNorm";
   assertTensor(op, "x", x);
-  if (options !== undefined && (options === null || typeof options !== "object" || Array.isArray(options))) {
-    throw new TypeError(`${op}: options must be an object such as { epsilon: 1e-3, layout: "NHWC" }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options ?? {})) {
-    if (key !== "epsilon" && key !== "layout") throw new TypeError(`${op}: options field "${key}" is not known (epsilon, layout)`);
-  }
-  const { epsilon: given, layout: chosen } = (options ?? {}) as { epsilon?: unknown; layout?: unknown };
+  const { epsilon: given, layout: chosen } = checkOptionFields(op, options, ["epsilon", "layout"], '{ epsilon: 1e-3, layout: "NHWC" }');
   if (chosen !== undefined && chosen !== "NHWC" && chosen !== "NCHW") throw new TypeError(`${op}: layout must be "NHWC" or "NCHW", got ${describe(chosen)}`);
   const layout = chosen ?? "NHWC";
   let epsilon = 1e-3;

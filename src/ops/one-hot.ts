@@ -7,20 +7,13 @@
 import { allocate, checkDType, type DType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { oneHotShape } from "../shape/one-hot.js";
-import { describe } from "../shape/validate.js";
+import { checkOptionFields } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { OneHotOp } from "./types.js";
 
 function dtypeOption(options: unknown): DType {
-  if (options === undefined) return "float32";
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`oneHot: options must be an object such as { dtype: "float32" }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== "dtype") throw new TypeError(`oneHot: options field "${key}" is not known (the only option is dtype)`);
-  }
-  const dtype = (options as { dtype?: unknown }).dtype;
+  const { dtype } = checkOptionFields("oneHot", options, ["dtype"], '{ dtype: "float32" }');
   return dtype === undefined ? "float32" : checkDType("oneHot", "dtype", dtype);
 }
 

@@ -12,7 +12,7 @@
 import { allocate, type DType, isInteger } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { scanLayout } from "../shape/scan.js";
-import { describe } from "../shape/validate.js";
+import { checkOptionFields, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor, type View } from "./engine.js";
 import type { ScanOp, ScanOptions } from "./types.js";
@@ -20,15 +20,9 @@ import type { ScanOp, ScanOptions } from "./types.js";
 const OPTIONS = ["exclusive", "reverse"] as const;
 
 function scanOptions(op: string, options: unknown): Required<{ [K in keyof ScanOptions]: boolean }> {
-  if (options === undefined) return { exclusive: false, reverse: false };
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`${op}: options must be an object such as { exclusive: true, reverse: true }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!(OPTIONS as readonly string[]).includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${OPTIONS.join(", ")})`);
-  }
+  const fields = checkOptionFields(op, options, OPTIONS, "{ exclusive: true, reverse: true }") as ScanOptions;
   const read = (name: (typeof OPTIONS)[number]): boolean => {
-    const value = (options as ScanOptions)[name] ?? false;
+    const value = fields[name] ?? false;
     if (typeof value !== "boolean") throw new TypeError(`${op}: ${name} must be a boolean, got ${describe(value)}`);
     return value;
   };

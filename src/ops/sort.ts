@@ -7,22 +7,15 @@
 import { allocate, type DType } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { sortAxis } from "../shape/sort.js";
-import { describe } from "../shape/validate.js";
+import { checkOptionFields, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { SortOp, SortOptions } from "./types.js";
 
 function sortOptions(op: string, options: unknown): { axis: unknown; descending: boolean } {
-  if (options === undefined) return { axis: undefined, descending: false };
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`${op}: options must be an object such as { axis: -1, descending: true }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== "axis" && key !== "descending") throw new TypeError(`${op}: options field "${key}" is not known (axis, descending)`);
-  }
-  const descending = (options as SortOptions).descending ?? false;
+  const { axis, descending = false } = checkOptionFields(op, options, ["axis", "descending"], "{ axis: -1, descending: true }") as SortOptions;
   if (typeof descending !== "boolean") throw new TypeError(`${op}: descending must be a boolean, got ${describe(descending)}`);
-  return { axis: (options as SortOptions).axis, descending };
+  return { axis, descending };
 }
 
 /** Positions 0..n-1 of `values` in sorted order, stable, NaN last. */

@@ -7,7 +7,7 @@
 import { allocate } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { topkLayout } from "../shape/topk.js";
-import { describe } from "../shape/validate.js";
+import { checkOptionFields } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { forEachLine, sortedOrder } from "./sort.js";
@@ -15,13 +15,8 @@ import type { TopKOp } from "./types.js";
 
 export const topk = ((x: unknown, k: unknown, options?: unknown) => {
   assertTensor("topk", "x", x);
-  if (options !== undefined && (options === null || typeof options !== "object" || Array.isArray(options))) {
-    throw new TypeError(`topk: options must be an object such as { axis: -1 }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options ?? {})) {
-    if (key !== "axis") throw new TypeError(`topk: options field "${key}" is not known (the only option is axis)`);
-  }
-  const { axis, shape } = topkLayout(x.shape, k, (options as { axis?: unknown } | undefined)?.axis);
+  const { axis: given } = checkOptionFields("topk", options, ["axis"], "{ axis: -1 }");
+  const { axis, shape } = topkLayout(x.shape, k, given);
   const size = shape.reduce((p, d) => p * d, 1);
   const values = allocate(x.dtype, size);
   const indices = allocate("int32", size);

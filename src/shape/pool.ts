@@ -6,7 +6,7 @@
  */
 import type { PoolRankMessage } from "../../types/pool.js";
 import { ShapeError, showShape } from "../errors.js";
-import { describe } from "./validate.js";
+import { checkOptionFields, describe } from "./validate.js";
 import { type WindowAxis, windowLayout } from "./window.js";
 
 /** Twin of `PoolRankMessage` in types/pool.ts. */
@@ -22,13 +22,9 @@ const known = ["size", "strides", "padding", "layout"];
 
 /** The pooling windows of `shape`: the first spatial axis, the windows, and the result's shape. */
 export function poolLayout(op: string, spatial: 1 | 2, shape: readonly number[], options: unknown): { first: number; windows: WindowAxis[]; shape: number[] } {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`${op}: options must be an object such as { size: 2 }, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${known.join(", ")})`);
-  }
-  const { size, strides, padding, layout } = options as { size?: unknown; strides?: unknown; padding?: unknown; layout?: unknown };
+  // (left out, the options are refused here too: size is required)
+  if (options === undefined) throw new TypeError(`${op}: options must be an object such as { size: 2 }, got ${describe(options)}`);
+  const { size, strides, padding, layout } = checkOptionFields(op, options, known, "{ size: 2 }");
   const names: readonly string[] = layouts[spatial];
   const chosen = layout ?? names[0];
   if (typeof chosen !== "string" || !names.includes(chosen)) {

@@ -33,6 +33,23 @@ export const describe = (value: unknown): string => {
   return `${typeof value} ${String(value)}`;
 };
 
+/**
+ * An op's options object, its fields checked by name: a `TypeError` for a
+ * value that is not a plain object (showing `example`) or a field outside
+ * `known`; `{}` when the options are left out.
+ */
+export function checkOptionFields(op: string, options: unknown, known: readonly string[], example: string): Readonly<Record<string, unknown>> {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`${op}: options must be an object such as ${example}, got ${describe(options)}`);
+  }
+  const list = known.length === 1 ? `the only option is ${known[0]}` : known.join(", ");
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${list})`);
+  }
+  return options as Readonly<Record<string, unknown>>;
+}
+
 /** Throws unless `value` is an array whose entries are all numbers. */
 export function assertNumberArray(op: string, name: string, value: unknown): asserts value is readonly number[] {
   if (!Array.isArray(value)) {
