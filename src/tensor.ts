@@ -129,6 +129,55 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare logSigmoid: TensorMethods["logSigmoid"];
   declare isNaN: TensorMethods["isNaN"];
   declare isFinite: TensorMethods["isFinite"];
+  // every other op whose first argument is a tensor (types: src/ops/method-types.ts)
+  declare zerosLike: TensorMethods["zerosLike"];
+  declare onesLike: TensorMethods["onesLike"];
+  declare fullLike: TensorMethods["fullLike"];
+  declare clone: TensorMethods["clone"];
+  declare sum: TensorMethods["sum"];
+  declare prod: TensorMethods["prod"];
+  declare mean: TensorMethods["mean"];
+  declare max: TensorMethods["max"];
+  declare min: TensorMethods["min"];
+  declare argmax: TensorMethods["argmax"];
+  declare argmin: TensorMethods["argmin"];
+  declare variance: TensorMethods["variance"];
+  declare std: TensorMethods["std"];
+  declare logSumExp: TensorMethods["logSumExp"];
+  declare any: TensorMethods["any"];
+  declare all: TensorMethods["all"];
+  declare softmax: TensorMethods["softmax"];
+  declare logSoftmax: TensorMethods["logSoftmax"];
+  declare layerNorm: TensorMethods["layerNorm"];
+  declare rmsNorm: TensorMethods["rmsNorm"];
+  declare batchNorm: TensorMethods["batchNorm"];
+  declare cumsum: TensorMethods["cumsum"];
+  declare cumprod: TensorMethods["cumprod"];
+  declare sort: TensorMethods["sort"];
+  declare argsort: TensorMethods["argsort"];
+  declare topk: TensorMethods["topk"];
+  declare maxPool2d: TensorMethods["maxPool2d"];
+  declare avgPool2d: TensorMethods["avgPool2d"];
+  declare maxPool1d: TensorMethods["maxPool1d"];
+  declare avgPool1d: TensorMethods["avgPool1d"];
+  declare split: TensorMethods["split"];
+  declare tile: TensorMethods["tile"];
+  declare pad: TensorMethods["pad"];
+  declare gather: TensorMethods["gather"];
+  declare take: TensorMethods["take"];
+  declare oneHot: TensorMethods["oneHot"];
+  declare matmul: TensorMethods["matmul"];
+  declare dot: TensorMethods["dot"];
+  declare outer: TensorMethods["outer"];
+  declare broadcastTo: TensorMethods["broadcastTo"];
+  declare expandDims: TensorMethods["expandDims"];
+  declare flatten: TensorMethods["flatten"];
+  declare permute: TensorMethods["permute"];
+  declare reshape: TensorMethods["reshape"];
+  declare slice: TensorMethods["slice"];
+  declare squeeze: TensorMethods["squeeze"];
+  declare transpose: TensorMethods["transpose"];
+  declare assertShape: TensorMethods["assertShape"];
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
   constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {

@@ -4,7 +4,10 @@
  *
  * - the `Tensor` methods: src/ops/methods.ts installs one per `method` entry,
  *   and src/tensor.ts declares each with its type from `TensorMethods` below
- *   (it fails to compile while one is missing);
+ *   (it fails to compile while one is missing). The element-wise ones have
+ *   types written in src/ops/types.ts; every other one (each op whose first
+ *   argument is a tensor) has its function's own signatures with the tensor
+ *   as `this`, which `npm run build:methods` writes to src/ops/method-types.ts;
  * - the command line's op tables: the ops `shapecast check` recognises in a
  *   message (cli/commands/check.ts), and those the TensorFlow.js codemod
  *   converts by name or knows shapecast also has (cli/transforms/from-tfjs.ts);
@@ -14,8 +17,10 @@
  *
  * Adding an op: write it in its module under src/ops/, add its line here, and
  * export it from src/index.ts (the test names what is missing); a method also
- * needs its `declare` line in src/tensor.ts (the compiler asks for it).
+ * needs `npm run build:methods` (when it is not element-wise) and its
+ * `declare` line in src/tensor.ts (the compiler asks for it).
  */
+import type { GeneratedMethods } from "./method-types.js";
 import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, GeluMethod, UnaryMethod, UnaryRule } from "./types.js";
 
 /**
@@ -25,7 +30,10 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  * arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" }
+  | {
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm";
+      readonly method?: true;
+    }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true }
@@ -49,10 +57,10 @@ export const catalog = {
   randn: { family: "create" },
 
   // Creation in the shape of another tensor
-  zerosLike: { family: "create" },
-  onesLike: { family: "create" },
-  fullLike: { family: "create" },
-  clone: { family: "create" },
+  zerosLike: { family: "create", method: true },
+  onesLike: { family: "create", method: true },
+  fullLike: { family: "create", method: true },
+  clone: { family: "create", method: true },
 
   // Element-wise, binary
   add: { family: "binary", method: "arithmetic" },
@@ -104,70 +112,70 @@ export const catalog = {
   isFinite: { family: "unary", method: "bool" },
 
   // Reductions
-  sum: { family: "reduce" },
-  prod: { family: "reduce" },
-  mean: { family: "reduce" },
-  max: { family: "reduce" },
-  min: { family: "reduce" },
-  argmax: { family: "reduce" },
-  argmin: { family: "reduce" },
-  variance: { family: "reduce" },
-  std: { family: "reduce" },
-  logSumExp: { family: "reduce" },
-  any: { family: "reduce" },
-  all: { family: "reduce" },
-  softmax: { family: "softmax" },
-  logSoftmax: { family: "softmax" },
+  sum: { family: "reduce", method: true },
+  prod: { family: "reduce", method: true },
+  mean: { family: "reduce", method: true },
+  max: { family: "reduce", method: true },
+  min: { family: "reduce", method: true },
+  argmax: { family: "reduce", method: true },
+  argmin: { family: "reduce", method: true },
+  variance: { family: "reduce", method: true },
+  std: { family: "reduce", method: true },
+  logSumExp: { family: "reduce", method: true },
+  any: { family: "reduce", method: true },
+  all: { family: "reduce", method: true },
+  softmax: { family: "softmax", method: true },
+  logSoftmax: { family: "softmax", method: true },
 
   // Normalisations
-  layerNorm: { family: "norm" },
-  rmsNorm: { family: "norm" },
-  batchNorm: { family: "norm" },
+  layerNorm: { family: "norm", method: true },
+  rmsNorm: { family: "norm", method: true },
+  batchNorm: { family: "norm", method: true },
 
   // Cumulative sums and products
-  cumsum: { family: "scan" },
-  cumprod: { family: "scan" },
+  cumsum: { family: "scan", method: true },
+  cumprod: { family: "scan", method: true },
 
   // Sorting
-  sort: { family: "sort" },
-  argsort: { family: "sort" },
-  topk: { family: "sort" },
+  sort: { family: "sort", method: true },
+  argsort: { family: "sort", method: true },
+  topk: { family: "sort", method: true },
 
   // Pooling
-  maxPool2d: { family: "pool" },
-  avgPool2d: { family: "pool" },
-  maxPool1d: { family: "pool" },
-  avgPool1d: { family: "pool" },
+  maxPool2d: { family: "pool", method: true },
+  avgPool2d: { family: "pool", method: true },
+  maxPool1d: { family: "pool", method: true },
+  avgPool1d: { family: "pool", method: true },
 
   // Joins, splits and copies
   concat: { family: "join" },
   stack: { family: "join" },
-  split: { family: "shaping" },
-  tile: { family: "shaping" },
-  pad: { family: "shaping" },
-  gather: { family: "shaping" },
-  take: { family: "shaping" },
+  split: { family: "shaping", method: true },
+  tile: { family: "shaping", method: true },
+  pad: { family: "shaping", method: true },
+  gather: { family: "shaping", method: true },
+  take: { family: "shaping", method: true },
 
   // Encodings
-  oneHot: { family: "shaping" },
+  oneHot: { family: "shaping", method: true },
 
   // Products
-  matmul: { family: "matmul" },
-  dot: { family: "matmul" },
-  outer: { family: "matmul" },
+  matmul: { family: "matmul", method: true },
+  dot: { family: "matmul", method: true },
+  outer: { family: "matmul", method: true },
 
   // Views
-  broadcastTo: { family: "views" },
-  expandDims: { family: "views" },
-  flatten: { family: "views" },
-  permute: { family: "views" },
-  reshape: { family: "views" },
-  slice: { family: "views" },
-  squeeze: { family: "views" },
-  transpose: { family: "views" },
+  broadcastTo: { family: "views", method: true },
+  expandDims: { family: "views", method: true },
+  flatten: { family: "views", method: true },
+  permute: { family: "views", method: true },
+  reshape: { family: "views", method: true },
+  slice: { family: "views", method: true },
+  squeeze: { family: "views", method: true },
+  transpose: { family: "views", method: true },
 
   // Shapes known at run time
-  assertShape: { family: "assert" },
+  assertShape: { family: "assert", method: true },
   dim: { family: "assert" },
 } as const satisfies Record<string, OpEntry>;
 
@@ -181,6 +189,18 @@ export type OpsOf<Family extends OpEntry["family"]> = { [K in OpName]: Catalog[K
 /** The names of one family at run time, in catalog order. */
 export const opsOf = <Family extends OpEntry["family"]>(family: Family): OpsOf<Family>[] =>
   (Object.keys(catalog) as OpName[]).filter((name): name is OpsOf<Family> => catalog[name].family === family);
+
+/** The families whose methods have types written by hand (src/ops/types.ts). */
+const writtenMethods: readonly OpEntry["family"][] = ["binary", "unary", "clip", "cast", "activation"];
+
+/**
+ * The other methods, in catalog order: every op whose first argument is a
+ * tensor, its method's type made from the op's own by scripts/method-types.ts
+ * (src/ops/method-types.ts).
+ */
+export const generatedMethods: readonly OpName[] = (Object.keys(catalog) as OpName[]).filter(
+  (name) => "method" in catalog[name] && !writtenMethods.includes(catalog[name].family),
+);
 
 type MethodRule<K extends OpName> = Catalog[K] extends { readonly method: infer Rule } ? Rule : never;
 
@@ -199,4 +219,4 @@ export type TensorMethods = { [K in OpsOf<"binary">]: BinaryMethod<K, MethodRule
   leakyRelu: AlphaMethod;
   /** `x` where positive, `alpha * (exp(x) - 1)` elsewhere (alpha 1 by default); see `elu`. */
   elu: AlphaMethod;
-};
+} & GeneratedMethods;

@@ -148,9 +148,9 @@ export function full(shape: Shape, value: number | boolean, dtype?: DType): Tens
 }
 
 /** The shape of a tensor type, as the `...Like` creators keep it. */
-type LikeShape<X> = X extends Tensor<infer S, DType> ? S : number[];
+export type LikeShape<X> = X extends Tensor<infer S, DType> ? S : number[];
 /** The dtype of a tensor type (read off the field, so a generic tensor's dtype is kept too). */
-type LikeDType<X extends Tensor> = X["dtype"];
+export type LikeDType<X extends Tensor> = X["dtype"];
 
 /** A contiguous tensor of `x`'s shape, every element `value` stored as `{ dtype }` (x's own by default) stores it. */
 function filledLike(op: string, x: unknown, value: number, options: unknown): Tensor {

@@ -11,7 +11,8 @@
  * tensor -> methods -> elementwise -> tensor is safe in any load order.
  */
 import type { DType } from "../dtype.js";
-import { opsOf } from "./catalog.js";
+import * as everything from "../index.js";
+import { generatedMethods, opsOf } from "./catalog.js";
 import * as ops from "./elementwise.js";
 import type { UnaryOptions } from "./types.js";
 
@@ -40,6 +41,13 @@ export function installMethods(prototype: object): void {
   for (const name of opsOf("activation")) {
     target[name] = function (this: unknown, ...args: unknown[]) {
       return lookup[name]!(this, ...args);
+    };
+  }
+  // every other op whose first argument is a tensor: x.sum(-1) is sum(x, -1)
+  const library = everything as unknown as Record<string, Op>;
+  for (const name of generatedMethods) {
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      return library[name]!(this, ...args);
     };
   }
 }

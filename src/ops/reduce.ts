@@ -218,21 +218,21 @@ const reducer = <Op extends string, Rule extends "same" | "sum" | "float" | "boo
   }) as ReduceOp<Op, Rule>;
 
 /** The sum over the axes (all when omitted); integers and bools sum in int32. */
-export const sum = reducer<"sum", "sum">(reduceRules.sum);
+export const sum: ReduceOp<"sum", "sum"> = reducer(reduceRules.sum);
 /** The product over the axes. */
-export const prod = reducer<"prod", "sum">(reduceRules.prod);
+export const prod: ReduceOp<"prod", "sum"> = reducer(reduceRules.prod);
 /** The arithmetic mean over the axes, in floating point. */
-export const mean = reducer<"mean", "float">(reduceRules.mean);
+export const mean: ReduceOp<"mean", "float"> = reducer(reduceRules.mean);
 /** The largest element over the axes (NaN if any is NaN). */
-export const max = reducer<"max", "same">(reduceRules.max);
+export const max: ReduceOp<"max", "same"> = reducer(reduceRules.max);
 /** The smallest element over the axes (NaN if any is NaN). */
-export const min = reducer<"min", "same">(reduceRules.min);
+export const min: ReduceOp<"min", "same"> = reducer(reduceRules.min);
 /** Is any element over the axes true (not 0; NaN counts as true)? False over no elements. */
-export const any = reducer<"any", "bool">(reduceRules.any);
+export const any: ReduceOp<"any", "bool"> = reducer(reduceRules.any);
 /** Is every element over the axes true (not 0; NaN counts as true)? True over no elements. */
-export const all = reducer<"all", "bool">(reduceRules.all);
+export const all: ReduceOp<"all", "bool"> = reducer(reduceRules.all);
 /** log(sum(exp(x))) over the axes, computed stably (the maximum is factored out). */
-export const logSumExp = reducer<"logSumExp", "float">(reduceRules.logSumExp);
+export const logSumExp: ReduceOp<"logSumExp", "float"> = reducer(reduceRules.logSumExp);
 
 function spread(op: string, x: unknown, axis: unknown, options: unknown, root: boolean): Tensor {
   assertTensor(op, "x", x);

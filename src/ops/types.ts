@@ -382,7 +382,7 @@ export type MatMulChecked<Undecided extends string, A extends Shape, B extends S
 /** How a reduction's dtype follows from its input's ("bool": any, all). */
 export type ReduceRule = "same" | "sum" | "float" | "index" | "bool";
 
-type ReduceDType<Rule extends ReduceRule, D extends DType> =
+export type ReduceDType<Rule extends ReduceRule, D extends DType> =
   Rule extends "float" ? FloatDType<D>
   : Rule extends "index" ? "int32"
   : Rule extends "bool" ? "bool"
@@ -394,7 +394,7 @@ type ReduceDType<Rule extends ReduceRule, D extends DType> =
  * `any` (what `undefined` infers as with strictNullChecks off) counts as left out, and
  * `undefined` (which extends every type with strictNullChecks off) is asked first.
  */
-type KeepDimsOf<Options> =
+export type KeepDimsOf<Options> =
   0 extends 1 & Options ? false
   : Options extends undefined ? false
   : Options extends { readonly keepDims: infer Keep } ? (0 extends 1 & Keep ? false : [Keep] extends [true] ? true : false)
@@ -520,7 +520,7 @@ export type TopKChecked<Undecided extends string, S extends Shape, K extends num
   [TopKShape<S, K, Axis>] extends [ShapeTypeError<infer Message>] ? (Message extends `topk: axis ${string}` ? K : Message) : K;
 
 /** The axis's message when it is out of range, else never. */
-type TopKAxisProblem<S extends Shape, Axis extends number> =
+export type TopKAxisProblem<S extends Shape, Axis extends number> =
   number extends S["length"] ? never : [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"topk", "axis", Axis, S["length"]> : never;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
@@ -665,7 +665,7 @@ export interface TakeOp {
   ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 
-type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
+export type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
 
 /** What `PoolChecked` says when a spatial size is a type parameter. */
 export type WriteUndecidedPool<Op extends string> =
@@ -696,7 +696,7 @@ export interface NormOptions<Axis> {
 }
 
 /** The axis's message when it is out of range for S, else the axis. */
-type NormAxisChecked<Op extends string, S extends Shape, Axis extends number> =
+export type NormAxisChecked<Op extends string, S extends Shape, Axis extends number> =
   number extends S["length"] ? Axis : [AxisIndex<S, Axis>] extends [never] ? RangeMessage<Op, "axis", Axis, S["length"]> : Axis;
 
 /**
@@ -706,7 +706,7 @@ type NormAxisChecked<Op extends string, S extends Shape, Axis extends number> =
 export type NormChecked<Undecided extends string, Op extends string, Name extends string, S extends Shape, G extends Shape, Axis extends number, P> =
   [NormParamShape<Op, Name, S, G, Axis>] extends [ShapeTypeError<infer Message>] ? Message : P;
 
-type NormParamChecked<Op extends string, Name extends string, X extends Tensor, P extends Tensor, Axis extends number> = NormChecked<
+export type NormParamChecked<Op extends string, Name extends string, X extends Tensor, P extends Tensor, Axis extends number> = NormChecked<
   WriteUndecided<Op>,
   Op,
   Name,
@@ -783,7 +783,7 @@ export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayo
 export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
   [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<infer Message>] ? Message : T;
 
-type BatchNormArg<Name extends string, X extends Tensor, P extends Tensor, Layout extends BatchNormLayout> =
+export type BatchNormArg<Name extends string, X extends Tensor, P extends Tensor, Layout extends BatchNormLayout> =
   BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;
 
 /**

@@ -1,0 +1,544 @@
+// Made by scripts/method-types.ts (`npm run build:methods`) from the op catalog and each op's declared
+// type: do not edit. test/catalog.test.ts fails while this file is not what the script makes.
+/**
+ * The types of the `Tensor` methods that are not element-wise (`x.sum(-1)`, `x.reshape([...])`,
+ * `x.matmul(w)`, ...): each op's own call signatures with the tensor as `this`, so a method and its
+ * function take the same arguments and give the same types.
+ */
+import type { RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
+import type { BroadcastToShapeOf } from "../../types/broadcast.js";
+import type { ArithmeticDType, DType, FloatDType } from "../../types/dtype.js";
+import type { ShapeTypeError, WriteUndecided } from "../../types/errors.js";
+import type { MatMulShape } from "../../types/matmul.js";
+import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js";
+import type { OneHotShape } from "../../types/one-hot.js";
+import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
+import type { ReducedOf } from "../../types/reduce.js";
+import type { Regrouped } from "../../types/reshape.js";
+import type { ScannedOf } from "../../types/scan.js";
+import type { Shape } from "../../types/shape.js";
+import type { GatheredShape, PaddedShape, SplitShapes, TiledShape } from "../../types/shaping.js";
+import type { Sliced } from "../../types/slice.js";
+import type { SortedOf } from "../../types/sort.js";
+import type { BroadcastToSpec } from "../../types/spec.js";
+import type { TopKShape } from "../../types/topk.js";
+import type { Flattened, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "../../types/views.js";
+import type { SliceSpec } from "../shape/slice.js";
+import type { Tensor } from "../tensor.js";
+import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
+import type { VarianceOptions } from "./reduce.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, IndexShape, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedDepth, WriteUndecidedPool, WriteUndecidedTopK } from "./types.js";
+
+/** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
+  <Rest extends Shape, D extends number, DT extends DType, const Axis extends -1, const Keep extends true>(
+    this: Tensor<readonly [...Rest, D], DT>,
+    axis: Axis,
+    options: Options & { readonly keepDims: Keep },
+  ): Tensor<
+    // With strictNullChecks off `undefined` fits every parameter type, so `(x, undefined, { keepDims: true })`
+    // lands here too, its `undefined` inferred as `any`: such a call gets the general signature's shape.
+    // (`unknown extends`, not `0 extends 1 & Axis`: the compiler reduces `1 & Axis` to never up front,
+    // as Axis's constraint -1 is disjoint from 1.)
+    unknown extends Axis | Keep
+      ? ReducedOf<Op, [...Rest, D], unknown extends Axis ? undefined : -1, unknown extends Keep ? false : true> extends infer Result extends Shape
+        ? Result
+        : number[]
+      : [...Rest, 1],
+    ReduceDType<Rule, DT>
+  >;
+  <X extends Tensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
+    this: X,
+    axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
+    options?: O,
+  ): Tensor<ReducedOf<Op, ShapeOf<X>, Axis, KeepDimsOf<O>> extends infer Result extends Shape ? Result : number[], ReduceDType<Rule, X["dtype"]>>;
+}
+
+/** `AxisOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface AxisOpMethod<Op extends string> {
+  <X extends Tensor, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? ScalarAxisMessage<Op> : X,
+    axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** `LayerNormOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface LayerNormOpMethod {
+  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
+    beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
+    options?: NormOptions<NormAxisChecked<"layerNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    this: Tensor<readonly [...Rest, C], D>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options?: NormOptions<-1>,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <Rest extends Shape, A extends number, C extends number, D extends DType>(
+    this: Tensor<readonly [...Rest, A, C], D>,
+    gamma: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
+    options: NormOptions<-2> & { readonly axis: -2 },
+  ): Tensor<[...Rest, A, C], FloatDType<D>>;
+  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
+    beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
+    options?: NormOptions<NormAxisChecked<"layerNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** `RmsNormOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface RmsNormOpMethod {
+  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
+    options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    this: Tensor<readonly [...Rest, C], D>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    options?: NormOptions<-1>,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <Rest extends Shape, A extends number, C extends number, D extends DType>(
+    this: Tensor<readonly [...Rest, A, C], D>,
+    gamma: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
+    options: NormOptions<-2> & { readonly axis: -2 },
+  ): Tensor<[...Rest, A, C], FloatDType<D>>;
+  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
+    gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
+    options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** `BatchNormOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface BatchNormOpMethod {
+  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+    this: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
+    mean: BatchNormArg<"mean", X, M, Layout>,
+    variance: BatchNormArg<"variance", X, V, Layout>,
+    gamma: BatchNormArg<"gamma", X, G, Layout>,
+    beta: BatchNormArg<"beta", X, B, Layout>,
+    options?: BatchNormOptions<Layout>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+  <Rest extends Shape, C extends number, D extends DType>(
+    this: Tensor<readonly [...Rest, C], D>,
+    mean: Tensor<readonly [NoInfer<C>]>,
+    variance: Tensor<readonly [NoInfer<C>]>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options?: BatchNormOptions<"NHWC">,
+  ): Tensor<[...Rest, C], FloatDType<D>>;
+  <N extends number, C extends number, Rest extends Shape, D extends DType>(
+    this: Tensor<readonly [N, C, ...Rest], D>,
+    mean: Tensor<readonly [NoInfer<C>]>,
+    variance: Tensor<readonly [NoInfer<C>]>,
+    gamma: Tensor<readonly [NoInfer<C>]>,
+    beta: Tensor<readonly [NoInfer<C>]>,
+    options: BatchNormOptions<"NCHW"> & { readonly layout: "NCHW" },
+  ): Tensor<[N, C, ...Rest], FloatDType<D>>;
+  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+    this: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
+    mean: BatchNormArg<"mean", X, M, Layout>,
+    variance: BatchNormArg<"variance", X, V, Layout>,
+    gamma: BatchNormArg<"gamma", X, G, Layout>,
+    beta: BatchNormArg<"beta", X, B, Layout>,
+    options?: BatchNormOptions<Layout>,
+  ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+}
+
+/** `ScanOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface ScanOpMethod<Op extends string> {
+  <X extends Tensor, const Axis extends number | undefined = undefined>(
+    this: X,
+    axis?: ScannedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+    options?: ScanOptions,
+  ): Tensor<ScannedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], ReduceDType<"sum", X["dtype"]>>;
+}
+
+/** `SortOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface SortOpMethod<Op extends string, Rule extends "same" | "index"> {
+  <X extends Tensor, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? RangeMessage<Op, "axis", Axis, 0> : X,
+    options?: {
+      readonly axis?: (SortedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis) | undefined;
+      readonly descending?: boolean | undefined;
+    },
+  ): Tensor<SortedOf<Op, ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], Rule extends "index" ? "int32" : X["dtype"]>;
+}
+
+/** `TopKOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface TopKOpMethod {
+  <X extends Tensor, const K extends number, const Axis extends number = -1>(
+    this: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
+    k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
+    options?: { readonly axis?: ([TopKAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : TopKAxisProblem<ShapeOf<X>, Axis>) | undefined },
+  ): {
+    values: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+    indices: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], "int32">;
+  };
+}
+
+/** `PoolOpOf` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
+  <X extends Tensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
+    this: X,
+    options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
+  ): Tensor<
+    PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
+    Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
+  >;
+}
+
+/** `SplitOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface SplitOpMethod {
+  <X extends Tensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
+    this: X,
+    parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
+    axis?: Axis,
+  ): SplitShapes<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
+  ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }
+  : Tensor<Shape, X["dtype"]>[];
+}
+
+/** `TileOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface TileOpMethod {
+  <X extends Tensor, const Reps extends readonly number[]>(
+    this: X,
+    reps: Reps,
+  ): Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `PadOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface PadOpMethod {
+  <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(
+    this: X,
+    widths: PaddedShape<ShapeOf<X>, Widths> extends ShapeTypeError<infer Message> ? Message : Widths,
+    options?: PadOptions,
+  ): Tensor<PaddedShape<ShapeOf<X>, Widths> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `GatherOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface GatherOpMethod {
+  <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number = 0>(
+    this: X,
+    indices: I,
+    axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `TakeOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface TakeOpMethod {
+  <X extends Tensor, const I extends Tensor | readonly number[]>(this: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
+  <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number>(
+    this: X,
+    indices: I,
+    axis: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `OneHotOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface OneHotOpMethod {
+  <X extends Tensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
+    this: X,
+    depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
+    options?: OneHotOptions<D>,
+  ): Tensor<OneHotShape<ShapeOf<X>, Depth> extends infer Result extends Shape ? Result : number[], D>;
+}
+
+/** `MatmulOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface MatmulOpMethod<Op extends string = "matmul"> {
+  <M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    this: Tensor<readonly [M, K], DA>,
+    b: Tensor<readonly [NoInfer<K>, N], DB>,
+  ): Tensor<[M, N], ArithmeticDType<DA, DB>>;
+  <Batch extends Shape, M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    this: Tensor<readonly [...Batch, M, K], DA>,
+    b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
+  ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
+  <Batch extends Shape, M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    this: Tensor<readonly [...Batch, M, K], DA>,
+    b: Tensor<readonly [NoInfer<K>, N], DB>,
+  ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
+  <Batch extends Shape, M extends number, K extends number, N extends number, DA extends DType, DB extends DType>(
+    this: Tensor<readonly [M, K], DA>,
+    b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
+  ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
+  <const X extends Tensor, const Y extends Tensor>(
+    this: X,
+    b: MatMulChecked<WriteUndecided<Op>, ShapeOf<X>, ShapeOf<Y>, Op, Y>,
+  ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
+}
+
+/** `zerosLike` as a method of Tensor. */
+export interface ZerosLikeMethod {
+  <X extends Tensor, D extends DType = LikeDType<X>>(this: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
+}
+
+/** `onesLike` as a method of Tensor. */
+export interface OnesLikeMethod {
+  <X extends Tensor, D extends DType = LikeDType<X>>(this: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
+}
+
+/** `fullLike` as a method of Tensor. */
+export interface FullLikeMethod {
+  <X extends Tensor, D extends DType = LikeDType<X>>(
+    this: X,
+    value: number | boolean,
+    options?: CreateOptions<D>,
+  ): Tensor<LikeShape<X>, NoInfer<D>>;
+}
+
+/** `clone` as a method of Tensor. */
+export interface CloneMethod {
+  <X extends Tensor>(this: X): Tensor<LikeShape<X>, LikeDType<X>>;
+}
+
+/** `outer` as a method of Tensor. */
+export interface OuterMethod {
+  <A extends Tensor<readonly [number]>, B extends Tensor<readonly [number]>>(
+    this: A,
+    b: B,
+  ): Tensor<[ShapeOf<A>[0], ShapeOf<B>[0]], ArithmeticDType<A["dtype"], B["dtype"]>>;
+}
+
+/** `broadcastTo` as a method of Tensor. */
+export interface BroadcastToMethod {
+  <X extends Tensor, const Target extends Shape, const Spec extends BroadcastToSpec = { mode: "numpy" }>(
+    this: X,
+    target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec>,
+    spec?: Spec,
+  ): Tensor<BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `expandDims` as a method of Tensor. */
+export interface ExpandDimsMethod {
+  <X extends Tensor, const Axis extends number>(
+    this: X,
+    axis: WithAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
+  ): Tensor<WithAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `flatten` as a method of Tensor. */
+export interface FlattenMethod {
+  <X extends Tensor, const Start extends number = 0, const End extends number = -1>(
+    this: X,
+    startAxis?: Flattened<ShapeOf<X>, Start, End> extends ShapeTypeError<infer Message> ? Message : Start,
+    endAxis?: End,
+  ): Tensor<Flattened<ShapeOf<X>, Start, End> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `permute` as a method of Tensor. */
+export interface PermuteMethod {
+  (this: Tensor): Tensor;
+  <X extends Tensor, const Axes extends readonly number[]>(
+    this: X,
+    axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
+  ): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `reshape` as a method of Tensor. */
+export interface ReshapeMethod {
+  <X extends Tensor, const Target extends Shape>(
+    this: X,
+    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
+  ): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `slice` as a method of Tensor. */
+export interface SliceMethod {
+  <X extends Tensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
+    this: X,
+    ...specs: SliceChecked<ShapeOf<X>, Specs>
+  ): Tensor<Sliced<ShapeOf<X>, Specs>, X["dtype"]>;
+}
+
+/** `squeeze` as a method of Tensor. */
+export interface SqueezeMethod {
+  <X extends Tensor>(this: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
+  (this: Tensor, axis?: readonly number[]): Tensor<number[]>;
+  <X extends Tensor, const Axis extends number>(
+    this: X,
+    axis: SqueezeChecked<WriteUndecided<"squeeze">, ShapeOf<X>, Axis>,
+  ): Tensor<WithoutAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `transpose` as a method of Tensor. */
+export interface TransposeMethod {
+  <X extends Tensor>(this: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
+  <X extends Tensor, const Axes extends readonly number[]>(
+    this: X,
+    axes: Permuted<ShapeOf<X>, Axes, "transpose"> extends ShapeTypeError<infer Message> ? Message : Axes,
+  ): Tensor<Permuted<ShapeOf<X>, Axes, "transpose"> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+}
+
+/** `assertShape` as a method of Tensor. */
+export interface AssertShapeMethod {
+  <D extends DType, const S extends Shape>(this: Tensor<Shape, D>, shape: S): asserts this is Tensor<[...S], D>;
+}
+
+/** Every generated method, by name; src/tensor.ts declares each. */
+export interface GeneratedMethods {
+  /** Zeros of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise; x's elements are not read. */
+  zerosLike: ZerosLikeMethod;
+  /** Ones of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise. */
+  onesLike: OnesLikeMethod;
+  /**
+  * `value` everywhere in `x`'s shape, in x's dtype unless `{ dtype }` says otherwise (as NumPy's
+  * `full_like`: the value is stored as that dtype stores it, so 2.7 in an int32 tensor is 2).
+  */
+  fullLike: FullLikeMethod;
+  /** A contiguous row-major copy of `x` in a new buffer, same shape and dtype (a view's copy is contiguous). */
+  clone: CloneMethod;
+  /** The sum over the axes (all when omitted); integers and bools sum in int32. */
+  sum: ReduceOpMethod<"sum", "sum">;
+  /** The product over the axes. */
+  prod: ReduceOpMethod<"prod", "sum">;
+  /** The arithmetic mean over the axes, in floating point. */
+  mean: ReduceOpMethod<"mean", "float">;
+  /** The largest element over the axes (NaN if any is NaN). */
+  max: ReduceOpMethod<"max", "same">;
+  /** The smallest element over the axes (NaN if any is NaN). */
+  min: ReduceOpMethod<"min", "same">;
+  /**
+  * The index of the largest element along one axis; over a list of axes (or
+  * all, when omitted) the index into those axes flattened in row-major order.
+  * The first one wins on ties, and the first NaN over everything, as in NumPy.
+  */
+  argmax: ReduceOpMethod<"argmax", "index">;
+  /** The index of the smallest element, as `argmax` counts it. */
+  argmin: ReduceOpMethod<"argmin", "index">;
+  /** Variance over the axes: the sum of squared deviations divided by `max(count - ddof, 0)` (`{ ddof }`, default 0). */
+  variance: ReduceOpMethod<"variance", "float", VarianceOptions>;
+  /** Standard deviation: the square root of `variance`. */
+  std: ReduceOpMethod<"std", "float", VarianceOptions>;
+  /** log(sum(exp(x))) over the axes, computed stably (the maximum is factored out). */
+  logSumExp: ReduceOpMethod<"logSumExp", "float">;
+  /** Is any element over the axes true (not 0; NaN counts as true)? False over no elements. */
+  any: ReduceOpMethod<"any", "bool">;
+  /** Is every element over the axes true (not 0; NaN counts as true)? True over no elements. */
+  all: ReduceOpMethod<"all", "bool">;
+  /** exp(x) / sum(exp(x)) along `axis` (default -1): each slice sums to 1. */
+  softmax: AxisOpMethod<"softmax">;
+  /** log(softmax(x)) along `axis` (default -1), without the loss of precision of taking the log afterwards. */
+  logSoftmax: AxisOpMethod<"logSoftmax">;
+  /**
+  * Layer normalisation: each slice over the axes from `axis` (default -1) to the end, minus its
+  * mean, over `sqrt(variance + epsilon)` (the population variance, epsilon 1e-5 by default, as
+  * PyTorch's LayerNorm), times gamma plus beta, both of the shape of those axes.
+  */
+  layerNorm: LayerNormOpMethod;
+  /**
+  * RMS normalisation: each slice over the axes from `axis` (default -1) to the end, over the root
+  * of its mean square plus epsilon (1e-6 by default, as T5's and LLaMA's), times gamma; not
+  * centred, no beta.
+  */
+  rmsNorm: RmsNormOpMethod;
+  /**
+  * Batch normalisation with given statistics (inference): `(x - mean) / sqrt(variance + epsilon)
+  * * gamma + beta` per channel, each vector of shape `[C]`, C the size of the channel axis: the
+  * last (`layout: "NHWC"`, the default, channels last) or axis 1 (`"NCHW"`). epsilon 1e-3 by
+  * default, as TensorFlow's BatchNormalization layer.
+  */
+  batchNorm: BatchNormOpMethod;
+  /** Cumulative sums along `axis` (the flattened tensor when omitted); `{ exclusive, reverse }`. */
+  cumsum: ScanOpMethod<"cumsum">;
+  /** Cumulative products along `axis` (the flattened tensor when omitted); `{ exclusive, reverse }`. */
+  cumprod: ScanOpMethod<"cumprod">;
+  /** The elements sorted along `axis` (default -1), ascending unless `descending`; stable, NaN last. */
+  sort: SortOpMethod<"sort", "same">;
+  /** The int32 positions that sort `x` along `axis` (default -1), as `sort` orders them (stable, NaN last). */
+  argsort: SortOpMethod<"argsort", "index">;
+  topk: TopKOpMethod;
+  /** The largest element of each 2-D window of an `"NHWC"` (default) or `"NCHW"` tensor. */
+  maxPool2d: PoolOpOfMethod<"maxPool2d">;
+  /** The mean of the elements of each 2-D window (padding not counted). */
+  avgPool2d: PoolOpOfMethod<"avgPool2d">;
+  /** The largest element of each window of an `"NWC"` (default) or `"NCW"` tensor. */
+  maxPool1d: PoolOpOfMethod<"maxPool1d">;
+  /** The mean of the elements of each window (padding not counted). */
+  avgPool1d: PoolOpOfMethod<"avgPool1d">;
+  /** Parts of `x` along `axis`: `sizes` (they must add up to the axis) or a number of equal `sections`. Views, no copy. */
+  split: SplitOpMethod;
+  /** `x` repeated `reps[i]` times along each axis (NumPy's tile: the shorter of shape and reps is padded with 1s). */
+  tile: TileOpMethod;
+  /** `x` with `widths[i] = [before, after]` elements of `value` (default 0; `{ value }` or a bare number) around each axis. */
+  pad: PadOpMethod;
+  /**
+  * Elements of `x` picked along `axis` by integer `indices` (a tensor or an
+  * array; negative indices count from the end): the axis is replaced by the
+  * indices' shape. Every index is checked before anything is copied.
+  */
+  gather: GatherOpMethod;
+  /**
+  * `take(x, indices)`: elements of the flattened `x` (row-major, as NumPy's
+  * `take` without an axis); the result has the indices' shape. With `axis`,
+  * the same as `gather`.
+  *
+  * @example
+  * take(tensor([[1, 2], [3, 4]]), [3, 0])   // Tensor<[2]>: [4, 1]
+  */
+  take: TakeOpMethod;
+  oneHot: OneHotOpMethod;
+  /**
+  * The matrix product, as NumPy's `matmul`: `[..., M, K] x [..., K, N]` gives
+  * `[..., M, N]` with the batch axes broadcast; a 1-D operand is a row (a) or a
+  * column (b) whose axis is dropped from the result.
+  *
+  * @example
+  * matmul(zeros([2, 3]), zeros([3, 4]))            // Tensor<[2, 4]>
+  * matmul(zeros([8, 1, 5, 6]), zeros([4, 6, 7]))   // Tensor<[8, 4, 5, 7]>
+  * matmul(zeros([3]), zeros([3, 4]))               // Tensor<[4]>
+  */
+  matmul: MatmulOpMethod;
+  /** `matmul` of two vectors: their dot product, a scalar tensor; of matrices, the matrix product. */
+  dot: MatmulOpMethod<"dot">;
+  /** The outer product of two vectors: `[M] x [N]` gives `[M, N]`. */
+  outer: OuterMethod;
+  /**
+  * A view of `x` broadcast to `target` (stride 0 on the new and stretched
+  * axes), in the modes of docs/broadcasting.md §3: numpy (default), bidirectional, explicit.
+  */
+  broadcastTo: BroadcastToMethod;
+  /** A new axis of size 1 at `axis` (in [-rank-1, rank]). */
+  expandDims: ExpandDimsMethod;
+  /**
+  * Axes `startAxis`..`endAxis` (inclusive; negative counts from the end)
+  * merged into one axis of their product, as `reshape` would; a rank-0 tensor
+  * becomes `[1]`. By default every axis: a 1-D tensor of all the elements.
+  *
+  * @example
+  * flatten(zeros([8, 3, 32, 32]), 1)    // Tensor<[8, 3072]>
+  */
+  flatten: FlattenMethod;
+  /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
+  permute: PermuteMethod;
+  /**
+  * The same elements in a new shape (row-major order). One size may be -1, to
+  * be inferred. A view when the layout allows it, else a contiguous copy.
+  */
+  reshape: ReshapeMethod;
+  /**
+  * A view of part of `x`: per axis an index (the axis is dropped), a
+  * `{ start, stop, step }` (negative values count from the end, a negative
+  * step walks backwards), or `null`/omitted for the whole axis.
+  */
+  slice: SliceMethod;
+  /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
+  squeeze: SqueezeMethod;
+  /** Reversed axes; with `axes`, the same as `permute`. */
+  transpose: TransposeMethod;
+  /**
+  * Throws a `ShapeError` unless `t` has exactly `shape`; afterwards the
+  * compiler knows `t` as `Tensor<shape, dtype>`.
+  *
+  * @example
+  * const t: Tensor<number[]> = load();
+  * assertShape(t, [2, 3]);
+  * t; // Tensor<[2, 3], "float32">
+  */
+  assertShape: AssertShapeMethod;
+}
