@@ -52,11 +52,12 @@ function downsample<B extends number, C extends number>(x: Tensor<[B, 28, 28, C]
 }
 expectTypeOf(downsample(zeros([4, 28, 28, 2]))[0]).toEqualTypeOf<Tensor<[4, 14, 14, 2], "float32">>();
 function tooSmall<B extends number, C extends number>(x: Tensor<[B, 2, 2, C], "float32">) {
-  // @ts-expect-error -- "maxPool2d: the window spans 3 but axis 1 is 2 with its padding (shape [B, 2, 2, C])"
+  // the misfit is real, but its message would print B: the checked alias with the shapes instead
+  // @ts-expect-error -- PoolChecked<"maxPool2d: the compiler cannot decide the window's output size, or print a misfit's shape (a size is a type parameter); ...", "maxPool2d", [B, 2, 2, C], { size: 3 }>
   return maxPool2d(x, { size: 3 });
 }
 function undecided<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "float32">) {
-  // @ts-expect-error -- "maxPool2d: the compiler cannot decide the window's output size (a spatial size is a type parameter); ..."
+  // @ts-expect-error -- "maxPool2d: the compiler cannot decide the window's output size, or print a misfit's shape (a size is a type parameter); ..."
   return maxPool2d(x, { size: 2 });
 }
 export { tooSmall, undecided };

@@ -33,6 +33,10 @@ export interface PoolOptions<Rank extends 1 | 2 = 1 | 2> {
 export type PoolRankMessage<Op extends string, Rank extends number, Layout extends string, Shown extends string> =
   `${Op}: x must have rank ${Rank} (${Layout}), got shape ${Shown}`;
 
+/** The rank error, once the shape prints (left open while a size is a type parameter, as in types/window.ts). */
+type RankError<Op extends string, Rank extends number, Layout extends string, Shown> =
+  [Shown] extends [string] ? ShapeTypeError<PoolRankMessage<Op, Rank, Layout, Shown>> : never;
+
 type Field<O, K extends string, Default> = O extends { readonly [P in K]?: infer V } ? ([V] extends [undefined] ? Default : Exclude<V, undefined>) : Default;
 
 /** The layout of the options (its default when left out). */
@@ -47,14 +51,14 @@ export type PoolShape<Op extends string, S extends Shape, O> =
     ? PoolLayout<Op, O> extends "NCHW"
       ? S extends readonly [infer N, infer C, infer H extends number, infer W extends number]
         ? Windowed<Op, S, [H, W], 2, O> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, C, OH, OW] : R) : never
-        : ShapeTypeError<PoolRankMessage<Op, 4, "NCHW", ShowShape<S>>>
+        : RankError<Op, 4, "NCHW", ShowShape<S>>
       : S extends readonly [infer N, infer H extends number, infer W extends number, infer C]
         ? Windowed<Op, S, [H, W], 1, O> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, OH, OW, C] : R) : never
-        : ShapeTypeError<PoolRankMessage<Op, 4, "NHWC", ShowShape<S>>>
+        : RankError<Op, 4, "NHWC", ShowShape<S>>
   : PoolLayout<Op, O> extends "NCW"
     ? S extends readonly [infer N, infer C, infer W extends number]
       ? Windowed<Op, S, [W], 2, O> extends infer R ? (R extends readonly [infer OW] ? [N, C, OW] : R) : never
-      : ShapeTypeError<PoolRankMessage<Op, 3, "NCW", ShowShape<S>>>
+      : RankError<Op, 3, "NCW", ShowShape<S>>
     : S extends readonly [infer N, infer W extends number, infer C]
       ? Windowed<Op, S, [W], 1, O> extends infer R ? (R extends readonly [infer OW] ? [N, OW, C] : R) : never
-      : ShapeTypeError<PoolRankMessage<Op, 3, "NWC", ShowShape<S>>>;
+      : RankError<Op, 3, "NWC", ShowShape<S>>;

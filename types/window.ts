@@ -41,7 +41,9 @@ export type WindowSize<Op extends string, In extends number, K extends number, S
       ? Monus<Span, Padded> extends infer Short
         ? [Short] extends [0] ? CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>
         : number extends Short ? (number extends Padded ? number : CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>)
-        : ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>>
+        // (the message only once the shape prints: a size that is a type parameter leaves this open,
+        // so the call prints the op's checked alias with its shapes, not the rule's body)
+        : [Shown] extends [string] ? ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>> : never
         : never
       : never
     : never;

@@ -667,15 +667,17 @@ export interface TakeOp {
 
 export type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
 
-/** What `PoolChecked` says when a spatial size is a type parameter. */
+/** What `PoolChecked` says when a spatial size is a type parameter, or a misfit's shape has one. */
 export type WriteUndecidedPool<Op extends string> =
-  `${Op}: the compiler cannot decide the window's output size (a spatial size is a type parameter); check the shape at run time with assertShape`;
+  `${Op}: the compiler cannot decide the window's output size, or print a misfit's shape (a size is a type parameter); check the shape at run time with assertShape`;
 
 /**
  * The options of a pooling call as the rule checks them: the rule's message
  * when the window does not fit (or x has the wrong rank), the options
  * otherwise; unresolved (no argument fits, and the compiler names this alias
- * with `Undecided` first) when a spatial size is a type parameter.
+ * with `Undecided` first) when a spatial size is a type parameter, and when
+ * the call misfits on a shape with a type parameter, which its message could
+ * not print (types/window.ts).
  */
 export type PoolChecked<Undecided extends string, Op extends string, S extends Shape, O> =
   [PoolShape<Op, S, O>] extends [ShapeTypeError<infer Message>] ? Message : O;
