@@ -213,6 +213,11 @@ expectTypeOf<ErrorMessage<ReducedOf<"mean", [2, 3, 4], [0, 5], false>>>().toEqua
 >();
 // @ts-expect-error -- "sum: axis 3 is out of range for a rank-3 tensor (use -3 to 2)"
 sum(cube, 3);
+// an axis named twice, also as its negative twin, as the runtime refuses it
+expectTypeOf<ErrorMessage<ReducedOf<"sum", [2, 3, 4], [1, -2], false>>>().toEqualTypeOf<"sum: axis [1, -2] names axis 1 twice">();
+// @ts-expect-error -- "max: axis [0, 2, 0] names axis 0 twice"
+max(cube, [0, 2, 0]);
+expectTypeOf(sum(cube, [0, -1])).toEqualTypeOf<Tensor<[3], "float32">>();
 
 // softmax and logSoftmax keep the shape, in floating point
 expectTypeOf(softmax(cube)).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();

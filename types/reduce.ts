@@ -1,7 +1,7 @@
 /**
  * Result shapes of reductions: one axis, a list of axes, or all (`undefined`);
  * negative axes count from the end; `keepDims` keeps reduced axes as 1.
- * An axis out of range is an error with the runtime's message. The runtime
+ * An axis out of range, or named twice in a list, is an error with the runtime's message. The runtime
  * twin is src/shape/reduce.ts.
  *
  * @example
@@ -9,9 +9,10 @@
  * Reduced<[2, 3, 4], [0, -1], true>     //=> [1, 3, 1]
  * Reduced<[2, 3, 4], undefined, false>  //=> []
  */
-import type { AxisIndex, RangeMessage } from "./axis.js";
+import type { AxisIndex, RangeMessage, TwiceMessage } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { Shape } from "./shape.js";
+import type { ShowList } from "./views.js";
 
 /**
  * A reduction with no value (max, min, argmax, argmin) over an empty axis:
@@ -24,14 +25,17 @@ export type ReduceEmptyMessage<Op extends string, Shown extends string> =
 /** The reduced axes as a union of indices, or the message for the first one out of range. */
 type AxesOf<Op extends string, Axis, S extends Shape> =
   Axis extends number ? ([AxisIndex<S, Axis>] extends [never] ? ShapeTypeError<RangeMessage<Op, "axis", Axis, S["length"]>> : AxisIndex<S, Axis>)
-  : Axis extends readonly number[] ? ListAxes<Op, Axis, S, [], never>
+  : Axis extends readonly number[] ? ListAxes<Op, Axis, Axis, S, [], never>
   : never;
 
-type ListAxes<Op extends string, Axes extends readonly number[], S extends Shape, Index extends unknown[], Found> =
+/** The runtime's checks in its order: each entry in range, then not naming an axis already named. */
+type ListAxes<Op extends string, All extends readonly number[], Axes extends readonly number[], S extends Shape, Index extends unknown[], Found> =
   Axes extends readonly [infer First extends number, ...infer Rest extends number[]]
     ? [AxisIndex<S, First>] extends [never]
       ? ShapeTypeError<RangeMessage<Op, `axis[${Index["length"]}]`, First, S["length"]>>
-      : ListAxes<Op, Rest, S, [...Index, unknown], Found | AxisIndex<S, First>>
+      : [AxisIndex<S, First>] extends [Found]
+        ? ShapeTypeError<TwiceMessage<Op, "axis", ShowList<All>, AxisIndex<S, First>>>
+        : ListAxes<Op, All, Rest, S, [...Index, unknown], Found | AxisIndex<S, First>>
     : Found;
 
 

@@ -32,7 +32,7 @@ export type NormalizedAxis<Axis extends number, Rank extends number> = Normalize
 type RankPlusOne<S extends Shape> = S["length"] extends SmallRank ? RankSum[S["length"] & SmallRank][1] : [...S, 1]["length"];
 
 /** A list as the runtime's `showList` prints it: at most 8 entries, then `, ...] (n entries)`. */
-type ShowList<L extends readonly number[]> =
+export type ShowList<L extends readonly number[]> =
   L extends readonly [infer A extends number, infer B extends number, infer C extends number, infer D extends number, infer E extends number, infer F extends number, infer G extends number, infer H extends number, unknown, ...unknown[]]
     ? `[${A}, ${B}, ${C}, ${D}, ${E}, ${F}, ${G}, ${H}, ...] (${L["length"]} entries)`
     : ShowShape<L>;

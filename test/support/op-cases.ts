@@ -243,6 +243,10 @@ const generators = ({ size, rep, width }: Sizes) => {
           fc.shuffledSubarray([...base.keys()], { maxLength: base.length }).chain((axes) =>
             fc.array(fc.boolean(), { minLength: axes.length, maxLength: axes.length }).map((negative) => axes.map((axis, i) => (negative[i] ? axis - base.length : axis))),
           ),
+          // now and then one axis named twice (as itself or its negative twin): an error on both sides
+          ...(base.length > 0
+            ? [fc.tuple(fc.nat(base.length - 1), fc.boolean(), fc.nat(base.length - 1)).map(([axis, negative, other]) => [other, axis, negative ? axis - base.length : axis])]
+            : []),
         ),
         // (not max, min, argmax, argmin: their error for an empty axis has no type-level twin yet)
         fc.constantFrom(...names),
