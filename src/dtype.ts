@@ -12,7 +12,7 @@
  * convertScalar).
  */
 
-import type { DType, StorageOf } from "../types/dtype.js";
+import type { DType, ScalarRangeMessage, StorageOf } from "../types/dtype.js";
 import { describe } from "./shape/validate.js";
 
 export type { DType, StorageOf };
@@ -87,3 +87,27 @@ export const divisionDType = (a: DType, b: DType): DType => {
 export const floatDType = (dtype: DType): DType => (dtype === "float64" ? "float64" : "float32");
 
 export const isInteger = (dtype: DType): boolean => dtype === "int32" || dtype === "uint8" || dtype === "bool";
+
+/** The values each integer dtype holds. */
+export const INTEGER_RANGE = { int32: [-2147483648, 2147483647], uint8: [0, 255] } as const;
+
+/**
+ * A number that does not fit the integer dtype its op computes in (`Other`, the tensor operand
+ * to cast): twin of `ScalarRangeMessage` in types/dtype.ts.
+ */
+export const writeScalarRange = <Op extends string, Name extends string, Value extends string, D extends keyof typeof INTEGER_RANGE, Other extends string, Wider extends string>(
+  op: Op,
+  name: Name,
+  value: Value,
+  dtype: D,
+  other: Other,
+  wider: Wider,
+): ScalarRangeMessage<Op, Name, Value, D, Other, Wider> =>
+  `${op}: ${name} = ${value} does not fit ${dtype} (${INTEGER_RANGE[dtype][0]} to ${INTEGER_RANGE[dtype][1]}), the dtype this op computes in; cast ${other} to a wider dtype first, e.g. ${other}.cast("${wider}")` as ScalarRangeMessage<
+    Op,
+    Name,
+    Value,
+    D,
+    Other,
+    Wider
+  >;

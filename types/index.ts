@@ -12,7 +12,7 @@ export type { BroadcastShapes, BroadcastShapesOf, BroadcastToShape, BroadcastToS
 export type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
 
 // Element types
-export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, ScalarDType, SignedDType, StorageOf } from "./dtype.js";
+export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, ScalarDType, ScalarFits, ScalarRangeMessage, ScalarRangeProblem, SignedDType, StorageOf } from "./dtype.js";
 
 // Views
 export type { Flattened, NormalizedAxis, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";

@@ -4,7 +4,7 @@
  * read each operand through strides (0 on broadcast axes: nothing is copied),
  * and run a kernel. Errors are thrown before anything is written.
  */
-import { allocate, type DType, isInteger, type Storage } from "../dtype.js";
+import { allocate, type DType, INTEGER_RANGE, isInteger, type Storage, writeScalarRange } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import type { BinaryKernel, UnaryKernel, Writable } from "../kernels/binary.js";
 import { whereKernel } from "../kernels/binary.js";
@@ -43,8 +43,6 @@ export function scalarDType(value: Scalar, dtype: DType | undefined): DType {
   return dtype === "bool" ? "int32" : dtype;
 }
 
-/** The values each integer dtype holds. */
-const INTEGER_RANGE: Partial<Record<DType, readonly [number, number]>> = { int32: [-2147483648, 2147483647], uint8: [0, 255] };
 
 /**
  * A plain number converted to the dtype the op computes in, once per call:
@@ -54,14 +52,12 @@ const INTEGER_RANGE: Partial<Record<DType, readonly [number, number]>> = { int32
 export function convertScalar(op: string, name: string, value: Scalar, dtype: DType, other: string): number {
   const x = Number(value);
   if (dtype === "float32") return Math.fround(x);
-  const range = INTEGER_RANGE[dtype];
-  if (range === undefined) return x;
-  const [low, high] = range;
+  if (dtype !== "int32" && dtype !== "uint8") return x;
+  const [low, high] = INTEGER_RANGE[dtype];
   if (!(x >= low && x <= high)) {
-    const wider = dtype === "uint8" && x >= -2147483648 && x <= 2147483647 ? "int32" : "float64";
-    throw new RangeError(
-      `${op}: ${name} = ${x} does not fit ${dtype} (${low} to ${high}), the dtype this op computes in; cast ${other} to a wider dtype first, e.g. ${other}.cast("${wider}")`,
-    );
+    const [lowest, highest] = INTEGER_RANGE.int32;
+    const wider = dtype === "uint8" && x >= lowest && x <= highest ? "int32" : "float64";
+    throw new RangeError(writeScalarRange(op, name, String(x), dtype, other, wider));
   }
   return x | 0; // (-0 becomes 0)
 }

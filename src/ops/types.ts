@@ -25,6 +25,8 @@ import type {
   Promote,
   ReducedOf,
   ScalarDType,
+  ScalarFits,
+  ScalarRangeProblem,
   ScannedOf,
   OneHotShape,
   SortedOf,
@@ -98,9 +100,51 @@ export type BinaryResult<Op extends string, X, Y, Options, Rule extends DTypeRul
   ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>
 >;
 
-/** The second operand's parameter type: the operand itself, or the message when the shapes do not fit. */
-export type CheckedOperand<Op extends string, X, Y, Options> =
-  ShapeChecked<WriteUndecided<Op>, BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>>, Y>;
+/**
+ * A number operand's message when the op computes in an integer dtype it does not fit
+ * (`add(uint8Tensor, 300)`), or never: every rule but division computes in the number's
+ * dtype next to an integer or bool tensor (types/dtype.ts, `ScalarRangeProblem`).
+ */
+type ScalarProblem<Op extends string, Rule extends DTypeRule, X, Y> =
+  Rule extends "division" ? never
+  // (the tensor's dtype read as a property, not inferred: `X extends Tensor<Shape, infer D>` would
+  // stay unresolved on a shape with a type parameter)
+  : Y extends number ? ScalarRangeProblem<Op, "b", Y, DTypeOfOperand<X>, "a">
+  : X extends number ? ScalarRangeProblem<Op, "a", X, DTypeOfOperand<Y>, "b">
+  : never;
+/** A tensor operand's dtype; a number's is its own concern (`ScalarFits` takes every number next to another number). */
+type DTypeOfOperand<X> = X extends number | boolean ? "float64" : X[keyof X & "dtype"] & DType;
+
+/**
+ * The second operand's parameter type: the operand itself, or the message when the shapes do
+ * not fit, or when a number operand does not fit the dtype the op computes in (reported at the
+ * second operand whichever is the number).
+ */
+export type CheckedOperand<Op extends string, X, Y, Options, Rule extends DTypeRule = "arithmetic"> = ScalarChecked<WriteUndecidedScalar<Op>, Op, X, Y, Options, Rule>;
+
+/** What `ScalarChecked` says when the tensor's dtype is a type parameter. */
+export type WriteUndecidedScalar<Op extends string> =
+  `${Op}: the compiler cannot decide whether the number fits the dtype the op computes in (the tensor's dtype is a type parameter); constrain it (e.g. D extends "float32" | "float64") or cast the tensor`;
+
+/**
+ * `CheckedOperand`, named with `Undecided` first, so a call whose number's fit the compiler
+ * cannot decide prints that sentence rather than the rule's body.
+ */
+export type ScalarChecked<Undecided extends string, Op extends string, X, Y, Options, Rule extends DTypeRule> =
+  [ScalarProblem<Op, Rule, X, Y>] extends [never]
+    ? ShapeChecked<WriteUndecided<Op>, BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>>, Y>
+    // (a number broadcasts onto any shape in numpy mode, so its message comes first there, also
+    // where the sizes are type parameters the broadcast rule cannot decide; the other modes
+    // check the ranks first, as the runtime does)
+    : SpecOf<Options> extends { mode: "numpy" } ? ScalarProblem<Op, Rule, X, Y>
+    : ShapeChecked<WriteUndecided<Op>, BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>>, ScalarProblem<Op, Rule, X, Y>>;
+
+/**
+ * A number operand's parameter type in the signatures for generic shapes: `N` when it fits
+ * the dtype the op computes in next to a tensor of dtype `D` (a dtype that is a type
+ * parameter counts by its constraint; see `ScalarFits`), `never` when it does not.
+ */
+type FittingScalar<Rule extends DTypeRule, N, D extends DType> = N & (Rule extends "division" ? unknown : ScalarFits<N>[D]);
 
 /** Options without a broadcast mode: what the structural signatures below accept. */
 type OutOnly = { readonly mode?: "numpy"; readonly out?: Tensor | undefined };
@@ -147,7 +191,7 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
   // concrete shapes), so the structural signatures below never widen a concrete result
   <const X extends Operand, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     a: X,
-    b: CheckedOperand<Op, X, Y, Options>,
+    b: CheckedOperand<Op, X, Y, Options, Rule>,
     options?: Options,
   ): Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
   <S extends Shape, DA extends DType, DB extends DType>(
@@ -177,7 +221,7 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, const N extends number>(
     a: Tensor<S, DA>,
-    b: N,
+    b: FittingScalar<Rule, N, DA>,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
   <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
@@ -187,7 +231,7 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
   ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <const X extends Operand, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     a: X,
-    b: CheckedOperand<Op, X, Y, Options>,
+    b: CheckedOperand<Op, X, Y, Options, Rule>,
     options?: Options,
   ): Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
 }
@@ -198,7 +242,7 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   // concrete shapes), so the structural signatures below never widen a concrete result
   <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     this: This,
-    other: CheckedOperand<Op, This, Y, Options>,
+    other: CheckedOperand<Op, This, Y, Options, Rule>,
     options?: Options,
   ): Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
   <S extends Shape, DA extends DType, DB extends DType>(
@@ -228,7 +272,7 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, const N extends number>(
     this: Tensor<S, DA>,
-    other: N,
+    other: FittingScalar<Rule, N, DA>,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
   <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
@@ -238,7 +282,7 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     this: This,
-    other: CheckedOperand<Op, This, Y, Options>,
+    other: CheckedOperand<Op, This, Y, Options, Rule>,
     options?: Options,
   ): Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
 }

@@ -211,15 +211,18 @@ describe("plain numbers are converted to the dtype the op computes in", () => {
   });
 
   it("int32 and uint8: an integer that does not fit is a RangeError naming op, argument, value, dtype and range", () => {
+    // @ts-expect-error -- a literal that does not fit: the compiler refuses it too, with the same message
     expect(() => less(u8([50]), 300)).toThrow(
       new RangeError('less: b = 300 does not fit uint8 (0 to 255), the dtype this op computes in; cast a to a wider dtype first, e.g. a.cast("int32")'),
     );
+    // @ts-expect-error -- a literal that does not fit: the compiler refuses it too, with the same message
     expect(() => add(-1, u8([1]))).toThrow(
       new RangeError('add: a = -1 does not fit uint8 (0 to 255), the dtype this op computes in; cast b to a wider dtype first, e.g. b.cast("int32")'),
     );
     expect(() => add(i32([1]), 2 ** 31)).toThrow(
       new RangeError('add: b = 2147483648 does not fit int32 (-2147483648 to 2147483647), the dtype this op computes in; cast a to a wider dtype first, e.g. a.cast("float64")'),
     );
+    // @ts-expect-error -- a literal that does not fit: the compiler refuses it too, with the same message
     expect(() => maximum(u8([1]), 1e300)).toThrow('e.g. a.cast("float64")');
     expect(() => equal(i32([1]), -(2 ** 31) - 1)).toThrow(RangeError);
     expect(() => where(tensor([true]), u8([1]), 256)).toThrow(new RangeError('where: b = 256 does not fit uint8 (0 to 255), the dtype this op computes in; cast a to a wider dtype first, e.g. a.cast("int32")'));
