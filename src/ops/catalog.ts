@@ -25,7 +25,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  * arguments are their own.
  */
 export type OpEntry =
-  | { readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" }
+  | { readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" }
   | { readonly family: "binary"; readonly method: DTypeRule }
   | { readonly family: "unary"; readonly method: UnaryRule }
   | { readonly family: "clip" | "cast"; readonly method: true }
@@ -138,6 +138,12 @@ export const catalog = {
   avgPool2d: { family: "pool" },
   maxPool1d: { family: "pool" },
   avgPool1d: { family: "pool" },
+
+  // Convolution
+  conv1d: { family: "conv" },
+  conv2d: { family: "conv" },
+  depthwiseConv2d: { family: "conv" },
+  conv2dTranspose: { family: "conv" },
 
   // Joins, splits and copies
   concat: { family: "join" },
