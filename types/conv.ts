@@ -26,7 +26,8 @@ import type { ShapeTypeError } from "./errors.js";
 import type { Add, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
-import type { WindowPadding, WindowSizes } from "./window.js";
+import type { IsKnownSize } from "./internal/arithmetic.js";
+import type { WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
 export type ConvOp = "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose";
@@ -77,8 +78,9 @@ type ChannelsFirst<O> = Field<O, "layout", "NHWC"> extends "NCHW" | "NCW" ? true
  * `G`, w's `WC` (on axis `At`) equal to `C / G` (or to `C` when `PerGroup` is
  * false), `F` (w's filters, or the transpose's output per group) divisible by `G`.
  */
-type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean> =
-  (C extends number ? Quotient<C, G> : number) extends infer Expected
+type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean = false> =
+  // (depthwise channels-first: C / C is 1 whatever C, but 0 channels in 0 groups)
+  (Depthwise extends true ? ([C] extends [0] ? never : 1) : C extends number ? Quotient<C, G> : number) extends infer Expected
     ? [Expected] extends [never] ? ShapeTypeError<ConvGroupsMessage<Op, "x", ShowDim<C>, "channels", ShowDim<G>, ShowShape<X>>>
     : Same<PerGroup extends true ? Expected : C, WC> extends number
       ? PerGroup extends true
@@ -89,7 +91,18 @@ type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, 
 
 /** The spatial sizes of a forward convolution (the window rule), or its error. */
 type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
-  WindowSizes<Op, Spatial, First, Kernel, Field<O, "strides", 1>, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X>;
+  WindowSizes<Op, Spatial, First, Kernel, Field<O, "strides", 1>, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Sizes
+    ? Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
+    : never;
+
+/**
+ * With a kernel size the compiler does not know: the error of the kernel of
+ * one tap on those axes (no kernel fits where that one does not), else `Sizes`.
+ */
+type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Sizes> =
+  WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Smallest
+    ? Smallest extends ShapeTypeError<string> ? Smallest : Sizes
+    : never;
 
 /** One value per axis: the J-th of a tuple, or the number itself. */
 type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
@@ -104,7 +117,8 @@ type PadOf<P, J> =
 /** One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`, 0 for an empty input. */
 type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], At extends number, Shown extends string> =
   [In] extends [0] ? 0
-  : Add<Multiply<Monus<In, 1>, Stride>, Add<Multiply<Dilation, Monus<K, 1>>, 1>> extends infer Full extends number
+  // (a span of one stepping by one gives In itself, a `Dim` too)
+  : (WindowSpan<K, Dilation> extends infer Span extends number ? ([Span, Stride] extends [1, 1] ? In : Add<Multiply<Monus<In, 1>, Stride>, Span>) : never) extends infer Full extends number
     ? Add<Pad[0], Pad[1]> extends infer Padding extends number
       ? Monus<Full, Padding> extends infer Out extends number
         ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, Shown>> : Out
@@ -167,7 +181,7 @@ type First2d<Op extends string, X extends Shape, W extends Shape, O> =
         : WRank<Op, W, 4, "C, F / groups, KH, KW">
       : W extends readonly [infer F, infer WC, infer KH extends number, infer KW extends number]
         // (depthwise: a grouped convolution with one group per channel)
-        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true>> extends infer R
+        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true, Op extends "depthwiseConv2d" ? true : false>> extends infer R
           ? R extends readonly [infer OH, infer OW] ? [N, F, OH, OW] : R
           : never
         : WRank<Op, W, 4, Op extends "depthwiseConv2d" ? "C * M, 1, KH, KW" : "F, C / groups, KH, KW">

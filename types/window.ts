@@ -33,12 +33,17 @@ type PadOf<P, J> =
   : P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends readonly [infer B extends number, infer A extends number] ? [B, A] : [number, number]) : [number, number])
   : [number, number];
 
+/** The cells a window of K taps spaced by Dilation spans: `dilation * (k - 1) + 1`, K itself (a `Dim` too) when the taps touch. */
+export type WindowSpan<K extends number, Dilation extends number> = [K] extends [1] ? 1 : [Dilation] extends [1] ? K : Add<Multiply<Dilation, Monus<K, 1>>, 1>;
+
 /** The output size of one axis of size In, or the error of a window larger than the padded axis. */
 export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Shown extends string> =
   Add<Add<In, Before>, After> extends infer Padded extends number
-    ? Add<Multiply<Dilation, Monus<K, 1>>, 1> extends infer Span extends number
+    ? WindowSpan<K, Dilation> extends infer Span extends number
+      // (a window of one cell stepping by one keeps the padded size, a `Dim` too)
+      ? [Span, Stride] extends [1, 1] ? ([Padded] extends [0] ? ShapeTypeError<WindowLargerMessage<Op, At, 1, 0, Shown>> : Padded)
       // (Monus is 0 when the window fits, `number` when a size is unknown, a positive literal when it is larger)
-      ? Monus<Span, Padded> extends infer Short
+      : Monus<Span, Padded> extends infer Short
         ? [Short] extends [0] ? CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>
         : number extends Short ? (number extends Padded ? number : CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>)
         : ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>>
