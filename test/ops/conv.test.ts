@@ -186,7 +186,7 @@ function close(got: number, want: number, scale: number, dtype: DType): boolean 
 /** Finite values for the transposes, whose holes multiply their weights (0 * Infinity) where the scattered reference has no term. */
 const finite = fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(-0, 0.5, -2.5, 255, 65536)), { minLength: 1, maxLength: 64 });
 
-const specArb: fc.Arbitrary<{ spec: Spec; options: Record<string, unknown> }> = fc
+const specArb: fc.Arbitrary<{ spec: Spec; options: Record<string, unknown>; x: Tensor; w: Tensor }> = fc
   .record({
     op: fc.constantFrom<OpName>("conv1d", "conv2d", "conv2d", "depthwiseConv2d", "conv2dTranspose"),
     channelsFirst: fc.boolean(),

@@ -4,4 +4,4 @@ import "@tensorflow/tfjs-backend-wasm";
 import { runTfjs } from "./tfjs-runner.js";
 
 await tf.setBackend("wasm");
-await runTfjs("tfjs-wasm", tf);
+runTfjs("tfjs-wasm", tf);

@@ -2,4 +2,4 @@
 import { tf } from "../tfjs.js";
 import { runTfjs } from "./tfjs-runner.js";
 
-await runTfjs("tfjs-cpu", tf);
+runTfjs("tfjs-cpu", tf);

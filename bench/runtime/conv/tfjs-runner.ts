@@ -1,29 +1,19 @@
-/** One TensorFlow.js runner for a backend already set: `tf.conv2d(x, w, strides, "same")`, disposed after each call. */
+/** One TensorFlow.js runner for a backend already set: `tf.conv2d(x, w, strides, "same")`, read back and disposed after each call. */
 import type * as tf from "@tensorflow/tfjs-core";
 import { fill, sizeOf } from "../cases.js";
-import { runAll } from "../harness.js";
-import { CONV_CASES, type ConvCase } from "./cases.js";
+import { CONV_CASES } from "./cases.js";
+import { timeAll } from "./timing.js";
 
-export async function runTfjs(library: string, tfjs: typeof tf): Promise<void> {
-  await runAll(
-    {
-      library,
-      prepare: (c, variant) => {
-        if (variant === "out") return undefined;
-        const { strides } = c as ConvCase;
-        const x = tfjs.tensor(fill(sizeOf(c.a), 1), [...c.a], "float32") as tf.Tensor4D;
-        const w = tfjs.tensor(fill(sizeOf(c.b), 2), [...c.b], "float32") as tf.Tensor4D;
-        // dataSync: the wasm backend computes when the values are read
-        const once = () => {
-          const r = tfjs.conv2d(x, w, strides, "same");
-          const values = r.dataSync() as Float32Array;
-          r.dispose();
-          return values;
-        };
-        let last: Float32Array = new Float32Array(0);
-        return { run: () => once(), values: () => (last = once()) };
-      },
-    },
-    CONV_CASES,
-  );
+export function runTfjs(library: string, tfjs: typeof tf): void {
+  timeAll(library, CONV_CASES, (c) => {
+    const x = tfjs.tensor4d(fill(sizeOf(c.a), 1), c.a as [number, number, number, number], "float32");
+    const w = tfjs.tensor4d(fill(sizeOf(c.b), 2), c.b as [number, number, number, number], "float32");
+    // dataSync: a backend may compute when the values are read
+    return () => {
+      const r = tfjs.conv2d(x, w, c.strides, "same");
+      const values = r.dataSync() as Float32Array;
+      r.dispose();
+      return values;
+    };
+  });
 }
