@@ -23,10 +23,9 @@
  * ConvShape<"conv2dTranspose", [1, 7, 7, 8], [3, 3, 4, 8], { strides: 2; padding: "same" }>  //=> [1, 14, 14, 4]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
+import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
-import type { IsKnownSize } from "./internal/arithmetic.js";
 import type { WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
@@ -139,7 +138,7 @@ type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First
     ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
     : never;
 
-/** The spatial sizes with the channels checked first; `Then` builds the result from the sizes. */
+/** The spatial sizes (the transpose's rule or the window rule) once the channel checks pass (`Problem` is never), else their error. */
 type Sized<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Problem> =
   [Problem] extends [never] ? (Op extends "conv2dTranspose" ? Transposed<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O>) : Problem;
 
