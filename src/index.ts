@@ -41,6 +41,10 @@ export { batchNorm, layerNorm, rmsNorm } from "./ops/norm.js";
 export { avgPool1d, avgPool2d, maxPool1d, maxPool2d } from "./ops/pool.js";
 export type { PoolChecked, PoolOpOf } from "./ops/types.js";
 
+// Convolution
+export { conv1d, conv2d, conv2dTranspose, depthwiseConv2d } from "./ops/conv.js";
+export type { ConvChecked, ConvOpOf } from "./ops/types.js";
+
 // Joins, splits and copies
 export { concat, stack } from "./ops/join.js";
 export { gather, pad, split, take, tile } from "./ops/shaping.js";

@@ -160,6 +160,10 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare avgPool2d: TensorMethods["avgPool2d"];
   declare maxPool1d: TensorMethods["maxPool1d"];
   declare avgPool1d: TensorMethods["avgPool1d"];
+  declare conv1d: TensorMethods["conv1d"];
+  declare conv2d: TensorMethods["conv2d"];
+  declare depthwiseConv2d: TensorMethods["depthwiseConv2d"];
+  declare conv2dTranspose: TensorMethods["conv2dTranspose"];
   declare split: TensorMethods["split"];
   declare tile: TensorMethods["tile"];
   declare pad: TensorMethods["pad"];

@@ -33,17 +33,29 @@ type PadOf<P, J> =
   : P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends readonly [infer B extends number, infer A extends number] ? [B, A] : [number, number]) : [number, number])
   : [number, number];
 
-/** The output size of one axis of size In, or the error of a window larger than the padded axis. */
+/** The cells a window of K taps spaced by Dilation spans: `dilation * (k - 1) + 1`, K itself (a `Dim` too) when the taps touch. */
+export type WindowSpan<K extends number, Dilation extends number> = [K] extends [1] ? 1 : [Dilation] extends [1] ? K : Add<Multiply<Dilation, Decrement<K>>, 1>;
+
+/** `N - 1` for the window spans most programs use, by table; the digit arithmetic's `Monus` beyond. */
+type Decrement<N extends number> = N extends SmallSpan ? SmallDecrements[N] : Monus<N, 1>;
+type SmallSpan = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+type SmallDecrements = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/**
+ * The output size of one axis of size In, or the error of a window larger
+ * than the padded axis: `ceil((padded - span + 1) / stride)`, one subtraction
+ * (`padded - (span - 1)`, 0 exactly when the window is larger) and one division.
+ */
 export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Shown extends string> =
   Add<Add<In, Before>, After> extends infer Padded extends number
-    ? Add<Multiply<Dilation, Monus<K, 1>>, 1> extends infer Span extends number
-      // (Monus is 0 when the window fits, `number` when a size is unknown, a positive literal when it is larger)
-      ? Monus<Span, Padded> extends infer Short
-        ? [Short] extends [0] ? CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>
-        : number extends Short ? (number extends Padded ? number : CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>)
-        // (the message only once the shape prints: a size that is a type parameter leaves this open,
-        // so the call prints the op's checked alias with its shapes, not the rule's body)
-        : [Shown] extends [string] ? ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>> : never
+    ? WindowSpan<K, Dilation> extends infer Span extends number
+      // (a window of one cell stepping by one keeps the padded size, a `Dim` too)
+      // (each message only once the shape prints: a size that is a type parameter leaves it open,
+      // so the call prints the op's checked alias with its shapes, not the rule's body)
+      ? [Span, Stride] extends [1, 1] ? ([Padded] extends [0] ? ([Shown] extends [string] ? ShapeTypeError<WindowLargerMessage<Op, At, 1, 0, Shown>> : never) : Padded)
+      // (Monus is `number` when a size is unknown)
+      : Monus<Padded, Decrement<Span>> extends infer Fit extends number
+        ? [Fit] extends [0] ? ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>> : CeilQuotient<Fit, Stride>
         : never
       : never
     : never;

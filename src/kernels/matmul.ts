@@ -146,8 +146,12 @@ export interface PackedProduct {
   readonly B: Float64Array;
   /** Which micro-kernel `multiply` runs. */
   readonly engine: "wasm" | "js";
-  /** C = A x B for the packed panels; only the live rows and columns of `c` are written. */
-  multiply(c: MatrixOut): void;
+  /**
+   * C = A x B for the packed panels; only the live rows and columns of `c` are
+   * written. `rows` (at most m, the panels of A filled up to it) computes the
+   * first rows only, so one product serves blocks of A of any height up to m.
+   */
+  multiply(c: MatrixOut, rows?: number): void;
   /** Call when the product is done: memory above what small products need is given back. */
   done(): void;
 }
@@ -194,12 +198,12 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
         done() {
           if (memory.buffer.byteLength > WASM_KEEP_BYTES) unload(matmulWasm);
         },
-        multiply(c) {
+        multiply(c, rows = m) {
           const out = c.data;
           const { rowStride: cr, colStride: cc } = c;
-          for (let first = 0; first < m; first += blockRows) {
-            kernel.multiply(8 * first * k, aBytes, aBytes + bBytes, Math.min(blockRows, rowsA - first), k, colsB);
-            const live = Math.min(blockRows, m - first);
+          for (let first = 0; first < rows; first += blockRows) {
+            kernel.multiply(8 * first * k, aBytes, aBytes + bBytes, Math.min(blockRows, padded(rows) - first), k, colsB);
+            const live = Math.min(blockRows, rows - first);
             for (let r = 0; r < live; r++) {
               let o = c.offset + (first + r) * cr;
               let q = r * colsB;
@@ -212,5 +216,5 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
   }
   const A = new Float64Array(rowsA * k);
   const B = new Float64Array(colsB * k);
-  return { A, B, engine: "js", multiply: (c) => multiplyPacked(A, B, c, m, k, n), done: () => undefined };
+  return { A, B, engine: "js", multiply: (c, rows = m) => multiplyPacked(A, B, c, rows, k, n), done: () => undefined };
 }

@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -146,6 +146,12 @@ export const catalog = {
   avgPool2d: { family: "pool", method: true },
   maxPool1d: { family: "pool", method: true },
   avgPool1d: { family: "pool", method: true },
+
+  // Convolution
+  conv1d: { family: "conv", method: true },
+  conv2d: { family: "conv", method: true },
+  depthwiseConv2d: { family: "conv", method: true },
+  conv2dTranspose: { family: "conv", method: true },
 
   // Joins, splits and copies
   concat: { family: "join" },

@@ -7,6 +7,7 @@
  */
 import type { RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
 import type { BroadcastToShapeOf } from "../../types/broadcast.js";
+import type { ConvOp, ConvShape } from "../../types/conv.js";
 import type { ArithmeticDType, DType, FloatDType } from "../../types/dtype.js";
 import type { ShapeTypeError, WriteUndecided } from "../../types/errors.js";
 import type { MatMulShape } from "../../types/matmul.js";
@@ -27,7 +28,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, IndexShape, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedDepth, WriteUndecidedPool, WriteUndecidedTopK } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, ConvChecked, ConvOptionsOf, IndexShape, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool, WriteUndecidedTopK } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -191,6 +192,15 @@ export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
     PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
     Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
   >;
+}
+
+/** `ConvOpOf` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface ConvOpOfMethod<Op extends ConvOp> {
+  <X extends Tensor, W extends Tensor, const O extends ConvOptionsOf[Op] = {}>(
+    this: X,
+    w: ConvChecked<WriteUndecidedConv<Op>, Op, ShapeOf<X>, ShapeOf<W>, O, W>,
+    options?: O,
+  ): Tensor<ConvShape<Op, ShapeOf<X>, ShapeOf<W>, O> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], W["dtype"]>>;
 }
 
 /** `SplitOp` as a method of Tensor: the same signatures, the tensor as `this`. */
@@ -461,6 +471,44 @@ export interface GeneratedMethods {
   maxPool1d: PoolOpOfMethod<"maxPool1d">;
   /** The mean of the elements of each window (padding not counted). */
   avgPool1d: PoolOpOfMethod<"avgPool1d">;
+  /**
+  * A 1-D convolution: x `[N, W, C]` by w `[K, C / groups, F]` gives `[N, OW, F]`
+  * (`layout: "NCW"`: `[N, C, W]` by `[F, C / groups, K]` gives `[N, F, OW]`).
+  *
+  * @example
+  * conv1d(zeros([8, 100, 16]), zeros([5, 16, 32]), { padding: "same" })   // Tensor<[8, 100, 32]>
+  */
+  conv1d: ConvOpOfMethod<"conv1d">;
+  /**
+  * A 2-D convolution: x `[N, H, W, C]` by w `[KH, KW, C / groups, F]` gives
+  * `[N, OH, OW, F]` (`layout: "NCHW"`: `[N, C, H, W]` by `[F, C / groups, KH, KW]`
+  * gives `[N, F, OH, OW]`).
+  *
+  * @example
+  * conv2d(zeros([8, 28, 28, 1]), zeros([3, 3, 1, 16]))                      // Tensor<[8, 26, 26, 16]>
+  * conv2d(zeros([8, 3, 32, 32]), zeros([8, 3, 3, 3]), { layout: "NCHW", strides: 2, padding: "same" })  // Tensor<[8, 8, 16, 16]>
+  */
+  conv2d: ConvOpOfMethod<"conv2d">;
+  /**
+  * A depthwise 2-D convolution: each channel by its own M filters. x
+  * `[N, H, W, C]` by w `[KH, KW, C, M]` gives `[N, OH, OW, C * M]`
+  * (`layout: "NCHW"`: `[N, C, H, W]` by `[C * M, 1, KH, KW]` gives `[N, C * M, OH, OW]`).
+  *
+  * @example
+  * depthwiseConv2d(zeros([1, 32, 32, 8]), zeros([3, 3, 8, 2]), { padding: "same" })  // Tensor<[1, 32, 32, 16]>
+  */
+  depthwiseConv2d: ConvOpOfMethod<"depthwiseConv2d">;
+  /**
+  * The transposed 2-D convolution (the gradient of conv2d with respect to its
+  * input, an upsampling): x `[N, H, W, C]` by w `[KH, KW, F / groups, C]` gives
+  * `[N, OH, OW, F]` with `OH = (H - 1) * stride + dilation * (KH - 1) + 1 - padding`
+  * (`H * stride` with "same"); `layout: "NCHW"`: `[N, C, H, W]` by
+  * `[C, F / groups, KH, KW]` gives `[N, F, OH, OW]`.
+  *
+  * @example
+  * conv2dTranspose(zeros([1, 7, 7, 8]), zeros([3, 3, 4, 8]), { strides: 2, padding: "same" })  // Tensor<[1, 14, 14, 4]>
+  */
+  conv2dTranspose: ConvOpOfMethod<"conv2dTranspose">;
   /** Parts of `x` along `axis`: `sizes` (they must add up to the axis) or a number of equal `sections`. Views, no copy. */
   split: SplitOpMethod;
   /** `x` repeated `reps[i]` times along each axis (NumPy's tile: the shorter of shape and reps is padded with 1s). */

@@ -44,6 +44,7 @@ import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axi
 import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
+import type { ConvOp, ConvOptions, ConvShape, DepthwiseOptions } from "../../types/conv.js";
 import type { Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. */
@@ -734,6 +735,37 @@ export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends Tensor, const 
   PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
   Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
 >;
+
+/** What `ConvChecked` says when the compiler cannot decide a convolution's shape. */
+export type WriteUndecidedConv<Op extends string> =
+  `${Op}: the compiler cannot decide the result's shape (a spatial or channel size is a type parameter); check the shape at run time with assertShape`;
+
+/**
+ * w of a convolution as the rule checks it: the rule's message when the
+ * shapes do not fit (in w's position, as matmul's b), w otherwise; unresolved,
+ * with `Undecided` first, when a size the rule needs is a type parameter.
+ */
+export type ConvChecked<Undecided extends string, Op extends ConvOp, X extends Shape, W extends Shape, O, Arg> =
+  [ConvShape<Op, X, W, O>] extends [ShapeTypeError<infer Message>] ? Message : Arg;
+
+/** The options each convolution takes. */
+export interface ConvOptionsOf {
+  conv1d: ConvOptions<1>;
+  conv2d: ConvOptions<2>;
+  depthwiseConv2d: DepthwiseOptions;
+  conv2dTranspose: ConvOptions<2>;
+}
+
+/** `conv2d(x, w, { strides?, padding?, dilations?, groups?, layout? })` and the other convolutions: matmul's dtype rule. */
+export type ConvOpOf<Op extends ConvOp> = <
+  X extends Tensor,
+  W extends Tensor,
+  const O extends ConvOptionsOf[Op] = {},
+>(
+  x: X,
+  w: ConvChecked<WriteUndecidedConv<Op>, Op, ShapeOf<X>, ShapeOf<W>, O, W>,
+  options?: O,
+) => Tensor<ConvShape<Op, ShapeOf<X>, ShapeOf<W>, O> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], W["dtype"]>>;
 
 /** The options of `layerNorm` and `rmsNorm`: the first normalised axis, checked against x's rank. */
 export interface NormOptions<Axis> {

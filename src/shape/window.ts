@@ -41,7 +41,7 @@ export interface WindowAxis {
 }
 
 /** A number or one per axis, each an integer of at least `min`. */
-function perAxis(op: string, name: string, value: unknown, count: number, min: number): number[] {
+export function perAxis(op: string, name: string, value: unknown, count: number, min: number): number[] {
   if (Array.isArray(value)) {
     if (value.length !== count) throw new RangeError(`${op}: ${name} must be a number or ${count} numbers (one per spatial axis), got ${value.length}`);
     return value.map((v, i) => checkCount(op, `${name}[${i}]`, v, min));
@@ -51,7 +51,7 @@ function perAxis(op: string, name: string, value: unknown, count: number, min: n
 }
 
 /** The padding before and after each spatial axis, "same" aside. */
-function paddings(op: string, padding: unknown, count: number): [number, number][] | "same" {
+export function paddings(op: string, padding: unknown, count: number): [number, number][] | "same" {
   if (padding === "same") return "same";
   if (padding === "valid") return Array.from({ length: count }, () => [0, 0]);
   if (typeof padding === "number") {

@@ -293,6 +293,59 @@ const generators = ({ size, rep, width }: Sizes) => {
         }),
     );
 
+  /**
+   * Convolution calls of `op`, mostly with x of its rank (any other rank: a rank misfit): the layout,
+   * groups, strides, dilations and padding at random; w mostly made to fit x (its channel axis now and
+   * then off by one, its rank now and then wrong), kernels of 1 to 3 (a kernel of 0 is a RangeError, not
+   * a shape rule), so the misfits are channels, groups, ranks, windows and a transpose's padding.
+   */
+  const convCases = (op: "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose", minRank: number, maxRank: number): fc.Arbitrary<OpCase> => {
+    const spatial = op === "conv1d" ? 1 : 2;
+    const rank = spatial + 2;
+    const ranks = minRank <= rank && rank <= maxRank
+      ? fc.oneof({ arbitrary: shapeOf(rank, rank), weight: 4 }, { arbitrary: shapeOf(minRank, maxRank), weight: 1 })
+      : shapeOf(minRank, maxRank);
+    return ranks.chain((x) =>
+      fc
+        .record({
+          channelsFirst: fc.option(fc.boolean(), { nil: undefined }),
+          groups: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+          kernel: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: spatial, maxLength: spatial }),
+          filters: fc.integer({ min: 0, max: 3 }),
+          strides: fc.option(fc.oneof(fc.integer({ min: 1, max: 3 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: spatial, maxLength: spatial })), { nil: undefined }),
+          dilations: fc.option(fc.oneof(fc.integer({ min: 1, max: 2 }), fc.array(fc.integer({ min: 1, max: 2 }), { minLength: spatial, maxLength: spatial })), { nil: undefined }),
+          padding: fc.option(
+            fc.oneof(fc.constantFrom("valid", "same"), fc.integer({ min: 0, max: 2 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })), { minLength: spatial, maxLength: spatial })),
+            { nil: undefined },
+          ),
+          wrong: fc.noBias(fc.integer({ min: 0, max: 9 })),
+          other: size,
+        })
+        .map(({ channelsFirst, groups, kernel, filters, strides, dilations, padding, wrong, other }) => {
+          const first = channelsFirst === true;
+          const c = x.length === rank ? x[first ? 1 : rank - 1]! : 2;
+          const g = op === "depthwiseConv2d" ? (first ? c : 1) : (groups ?? 1);
+          // the channel axis w needs, and w's filters (a multiple of the groups)
+          const perGroup = op === "conv2dTranspose" || (op === "depthwiseConv2d" && !first) ? c : Math.floor(c / Math.max(g, 1));
+          const wc = wrong === 0 ? other : wrong === 1 ? perGroup + 1 : perGroup;
+          const f = op === "depthwiseConv2d" && first ? c * filters : op === "depthwiseConv2d" || op === "conv2dTranspose" ? filters : filters * g;
+          const w =
+            op === "conv2dTranspose" ? (first ? [wc, f, ...kernel] : [...kernel, f, wc])
+            : first ? [f, op === "depthwiseConv2d" ? (wrong === 1 ? 2 : 1) : wc, ...kernel]
+            : op === "depthwiseConv2d" ? [...kernel, wc, f]
+            : [...kernel, wc, f];
+          const options: Record<string, Arg> = {};
+          if (strides !== undefined) options.strides = strides;
+          if (dilations !== undefined) options.dilations = dilations;
+          if (padding !== undefined) options.padding = padding as Arg;
+          if (groups !== undefined && op !== "depthwiseConv2d") options.groups = groups;
+          if (channelsFirst !== undefined) options.layout = spatial === 2 ? (first ? "NCHW" : "NHWC") : first ? "NCW" : "NWC";
+          const weights = wrong === 2 ? w.slice(1) : w;
+          return { op, args: Object.keys(options).length === 0 ? [tensorArg(x), tensorArg(weights)] : [tensorArg(x), tensorArg(weights), options] };
+        }),
+    );
+  };
+
   return {
     // element-wise broadcasting in every mode, through `add`
     add: (minRank: number, maxRank: number) =>
@@ -515,6 +568,11 @@ const generators = ({ size, rep, width }: Sizes) => {
           return { op: "batchNorm", args: layout === undefined ? [tensorArg(base), ...vectors] : [tensorArg(base), ...vectors, { layout }] };
         }),
       ),
+    // convolution: see convCases
+    conv1d: (minRank: number, maxRank: number) => convCases("conv1d", minRank, maxRank),
+    conv2d: (minRank: number, maxRank: number) => convCases("conv2d", minRank, maxRank),
+    depthwiseConv2d: (minRank: number, maxRank: number) => convCases("depthwiseConv2d", minRank, maxRank),
+    conv2dTranspose: (minRank: number, maxRank: number) => convCases("conv2dTranspose", minRank, maxRank),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 

@@ -1,0 +1,212 @@
+/**
+ * The result shape of convolution (twin: src/shape/conv.ts). Channels-last by
+ * default as TensorFlow.js, channels-first with `layout: "NCHW"` (`"NCW"` in
+ * 1d) as PyTorch and ONNX:
+ *
+ * | op | x | w (channels-last) | w (channels-first) | result channels |
+ * |---|---|---|---|---|
+ * | conv1d | `[N, W, C]` / `[N, C, W]` | `[K, C / groups, F]` | `[F, C / groups, K]` | F |
+ * | conv2d | `[N, H, W, C]` / `[N, C, H, W]` | `[KH, KW, C / groups, F]` | `[F, C / groups, KH, KW]` | F |
+ * | depthwiseConv2d | as conv2d | `[KH, KW, C, M]` (TensorFlow.js) | `[C * M, 1, KH, KW]` (PyTorch, groups = C) | C * M |
+ * | conv2dTranspose | as conv2d | `[KH, KW, F / groups, C]` (TensorFlow.js) | `[C, F / groups, KH, KW]` (PyTorch) | F |
+ *
+ * The spatial sizes follow the window rule of types/window.ts (conv2dTranspose
+ * its gradient: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`,
+ * `in * stride` with "same"). N passes through by position, so a type parameter
+ * batch survives. Checked in this order, each with the runtime's message: the
+ * rank of x, the rank of w, x's channels divisible by `groups`, the channels of
+ * w against x's, w's filters divisible by `groups`, then the windows.
+ *
+ * @example
+ * ConvShape<"conv2d", [8, 28, 28, 1], [3, 3, 1, 16], {}>                       //=> [8, 26, 26, 16]
+ * ConvShape<"conv2d", [8, 3, 32, 32], [8, 3, 3, 3], { layout: "NCHW"; padding: "same" }>  //=> [8, 8, 32, 32]
+ * ConvShape<"conv2dTranspose", [1, 7, 7, 8], [3, 3, 4, 8], { strides: 2; padding: "same" }>  //=> [1, 14, 14, 4]
+ */
+import type { ShapeTypeError } from "./errors.js";
+import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
+import type { Same } from "./internal/sizes.js";
+import type { Shape, ShowDim, ShowShape } from "./shape.js";
+import type { WindowPadding, WindowSizes, WindowSpan } from "./window.js";
+
+/** The convolution ops. */
+export type ConvOp = "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose";
+
+type PerSpatial<Rank extends 1 | 2> = Rank extends 2 ? readonly [number, number] : readonly [number];
+
+/** The options of a convolution with `Rank` spatial axes (depthwiseConv2d takes no `groups`). */
+export interface ConvOptions<Rank extends 1 | 2 = 1 | 2> {
+  /** The steps of the window: one for every spatial axis, or one per axis (1 by default). */
+  readonly strides?: number | PerSpatial<Rank> | undefined;
+  /** `"valid"` (the default), `"same"`, a number or `[[before, after], ...]`. */
+  readonly padding?: WindowPadding | undefined;
+  /** The spacing of the kernel's taps (1 by default). */
+  readonly dilations?: number | PerSpatial<Rank> | undefined;
+  /** Channel groups: x's channels and the filters each split in `groups` (1 by default). */
+  readonly groups?: number | undefined;
+  /** `"NHWC"` (the default) or `"NCHW"`; in 1d `"NWC"` (the default) or `"NCW"`. */
+  readonly layout?: (Rank extends 2 ? "NHWC" | "NCHW" : "NWC" | "NCW") | undefined;
+}
+
+/** The options of depthwiseConv2d: those of conv2d but `groups` (the channels). */
+export type DepthwiseOptions = Omit<ConvOptions<2>, "groups">;
+
+/** An operand of the wrong rank: twin of `writeConvRank` in src/shape/conv.ts. */
+export type ConvRankMessage<Op extends string, Name extends string, Rank extends number, Layout extends string, Shown extends string> =
+  `${Op}: ${Name} must have rank ${Rank} (${Layout}), got shape ${Shown}`;
+
+/** A count `groups` does not divide: twin of `writeConvGroups` in src/shape/conv.ts. */
+export type ConvGroupsMessage<Op extends string, Name extends string, Size extends string, What extends string, Groups extends string, Shown extends string> =
+  `${Op}: ${Name} has ${Size} ${What}, not divisible by groups ${Groups} (shape ${Shown})`;
+
+/** w's channel axis against x's channels: twin of `writeConvChannels` in src/shape/conv.ts. */
+export type ConvChannelsMessage<Op extends string, XC extends string, WC extends string, At extends number, Expected extends string, XShown extends string, WShown extends string> =
+  `${Op}: x has ${XC} channels but w has ${WC} on axis ${At} (${Expected} expected); x ${XShown}, w ${WShown}`;
+
+/** conv2dTranspose's padding eats its whole output: twin of `writeConvTransposePadding` in src/shape/conv.ts. */
+export type ConvTransposePaddingMessage<Op extends string, At extends number, Full extends number, Padding extends number, Shown extends string> =
+  `${Op}: padding ${Padding} on axis ${At} leaves no output of the ${Full} a full transpose gives (shape ${Shown})`;
+
+/** Option `K`, or `Default` when it is left out (also when the options are; an absent field of `{}` would infer as `unknown`). */
+type Field<O, K extends string, Default> = K extends keyof O ? ([O[K & keyof O]] extends [undefined] ? Default : Exclude<O[K & keyof O], undefined>) : Default;
+
+/** Is the layout channels-first? */
+type ChannelsFirst<O> = Field<O, "layout", "NHWC"> extends "NCHW" | "NCW" ? true : false;
+
+/**
+ * The channel checks, `never` when they pass: `C` (x's channels) divisible by
+ * `G`, w's `WC` (on axis `At`) equal to `C / G` (or to `C` when `PerGroup` is
+ * false), `F` (w's filters, or the transpose's output per group) divisible by `G`.
+ */
+type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean = false> =
+  // (depthwise channels-first: C / C is 1 whatever C, but 0 channels in 0 groups)
+  (Depthwise extends true ? ([C] extends [0] ? never : 1) : C extends number ? Quotient<C, G> : number) extends infer Expected
+    ? [Expected] extends [never] ? ShapeTypeError<ConvGroupsMessage<Op, "x", ShowDim<C>, "channels", ShowDim<G>, ShowShape<X>>>
+    : Same<PerGroup extends true ? Expected : C, WC> extends number
+      ? PerGroup extends true
+        ? [F extends number ? Quotient<F, G> : number] extends [never] ? ShapeTypeError<ConvGroupsMessage<Op, "w", ShowDim<F>, "filters", ShowDim<G>, ShowShape<W>>> : never
+        : never
+      : ShapeTypeError<ConvChannelsMessage<Op, ShowDim<C>, ShowDim<WC>, At, ShowDim<PerGroup extends true ? Expected : C>, ShowShape<X>, ShowShape<W>>>
+    : never;
+
+/** The spatial sizes of a forward convolution (the window rule), or its error. */
+type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
+  WindowSizes<Op, Spatial, First, Kernel, Field<O, "strides", 1>, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Sizes
+    ? Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
+    : never;
+
+/**
+ * With a kernel size the compiler does not know: the error of the kernel of
+ * one tap on those axes (no kernel fits where that one does not), else `Sizes`.
+ */
+type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Sizes> =
+  WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Smallest
+    ? Smallest extends ShapeTypeError<string> ? Smallest : Sizes
+    : never;
+
+/** One value per axis: the J-th of a tuple, or the number itself. */
+type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
+
+/** The padding before and after axis J ("same" is handled by the caller). */
+type PadOf<P, J> =
+  P extends "valid" ? [0, 0]
+  : P extends number ? [P, P]
+  : P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends readonly [infer B extends number, infer A extends number] ? [B, A] : [number, number]) : [number, number])
+  : [number, number];
+
+/** One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`, 0 for an empty input. */
+type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], At extends number, Shown extends string> =
+  [In] extends [0] ? 0
+  // (a span of one stepping by one gives In itself, a `Dim` too)
+  : (WindowSpan<K, Dilation> extends infer Span extends number ? ([Span, Stride] extends [1, 1] ? In : Add<Multiply<Monus<In, 1>, Stride>, Span>) : never) extends infer Full extends number
+    ? Add<Pad[0], Pad[1]> extends infer Padding extends number
+      ? Monus<Full, Padding> extends infer Out extends number
+        ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, Shown>> : Out
+        : never
+      : never
+    : never;
+
+type FirstError<T> = T extends readonly [infer Head, ...infer Rest] ? (Head extends ShapeTypeError<string> ? Head : FirstError<Rest>) : never;
+
+/** The spatial sizes of a transposed convolution, or the first error. */
+type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
+  {
+    -readonly [J in keyof Spatial]: Field<O, "padding", "valid"> extends "same"
+      ? Multiply<Spatial[J] & number, PerAxis<Field<O, "strides", 1>, J>>
+      : TransposeSize<Op, Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<Field<O, "strides", 1>, J>, PerAxis<Field<O, "dilations", 1>, J>, PadOf<Field<O, "padding", "valid">, J>,
+          J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<X>>;
+  } extends infer Result
+    ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
+    : never;
+
+/** The spatial sizes (the transpose's rule or the window rule) once the channel checks pass (`Problem` is never), else their error. */
+type Sized<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Problem> =
+  [Problem] extends [never] ? (Op extends "conv2dTranspose" ? Transposed<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O>) : Problem;
+
+type XRank<Op extends string, X extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "x", Rank, Layout, ShowShape<X>>>;
+type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
+
+type Groups<O> = Field<O, "groups", 1> extends infer G extends number ? G : number;
+
+/** conv2d, depthwiseConv2d and conv2dTranspose channels-last: x `[N, H, W, C]`. */
+type Last2d<Op extends string, X extends Shape, W extends Shape, O> =
+  X extends readonly [infer N, infer H extends number, infer Wd extends number, infer C]
+    ? Op extends "depthwiseConv2d"
+      ? W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer M]
+        ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, M, 1, false>> extends infer R
+          ? R extends readonly [infer OH, infer OW] ? [N, OH, OW, Multiply<C & number, M & number>] : R
+          : never
+        : WRank<Op, W, 4, "KH, KW, C, M">
+      : Op extends "conv2dTranspose"
+        ? W extends readonly [infer KH extends number, infer KW extends number, infer FG, infer WC]
+          ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 3, FG, Groups<O>, false>> extends infer R
+            ? R extends readonly [infer OH, infer OW] ? [N, OH, OW, Multiply<FG & number, Groups<O>>] : R
+            : never
+          : WRank<Op, W, 4, "KH, KW, F / groups, C">
+        : W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer F]
+          ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, F, Groups<O>, true>> extends infer R
+            ? R extends readonly [infer OH, infer OW] ? [N, OH, OW, F] : R
+            : never
+          : WRank<Op, W, 4, "KH, KW, C / groups, F">
+    : XRank<Op, X, 4, "NHWC">;
+
+/** The same channels-first: x `[N, C, H, W]`. */
+type First2d<Op extends string, X extends Shape, W extends Shape, O> =
+  X extends readonly [infer N, infer C, infer H extends number, infer Wd extends number]
+    ? Op extends "conv2dTranspose"
+      ? W extends readonly [infer WC, infer FG, infer KH extends number, infer KW extends number]
+        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 0, FG, Groups<O>, false>> extends infer R
+          ? R extends readonly [infer OH, infer OW] ? [N, Multiply<FG & number, Groups<O>>, OH, OW] : R
+          : never
+        : WRank<Op, W, 4, "C, F / groups, KH, KW">
+      : W extends readonly [infer F, infer WC, infer KH extends number, infer KW extends number]
+        // (depthwise: a grouped convolution with one group per channel)
+        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true, Op extends "depthwiseConv2d" ? true : false>> extends infer R
+          ? R extends readonly [infer OH, infer OW] ? [N, F, OH, OW] : R
+          : never
+        : WRank<Op, W, 4, Op extends "depthwiseConv2d" ? "C * M, 1, KH, KW" : "F, C / groups, KH, KW">
+    : XRank<Op, X, 4, "NCHW">;
+
+/** conv1d: x `[N, W, C]` and w `[K, C / groups, F]`, or `[N, C, W]` and `[F, C / groups, K]`. */
+type Conv1d<Op extends string, X extends Shape, W extends Shape, O> =
+  ChannelsFirst<O> extends true
+    ? X extends readonly [infer N, infer C, infer Wd extends number]
+      ? W extends readonly [infer F, infer WC, infer K extends number]
+        ? Sized<Op, X, [Wd], 2, [K], O, ChannelProblem<Op, X, W, C, WC, 1, F, Groups<O>, true>> extends infer R
+          ? R extends readonly [infer OW] ? [N, F, OW] : R
+          : never
+        : WRank<Op, W, 3, "F, C / groups, K">
+      : XRank<Op, X, 3, "NCW">
+    : X extends readonly [infer N, infer Wd extends number, infer C]
+      ? W extends readonly [infer K extends number, infer WC, infer F]
+        ? Sized<Op, X, [Wd], 1, [K], O, ChannelProblem<Op, X, W, C, WC, 1, F, Groups<O>, true>> extends infer R
+          ? R extends readonly [infer OW] ? [N, OW, F] : R
+          : never
+        : WRank<Op, W, 3, "K, C / groups, F">
+      : XRank<Op, X, 3, "NWC">;
+
+/** The result shape of `Op` on x of shape `X` and w of shape `W` with options `O`, or the error. */
+export type ConvShape<Op extends ConvOp, X extends Shape, W extends Shape, O> =
+  number extends X["length"] | W["length"] ? number[]
+  : Op extends "conv1d" ? Conv1d<Op, X, W, O>
+  : ChannelsFirst<O> extends true ? First2d<Op, X, W, O>
+  : Last2d<Op, X, W, O>;
