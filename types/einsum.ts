@@ -67,177 +67,208 @@ type Letter =
 /** The letters in ASCII order: the implicit output's order. */
 type Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/**
- * What the walk carries: the letters bound so far (`Sizes[L]` is `[size, operand]`),
- * the letters in the order first met, those met more than once, and the "..." axes so far.
- */
-interface State {
-  readonly sizes: object;
-  readonly order: readonly string[];
-  readonly many: string;
-  // (`unknown[]`, not `Shape`: a test `X extends number` on a type parameter stays undecided,
-  // and the walk tests its state against this interface at every step)
-  readonly ellipsis: readonly unknown[];
-}
-
 type Fail<Message extends string> = ShapeTypeError<Message>;
 
+/**
+ * What the walk carries: `Sizes`, the letters bound so far as an object (`Sizes[L]` is L's
+ * size), and `Ell`, the "..." axes so far. (`Ell` is a list of `unknown`, not a `Shape`: a test
+ * `X extends number` on a type parameter stays undecided.)
+ */
 export type EinsumShape<S extends string, Shapes extends readonly Shape[]> =
   string extends S ? number[]
   : number extends Shapes[number]["length"] ? number[]
-  : S extends `${infer In}->${infer Out}` ? Start<S, SplitOperands<In, []>, Out, true, Shapes>
-  : Start<S, SplitOperands<S, []>, "", false, Shapes>;
+  : S extends `${infer In}->${infer Out}` ? Start<S, In, SplitOperands<In, []>, Out, true, Shapes>
+  : Start<S, S, SplitOperands<S, []>, "", false, Shapes>;
 
 type SplitOperands<In extends string, Acc extends string[]> =
   In extends `${infer Head},${infer Rest}` ? SplitOperands<Rest, [...Acc, Head]> : [...Acc, In];
 
-type Start<S extends string, Subs extends string[], Out extends string, Explicit extends boolean, Shapes extends readonly Shape[]> =
-  Subs["length"] extends Shapes["length"]
-    ? Operands<S, Subs, Shapes, { sizes: {}; order: []; many: never; ellipsis: [] }, [], Out, Explicit>
-    : Fail<EinsumCountMessage<S, Subs["length"], Shapes["length"]>>;
+type Start<S extends string, In extends string, Subs extends string[], Out extends string, Explicit extends boolean, Shapes extends readonly Shape[]> =
+  Subs["length"] extends Shapes["length"] ? Operands<S, In, Subs, Subs, Shapes, {}, [], [], Out, Explicit>
+  : Fail<EinsumCountMessage<S, Subs["length"], Shapes["length"]>>;
 
-/** Each operand in turn; `Index` counts those done. */
-type Operands<S extends string, Subs extends string[], Shapes extends readonly Shape[], St extends State, Index extends 0[], Out extends string, Explicit extends boolean> =
+/** Each operand in turn (`Index` counts those done); then the output. `All` is every operand's subscripts, for messages. */
+type Operands<
+  S extends string, In extends string, All extends string[], Subs extends string[], Shapes extends readonly Shape[],
+  Sizes, Ell extends readonly unknown[], Index extends 0[], Out extends string, Explicit extends boolean,
+> =
   Subs extends [infer Sub extends string, ...infer RestSubs extends string[]]
     ? Shapes extends readonly [infer Sh extends Shape, ...infer RestShapes extends Shape[]]
-      ? Operand<S, Sub, Sh, St, Index["length"]> extends infer Next
-        ? Next extends State ? Operands<S, RestSubs, RestShapes, Next, [...Index, 0], Out, Explicit>
-        : Next
+      ? Sub extends `${infer Pre}...${infer Post}`
+        ? Ellipsis<S, All, Sub, Pre, Post, Sh, Sizes, Ell, Index["length"]> extends infer Next
+          ? (Next extends [infer NextSizes, infer NextEll extends readonly unknown[]] ? Operands<S, In, All, RestSubs, RestShapes, NextSizes, NextEll, [...Index, 0], Out, Explicit> : Next)
+          : never
+        : ByRank<S, All, Sub, Sh, Sizes, Index["length"]> extends infer NextSizes
+          ? (NextSizes extends ShapeTypeError<string> ? NextSizes : Operands<S, In, All, RestSubs, RestShapes, NextSizes, Ell, [...Index, 0], Out, Explicit>)
+          : never
       : never
-    : never
-  : Explicit extends true ? Output<S, Out, St>
-  : Implicit<St>;
+    : Explicit extends true ? Output<S, Out, Sizes, Ell>
+    : [...Ell, ...Implicit<In, Sizes>];
 
-/** One operand: its letters before a "..." bind the first sizes, those after it the last; the sizes between are its "..." axes. */
-type Operand<S extends string, Sub extends string, Sh extends Shape, St extends State, I extends number> =
-  Sub extends `${infer Pre}...${infer Post}`
-    ? Front<S, Sub, Pre, Sh, St, I, Sh["length"], "at least "> extends infer Next
-      ? Next extends [infer St1 extends State, infer Mid extends Shape]
-        ? Chars<S, Post, []> extends infer PostChars
-          ? PostChars extends string[] ? Back<S, Sub, PostChars, Mid, St1, I, Sh["length"]>
-          : PostChars
+/**
+ * An operand without "...": when its subscripts are as many letters as its rank (up to 8), one
+ * template match reads them all and the letters bind in order; anything else (a bad character,
+ * another count, a higher rank) goes through `Front`, which says what is wrong.
+ */
+type ByRank<S extends string, All extends string[], Sub extends string, Sh extends Shape, Sizes, I extends number> = {
+  0: Sub extends "" ? Sizes : Walk<S, All, Sub, Sh, Sizes, I>;
+  1: Sub extends Letter ? Bind<S, All, Sizes, Sub, Sh[0], I> : Walk<S, All, Sub, Sh, Sizes, I>;
+  2: Sub extends `${infer A}${infer B}` ? ([A | B] extends [Letter] ? Bind<S, All, Bind<S, All, Sizes, A, Sh[0], I>, B, Sh[1], I> : Walk<S, All, Sub, Sh, Sizes, I>) : never;
+  3: Sub extends `${infer A}${infer B}${infer C}`
+    ? [A | B | C] extends [Letter] ? Bind<S, All, Bind<S, All, Bind<S, All, Sizes, A, Sh[0], I>, B, Sh[1], I>, C, Sh[2], I> : Walk<S, All, Sub, Sh, Sizes, I>
+    : never;
+  4: Sub extends `${infer A}${infer B}${infer C}${infer D}`
+    ? [A | B | C | D] extends [Letter]
+      ? Bind<S, All, Bind<S, All, Bind<S, All, Bind<S, All, Sizes, A, Sh[0], I>, B, Sh[1], I>, C, Sh[2], I>, D, Sh[3], I>
+      : Walk<S, All, Sub, Sh, Sizes, I>
+    : never;
+  5: Sub extends `${infer A}${infer B}${infer C}${infer D}${infer E}`
+    ? [A | B | C | D | E] extends [Letter]
+      ? Bind<S, All, Bind<S, All, Bind<S, All, Bind<S, All, Bind<S, All, Sizes, A, Sh[0], I>, B, Sh[1], I>, C, Sh[2], I>, D, Sh[3], I>, E, Sh[4], I>
+      : Walk<S, All, Sub, Sh, Sizes, I>
+    : never;
+  6: Sub extends `${infer A}${infer B}${infer C}${infer D}${infer E}${infer F}`
+    ? [A | B | C | D | E | F] extends [Letter]
+      ? Bind<S, All, Bind<S, All, Bind<S, All, Bind<S, All, Bind<S, All, Bind<S, All, Sizes, A, Sh[0], I>, B, Sh[1], I>, C, Sh[2], I>, D, Sh[3], I>, E, Sh[4], I>, F, Sh[5], I>
+      : Walk<S, All, Sub, Sh, Sizes, I>
+    : never;
+}[Sh["length"] & (0 | 1 | 2 | 3 | 4 | 5 | 6)] extends infer Result
+  ? [Result] extends [never] ? Walk<S, All, Sub, Sh, Sizes, I> : Result
+  : never;
+
+/** `Front` over a whole operand without "...": the sizes bound, or the failure. */
+type Walk<S extends string, All extends string[], Sub extends string, Sh extends Shape, Sizes, I extends number> =
+  Front<S, All, Sub, Sub, Sh, Sizes, I, Sh["length"], ""> extends infer Next
+    ? Next extends [infer NextSizes, infer Rest extends Shape] ? (Rest extends readonly [] ? NextSizes : RankFail<Sub, Sh["length"], I, "">)
+    : Next
+    : never;
+
+/** An operand with "...": the letters before it bind the first sizes, those after it the last, and the sizes between are its "..." axes. */
+type Ellipsis<S extends string, All extends string[], Sub extends string, Pre extends string, Post extends string, Sh extends Shape, Sizes, Ell extends readonly unknown[], I extends number> =
+  Front<S, All, Sub, Pre, Sh, Sizes, I, Sh["length"], "at least "> extends infer Next
+    ? Next extends [infer NextSizes, infer Mid extends Shape]
+      ? Chars<S, Post, []> extends infer PostChars
+        ? PostChars extends string[] ? Back<S, All, Sub, PostChars, Mid, NextSizes, Ell, I, Sh["length"]>
+        : PostChars
         : never
-      : Next
-    : never
-  : Front<S, Sub, Sub, Sh, St, I, Sh["length"], ""> extends infer Next
-    ? Next extends [infer St1 extends State, infer Rest extends Shape]
-      ? Rest extends readonly [] ? St1 : RankFail<S, Sub, Sh["length"], I, "">
       : Next
     : never;
 
-/** The letters of `Str` bind the first sizes of `Sh`: the state and the sizes left, or the failure. */
-type Front<S extends string, Sub extends string, Str extends string, Sh extends Shape, St extends State, I extends number, Rank extends number, AtLeast extends "" | "at least "> =
+/** The letters of `Str` bind the first sizes of `Sh`: `[sizes, the sizes left]`, or the failure. */
+type Front<S extends string, All extends string[], Sub extends string, Str extends string, Sh extends Shape, Sizes, I extends number, Rank extends number, AtLeast extends "" | "at least "> =
   Str extends `${infer C}${infer Rest}`
     ? C extends Letter
       ? Sh extends readonly [infer Size extends number, ...infer Tail extends Shape]
-        ? Bind<S, C, Size, St, I> extends infer Next
-          ? Next extends State ? Front<S, Sub, Rest, Tail, Next, I, Rank, AtLeast> : Next
+        ? Bind<S, All, Sizes, C, Size, I> extends infer Next
+          ? Next extends ShapeTypeError<string> ? Next : Front<S, All, Sub, Rest, Tail, Next, I, Rank, AtLeast>
           : never
-        : RankFail<S, Sub, Rank, I, AtLeast>
+        : RankFail<Sub, Rank, I, AtLeast>
       : Fail<EinsumCharacterMessage<S, C>>
-    : [St, Sh];
+    : [Sizes, Sh];
 
 /** The letters after a "..." (checked by `Chars`) bind the last sizes of `Sh`, from the back; the sizes left are the "..." axes. */
-type Back<S extends string, Sub extends string, Post extends string[], Sh extends Shape, St extends State, I extends number, Rank extends number> =
+type Back<S extends string, All extends string[], Sub extends string, Post extends string[], Sh extends Shape, Sizes, Ell extends readonly unknown[], I extends number, Rank extends number> =
   Post extends [...infer Init extends string[], infer C extends string]
     ? Sh extends readonly [...infer Head extends Shape, infer Size extends number]
-      ? Bind<S, C, Size, St, I> extends infer Next
-        ? Next extends State ? Back<S, Sub, Init, Head, Next, I, Rank> : Next
+      ? Bind<S, All, Sizes, C, Size, I> extends infer Next
+        ? Next extends ShapeTypeError<string> ? Next : Back<S, All, Sub, Init, Head, Next, Ell, I, Rank>
         : never
-      : RankFail<S, Sub, Rank, I, "at least ">
-    : WithEllipsis<S, St, Sh, I>;
+      : RankFail<Sub, Rank, I, "at least ">
+    : WithEllipsis<S, Sizes, Ell, Sh, I>;
 
 /** The characters of `Str`, each a letter, or the failure naming the first that is not. */
 type Chars<S extends string, Str extends string, Acc extends string[]> =
   Str extends `${infer C}${infer Rest}` ? (C extends Letter ? Chars<S, Rest, [...Acc, C]> : Fail<EinsumCharacterMessage<S, C>>) : Acc;
 
 /** The operand's rank vs the number of characters of its subscripts but "." (counted only on failure). */
-type RankFail<S extends string, Sub extends string, Rank extends number, I extends number, AtLeast extends "" | "at least "> =
+type RankFail<Sub extends string, Rank extends number, I extends number, AtLeast extends "" | "at least "> =
   Fail<EinsumRankMessage<I, Rank, Sub, AtLeast, Count<Sub, []>>>;
 
 type Count<Str extends string, Acc extends 0[]> =
   Str extends `${infer C}${infer Rest}` ? Count<Rest, C extends "." ? Acc : [...Acc, 0]> : Acc["length"];
 
 /**
- * Letter `C` of operand `I` has size `Size`: the state with it bound, or the failure when it is
- * bound to another size. Equal sizes are compared wrapped (`{ v: X } extends { v: Y }`), which the
- * compiler decides for one type parameter on both sides; `number` takes the other size, as
- * NumPy-style rules do elsewhere (a dynamic size is checked at run time).
+ * Letter `C` of operand `I` has size `Size`: `Sizes` with it bound, or the failure when it is
+ * bound to another size (a failure passes through). Equal sizes are compared wrapped
+ * (`{ v: X } extends { v: Y }`), which the compiler decides for one type parameter on both
+ * sides; `number` takes the other size, as the broadcast rules do (checked at run time).
  */
-type Bind<S extends string, C extends string, Size extends number, St extends State, I extends number> =
-  C extends keyof St["sizes"]
-    ? St["sizes"][C] extends [infer Old extends number, infer First extends number]
-      ? { v: Old } extends { v: Size }
-        ? { v: Size } extends { v: Old } ? Again<St, C>
-        : number extends Size ? Again<St, C>
-        : number extends Old ? Rebound<St, C, Size, First>
-        : Fail<EinsumLetterMessage<S, C, ShowDim<Old>, First, ShowDim<Size>, I>>
-      : number extends Old ? Rebound<St, C, Size, First>
-      : number extends Size ? Again<St, C>
-      : Fail<EinsumLetterMessage<S, C, ShowDim<Old>, First, ShowDim<Size>, I>>
-      : never
-    : { sizes: St["sizes"] & { [K in C]: [Size, I] }; order: [...St["order"], C]; many: St["many"]; ellipsis: St["ellipsis"] };
+type Bind<S extends string, All extends string[], Sizes, C extends string, Size, I extends number> =
+  Sizes extends ShapeTypeError<string> ? Sizes
+  : C extends keyof Sizes ? Again<S, All, Sizes, C, Sizes[C], Size, I>
+  : Sizes & { [K in C]: Size };
 
-/** A letter met again with the size it has. */
-type Again<St extends State, C extends string> = { sizes: St["sizes"]; order: St["order"]; many: St["many"] | C; ellipsis: St["ellipsis"] };
+/**
+ * Letter `C`, bound to `Old`, met with `Size`. (The bound size comes in as an argument, read
+ * once, and both directions are one test: the cheapest forms measured that the compiler still
+ * decides on a type parameter.)
+ */
+type Again<S extends string, All extends string[], Sizes, C extends string, Old, Size, I extends number> =
+  { v: Old; w: Size } extends { v: Size; w: Old } ? Sizes
+  : number extends Size ? Sizes
+  : number extends Old ? Rebound<Sizes, C, Size>
+  : LetterFail<S, All, C, Old, Size, I>;
 
 /** A letter bound to `number` met with a better-known size: it takes that size. */
-type Rebound<St extends State, C extends string, Size extends number, First extends number> =
-  { sizes: { [K in keyof St["sizes"]]: K extends C ? [Size, First] : St["sizes"][K] }; order: St["order"]; many: St["many"] | C; ellipsis: St["ellipsis"] };
+type Rebound<Sizes, C extends string, Size> = { [K in keyof Sizes]: K extends C ? Size : Sizes[K] };
 
-/** The operand's "..." axes broadcast with those before (wrapped identity first: one type-parameter shape on both sides). */
-type WithEllipsis<S extends string, St extends State, Mid extends Shape, I extends number> =
-  Mid extends readonly [] ? St
-  : St["ellipsis"] extends readonly [] ? Ellipsis<St, Mid>
-  : { v: Mid } extends { v: St["ellipsis"] } ? ({ v: St["ellipsis"] } extends { v: Mid } ? St : Broadcast<S, St, Mid, I>)
-  : Broadcast<S, St, Mid, I>;
+/** The failure of letter `C`, with the operand that bound it first (found only on failure). */
+type LetterFail<S extends string, All extends string[], C extends string, Old, Size, I extends number> =
+  Fail<EinsumLetterMessage<S, C, ShowDim<Old>, FirstWith<All, C, []>, ShowDim<Size>, I>>;
 
-type Broadcast<S extends string, St extends State, Mid extends Shape, I extends number> =
-  BroadcastShapesOf<"einsum", St["ellipsis"] & Shape, Mid, { mode: "numpy" }> extends infer Result
-    ? Result extends Shape ? Ellipsis<St, Result>
+type FirstWith<All extends string[], C extends string, Index extends 0[]> =
+  All extends [infer Sub extends string, ...infer Rest extends string[]] ? (Sub extends `${string}${C}${string}` ? Index["length"] : FirstWith<Rest, C, [...Index, 0]>) : never;
+
+/** The operand's "..." axes broadcast with those before (wrapped identity first: one type-parameter shape on both sides): `[sizes, axes]`. */
+type WithEllipsis<S extends string, Sizes, Ell extends readonly unknown[], Mid extends Shape, I extends number> =
+  Mid extends readonly [] ? [Sizes, Ell]
+  : Ell extends readonly [] ? [Sizes, Mid]
+  : { v: Mid } extends { v: Ell } ? ({ v: Ell } extends { v: Mid } ? [Sizes, Ell] : Broadcast<S, Sizes, Ell & Shape, Mid, I>)
+  : Broadcast<S, Sizes, Ell & Shape, Mid, I>;
+
+type Broadcast<S extends string, Sizes, Ell extends Shape, Mid extends Shape, I extends number> =
+  BroadcastShapesOf<"einsum", Ell, Mid, { mode: "numpy" }> extends infer Result
+    ? Result extends Shape ? [Sizes, Result]
     : Result extends ShapeTypeError<`einsum (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Fail<EinsumBroadcastMessage<S, I, Detail>>
     : never
     : never;
 
-type Ellipsis<St extends State, E extends Shape> = { sizes: St["sizes"]; order: St["order"]; many: St["many"]; ellipsis: E };
-
 /** The explicit output: its letters before a "...", the "..." axes, its letters after. */
-type Output<S extends string, Out extends string, St extends State> =
+type Output<S extends string, Out extends string, Sizes, Ell extends readonly unknown[]> =
   Out extends `${infer Pre}...${infer Post}`
-    ? OutputLetters<S, Pre, St, [], never> extends infer Head
-      ? Head extends [infer HeadShape extends readonly unknown[], infer Seen extends string]
-        ? OutputLetters<S, Post, St, [...HeadShape, ...St["ellipsis"]], Seen> extends infer All
-          ? All extends [infer Result extends readonly unknown[], string] ? Result : All
-          : never
-        : Head
+    ? OutputLetters<S, Pre, Sizes, [], never, false> extends infer Head
+      ? Head extends [infer HeadShape extends readonly unknown[], infer Seen extends string] ? OutputLetters<S, Post, Sizes, [...HeadShape, ...Ell], Seen, true>
+      : Head
       : never
-    : St["ellipsis"] extends readonly [] ? (OutputLetters<S, Out, St, [], never> extends infer All ? (All extends [infer Result extends readonly unknown[], string] ? Result : All) : never)
-    : Fail<EinsumEllipsisMessage<S, ShowShape<St["ellipsis"] & Shape>>>;
+    : Ell extends readonly [] ? OutputLetters<S, Out, Sizes, [], never, true>
+    : Fail<EinsumEllipsisMessage<S, ShowShape<Ell & Shape>>>;
 
-type OutputLetters<S extends string, Str extends string, St extends State, Acc extends readonly unknown[], Seen extends string> =
+/** The sizes of the output letters in `Str` after `Acc`: the shape when `Last`, else `[shape, letters seen]`. */
+type OutputLetters<S extends string, Str extends string, Sizes, Acc extends readonly unknown[], Seen extends string, Last extends boolean> =
   Str extends `${infer C}${infer Rest}`
-    ? C extends Letter
-      ? C extends Seen ? Fail<EinsumRepeatedMessage<S, C>>
-      : C extends keyof St["sizes"] ? OutputLetters<S, Rest, St, [...Acc, SizeOf<St, C>], Seen | C>
-      : Fail<EinsumMissingMessage<S, C>>
+    // (a bound letter first: the common case in one test)
+    ? C extends keyof Sizes
+      ? C extends Seen ? Fail<EinsumRepeatedMessage<S, C>> : OutputLetters<S, Rest, Sizes, [...Acc, Sizes[C]], Seen | C, Last>
+    : C extends Letter ? Fail<EinsumMissingMessage<S, C>>
     : Fail<EinsumCharacterMessage<S, C>>
+  : Last extends true ? Acc
   : [Acc, Seen];
 
-type SizeOf<St extends State, C extends string> = St["sizes"][C & keyof St["sizes"]] extends [infer Size extends number, number] ? Size : never;
+/** The implicit output's letters: those met exactly once in `In`, in ASCII order (an insertion sort of the few there are), as sizes. */
+type Implicit<In extends string, Sizes> = Once<In, never, []> extends infer Letters extends string[] ? SizesOf<Letters, Sizes> : never;
 
-/** The implicit output: the "..." axes, then the letters met once in ASCII order (an insertion sort of the few there are). */
-type Implicit<St extends State> = Sorted<St, St["order"], []> extends infer Letters extends string[] ? [...St["ellipsis"], ...Sizes<St, Letters, []>] : never;
+type SizesOf<Letters extends string[], Sizes> = { [K in keyof Letters]: Sizes[Letters[K] & keyof Sizes] };
 
-type Sorted<St extends State, Order extends readonly string[], Acc extends string[]> =
-  Order extends readonly [infer C extends string, ...infer Rest extends string[]]
-    ? C extends St["many"] ? Sorted<St, Rest, Acc> : Sorted<St, Rest, Insert<C, Acc, []>>
-    : Acc;
+type Once<In extends string, Seen extends string, Acc extends string[]> =
+  In extends `${infer C}${infer Rest}`
+    ? C extends Seen ? Once<Rest, Seen, Acc>
+    : Rest extends `${string}${C}${string}` ? Once<Rest, Seen | C, Acc>
+    : C extends Letter ? Once<Rest, Seen, Insert<C, Acc, []>>
+    : Once<Rest, Seen, Acc>
+  : Acc;
 
 /** `C` into the sorted `Acc`, before the first letter that comes after it. */
 type Insert<C extends string, Acc extends string[], Before extends string[]> =
   Acc extends [infer Head extends string, ...infer Rest extends string[]]
     ? Alphabet extends `${string}${C}${string}${Head}${string}` ? [...Before, C, ...Acc] : Insert<C, Rest, [...Before, Head]>
     : [...Before, C];
-
-type Sizes<St extends State, Letters extends string[], Acc extends readonly unknown[]> =
-  Letters extends [infer C extends string, ...infer Rest extends string[]] ? Sizes<St, Rest, [...Acc, SizeOf<St, C>]> : Acc;

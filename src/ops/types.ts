@@ -386,10 +386,13 @@ export type MatMulChecked<Undecided extends string, A extends Shape, B extends S
  * subscripts' parameter type the runtime's message; subscripts that are a plain `string`, or
  * an operand of unknown rank, give an unknown shape, checked at run time.
  */
-export type EinsumOp = <const S extends string, const Operands extends readonly Tensor[]>(
-  subscripts: EinsumChecked<WriteUndecided<"einsum">, S, ShapesOf<Operands>>,
+export type EinsumOp = <const S extends string, Operands extends readonly Tensor[]>(
+  subscripts: EinsumChecked<WriteUndecided<"einsum">, S, EinsumShapes<Operands>>,
   ...operands: Operands
-) => Tensor<EinsumShape<S, ShapesOf<Operands>> extends infer Result extends Shape ? Result : number[], EinsumDType<Operands[number]["dtype"]>>;
+) => Tensor<EinsumShape<S, EinsumShapes<Operands>> extends infer Result extends Shape ? Result : number[], EinsumDType<Operands[number]["dtype"]>>;
+
+// (each operand's `shape` property: cheaper than `ShapeOf`'s conditional type)
+type EinsumShapes<Operands extends readonly Tensor[]> = { -readonly [K in keyof Operands]: Operands[K]["shape"] };
 
 /** einsum's subscripts: `S`, or the message (printed with the subscripts and shapes when undecided, as `MatMulChecked`). */
 export type EinsumChecked<Undecided extends string, S extends string, Shapes extends readonly Shape[]> =
