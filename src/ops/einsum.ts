@@ -15,7 +15,7 @@
  * 3. the last labels are summed out or permuted into the output's order, into
  *    a new contiguous tensor.
  */
-import { allocate, arithmeticDType, type DType, isInteger } from "../dtype.js";
+import { allocate, arithmeticDType, type DType, isInteger, promote } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { einsumPlan } from "../shape/einsum.js";
 import { checkSize, describe } from "../shape/validate.js";
@@ -152,7 +152,9 @@ export const einsum = ((subscripts: unknown, ...operands: unknown[]) => {
   operands.forEach((operand, i) => assertTensor("einsum", `operand ${i}`, operand));
   const tensors = operands as Tensor[];
   const plan = einsumPlan(subscripts, tensors.map((t) => t.shape));
-  const dtype = tensors.reduce<DType | undefined>((d, t) => (d === undefined ? arithmeticDType(t.dtype, t.dtype) : arithmeticDType(d, t.dtype)), undefined)!;
+  // arithmetic's dtype over all operands: the latest on the promotion chain, bools alone in int32
+  const promoted = tensors.reduce<DType>((d, t) => promote(d, t.dtype), "bool");
+  const dtype = arithmeticDType(promoted, promoted);
   const size = checkSize("einsum", plan.shape);
   const views = tensors.map((t, i) => labeled(t.dtype === dtype ? t : cast(t, dtype), plan.inputs[i]!, plan.sizes));
   const output = new Set(plan.output);
