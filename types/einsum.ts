@@ -223,11 +223,12 @@ type FirstWith<All extends string[], C extends string, Index extends 0[]> =
 type WithEllipsis<S extends string, Sizes, Ell extends readonly unknown[], Mid extends Shape, I extends number> =
   Mid extends readonly [] ? [Sizes, Ell]
   : Ell extends readonly [] ? [Sizes, Mid]
-  : { v: Mid } extends { v: Ell } ? ({ v: Ell } extends { v: Mid } ? [Sizes, Ell] : Broadcast<S, Sizes, Ell & Shape, Mid, I>)
-  : Broadcast<S, Sizes, Ell & Shape, Mid, I>;
+  : { v: Mid } extends { v: Ell } ? ({ v: Ell } extends { v: Mid } ? [Sizes, Ell] : Broadcast<S, Sizes, Ell, Mid, I>)
+  : Broadcast<S, Sizes, Ell, Mid, I>;
 
-type Broadcast<S extends string, Sizes, Ell extends Shape, Mid extends Shape, I extends number> =
-  BroadcastShapesOf<"einsum", Ell, Mid, { mode: "numpy" }> extends infer Result
+// (`Ell` read back as a `Shape` through `infer`: an intersection `Ell & Shape` makes the rule give a union)
+type Broadcast<S extends string, Sizes, Ell extends readonly unknown[], Mid extends Shape, I extends number> =
+  (Ell extends infer E extends Shape ? BroadcastShapesOf<"einsum", E, Mid, { mode: "numpy" }> : never) extends infer Result
     ? Result extends Shape ? [Sizes, Result]
     : Result extends ShapeTypeError<`einsum (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Fail<EinsumBroadcastMessage<S, I, Detail>>
     : never
@@ -241,7 +242,7 @@ type Output<S extends string, Out extends string, Sizes, Ell extends readonly un
       : Head
       : never
     : Ell extends readonly [] ? OutputLetters<S, Out, Sizes, [], never, true>
-    : Fail<EinsumEllipsisMessage<S, ShowShape<Ell & Shape>>>;
+    : Fail<EinsumEllipsisMessage<S, Ell extends infer E extends Shape ? ShowShape<E> : never>>;
 
 /** The sizes of the output letters in `Str` after `Acc`: the shape when `Last`, else `[shape, letters seen]`. */
 type OutputLetters<S extends string, Str extends string, Sizes, Acc extends readonly unknown[], Seen extends string, Last extends boolean> =
