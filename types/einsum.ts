@@ -6,10 +6,13 @@
  * rule, and the output is the letters after `->`, or without `->` the "..."
  * axes then the letters seen exactly once, in ASCII order (upper case first).
  *
- * The subscripts are read once, character by character, alongside the
- * operands' shapes: `->` and `,` are split off by template-literal inference,
- * then each operand's letters bind its sizes in one tail-recursive walk (from
- * the front before its `...`, from the back after it).
+ * The subscripts are read once, alongside the operands' shapes: `->` and `,`
+ * are split off by template-literal inference; an operand without `...` of
+ * rank up to 6 is read by one template match (`ByRank`), any other by a
+ * tail-recursive walk (from the front before its `...`, from the back after
+ * it), each letter binding its size in turn; then the output is walked.
+ * Misfits are checked in the same order as at run time, so both give the
+ * same message.
  *
  * @example
  * EinsumShape<"bij,bjk->bik", [[8, 2, 3], [8, 3, 4]]>   //=> [8, 2, 4]
@@ -70,9 +73,9 @@ type Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 type Fail<Message extends string> = ShapeTypeError<Message>;
 
 /**
- * What the walk carries: `Sizes`, the letters bound so far as an object (`Sizes[L]` is L's
- * size), and `Ell`, the "..." axes so far. (`Ell` is a list of `unknown`, not a `Shape`: a test
- * `X extends number` on a type parameter stays undecided.)
+ * The result shape, or the failure. The walk below carries `Sizes`, the letters bound so far as
+ * an object (`Sizes[L]` is L's size), and `Ell`, the "..." axes so far (a list of `unknown`, not
+ * a `Shape`: a test `X extends number` on a type parameter stays undecided).
  */
 export type EinsumShape<S extends string, Shapes extends readonly Shape[]> =
   string extends S ? number[]
