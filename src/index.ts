@@ -55,6 +55,8 @@ export type { OneHotChecked, OneHotOp, OneHotOptions } from "./ops/types.js";
 
 // Products
 export { dot, matmul, outer } from "./ops/matmul.js";
+export { einsum } from "./ops/einsum.js";
+export type { EinsumChecked, EinsumOp } from "./ops/types.js";
 
 // Shapes known at run time
 export { assertShape, dim } from "./ops/assert.js";

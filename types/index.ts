@@ -40,6 +40,10 @@ export type { GatheredShape, PaddedShape, SplitShapes, TiledShape } from "./shap
 
 // Products
 export type { MatMulShape } from "./matmul.js";
+export type {
+  EinsumBroadcastMessage, EinsumCharacterMessage, EinsumCountMessage, EinsumEllipsisMessage, EinsumLetterMessage, EinsumMissingMessage, EinsumRankMessage,
+  EinsumRepeatedMessage, EinsumShape,
+} from "./einsum.js";
 
 // Tensor data
 export type { NestedData, NestedDType, NestedShape } from "./nested.js";

@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -169,6 +169,7 @@ export const catalog = {
   matmul: { family: "matmul", method: true },
   dot: { family: "matmul", method: true },
   outer: { family: "matmul", method: true },
+  einsum: { family: "einsum" },
 
   // Views
   broadcastTo: { family: "views", method: true },

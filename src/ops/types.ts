@@ -20,6 +20,7 @@ import type {
   BroadcastSpec,
   DivisionDType,
   DType,
+  EinsumShape,
   FloatDType,
   MatMulShape,
   Promote,
@@ -423,6 +424,33 @@ export interface MatmulOp<Op extends string = "matmul"> {
  */
 export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
   [MatMulShape<A, B, Op>] extends [ShapeTypeError<infer Message>] ? Message : Y;
+
+/**
+ * `einsum(subscripts, ...operands)`: the result shape read from the subscripts at compile
+ * time (types/einsum.ts), the dtype that of arithmetic over all operands. A misfit makes the
+ * subscripts' parameter type the runtime's message; subscripts that are a plain `string`, or
+ * an operand of unknown rank, give an unknown shape, checked at run time.
+ */
+export type EinsumOp = <const S extends string, Operands extends readonly Tensor[]>(
+  subscripts: EinsumChecked<WriteUndecided<"einsum">, S, EinsumShapes<Operands>>,
+  ...operands: Operands
+) => Tensor<EinsumShape<S, EinsumShapes<Operands>> extends infer Result extends Shape ? Result : number[], EinsumDType<Operands[number]["dtype"]>>;
+
+// (each operand's `shape` property: cheaper than `ShapeOf`'s conditional type)
+type EinsumShapes<Operands extends readonly Tensor[]> = { -readonly [K in keyof Operands]: Operands[K]["shape"] };
+
+/** einsum's subscripts: `S`, or the message (printed with the subscripts and shapes when undecided, as `MatMulChecked`). */
+export type EinsumChecked<Undecided extends string, S extends string, Shapes extends readonly Shape[]> =
+  [EinsumShape<S, Shapes>] extends [ShapeTypeError<infer Message>] ? Message : S;
+
+/** `ArithmeticDType` folded over the operands' dtypes (a union): the latest on the chain, bool alone computing in int32. */
+type EinsumDType<D extends DType> =
+  DType extends D ? DType
+  : "float64" extends D ? "float64"
+  : "float32" extends D ? "float32"
+  : "int32" extends D ? "int32"
+  : "uint8" extends D ? "uint8"
+  : "int32";
 
 /** How a reduction's dtype follows from its input's ("bool": any, all). */
 export type ReduceRule = "same" | "sum" | "float" | "index" | "bool";

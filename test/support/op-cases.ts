@@ -573,6 +573,44 @@ const generators = ({ size, rep, width }: Sizes) => {
     conv2d: (minRank: number, maxRank: number) => convCases("conv2d", minRank, maxRank),
     depthwiseConv2d: (minRank: number, maxRank: number) => convCases("depthwiseConv2d", minRank, maxRank),
     conv2dTranspose: (minRank: number, maxRank: number) => convCases("conv2dTranspose", minRank, maxRank),
+    // einsum: one to three operands naming their axes by letters of drawn sizes (a letter now and then twice
+    // in one operand, upper case too), "..." now and then over a suffix of drawn axes (some made 1), the
+    // output explicit (some letters in some order) or implicit; now and then a size changed or an axis dropped
+    einsum: (minRank: number, maxRank: number) =>
+      fc.record({
+        sizes: fc.array(size, { minLength: 5, maxLength: 5 }),
+        ellipsis: shapeOf(0, 2),
+        operands: fc.array(
+          fc.record({ letters: fc.array(fc.nat(4), { minLength: minRank, maxLength: maxRank }), at: fc.integer({ min: -3, max: 4 }), take: fc.nat(2), ones: fc.boolean() }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        output: fc.option(fc.array(fc.integer({ min: -9, max: 9 }), { minLength: 5, maxLength: 5 }), { nil: undefined }),
+        outputAt: fc.nat(5),
+        wrong: fc.noBias(fc.integer({ min: 0, max: 11 })),
+        roll: fc.nat(),
+        other: size,
+      }).map(({ sizes, ellipsis, operands, output, outputAt, wrong, roll, other }) => {
+        const names = ["a", "b", "c", "D", "e"];
+        const specs = operands.map(({ letters, at, take, ones }) => {
+          const own = at < 0 ? [] : ellipsis.slice(ellipsis.length - Math.min(take, ellipsis.length)).map((d, k) => (ones && k === 0 ? 1 : d));
+          const position = Math.min(Math.max(at, 0), letters.length);
+          const shape = [...letters.slice(0, position).map((l) => sizes[l]!), ...own, ...letters.slice(position).map((l) => sizes[l]!)];
+          const text = letters.map((l) => names[l]!);
+          return { shape, sub: at < 0 ? text.join("") : [...text.slice(0, position), "...", ...text.slice(position)].join("") };
+        });
+        let subscripts = specs.map((o) => o.sub).join(",");
+        if (output !== undefined) {
+          const used = [...new Set(operands.flatMap((o) => o.letters))];
+          const chosen = used.filter((l) => output[l]! > 0).sort((x, y) => output[x]! - output[y]!).map((l) => names[l]!);
+          const dots = specs.some((o) => o.sub.includes("...")) ? [...chosen.slice(0, outputAt % (chosen.length + 1)), "...", ...chosen.slice(outputAt % (chosen.length + 1))] : chosen;
+          subscripts += `->${dots.join("")}`;
+        }
+        const shapes = specs.map((o) => o.shape);
+        const target = shapes[roll % shapes.length]!;
+        if (wrong === 0 && target.length > 0) target[roll % target.length] = other;
+        if (wrong === 1 && target.length > 0) target.pop();
+        return { op: "einsum", args: [subscripts, ...shapes.map(tensorArg)] };
+      }),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 
