@@ -52,6 +52,19 @@ const expectations: Record<string, string[]> = {
     "misfit: sub (pdpd): axis 1 has 4 vs 3; cannot broadcast [2, 4, 8, 8] with [3]",
     "misfit in normalize: sub (pdpd): axis 1 has 4 vs 3",
   ],
+  "09-cnn-digits.ts": [
+    "logits: [ 20, 10 ] float32",
+    "accuracy on the 20 test images: 20/20",
+    "accuracy in NumPy on all 2000 held-out images: 96.25%",
+    "agrees with NumPy to 1e-4: true",
+    "misfit: reshape: [1, 14, 14, 8] has 1568 elements but [1, 288] holds 288",
+  ],
+  "10-transformer-block.ts": [
+    "block: [ 2, 6, 16 ] -> [ 2, 6, 16 ] float32",
+    "two blocks: [ 2, 6, 16 ]",
+    "permuting tokens permutes the output: true",
+    "misfit: layerNorm: gamma has shape [16] but must have shape [8]",
+  ],
 };
 
 describe("examples/", () => {
@@ -75,5 +88,7 @@ describe("npm run example:*", () => {
     expect(scripts["example:mlp"]).toBe("tsx examples/06-mlp-forward.ts");
     expect(scripts["example:attention"]).toBe("tsx examples/07-attention.ts");
     expect(scripts["example:image"]).toBe("tsx examples/08-image-normalization.ts");
+    expect(scripts["example:cnn"]).toBe("tsx examples/09-cnn-digits.ts");
+    expect(scripts["example:transformer"]).toBe("tsx examples/10-transformer-block.ts");
   });
 });
