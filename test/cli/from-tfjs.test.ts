@@ -163,7 +163,7 @@ describe("from-tfjs: what is left is reported with its place", () => {
     expect(reasons[4]).toMatch(/^read-out: \.dataSync\(\) becomes .*toTypedArray\(\)/);
     expect(reasons[5]).toMatch(/^read-out: \.array\(\) becomes .*toArray\(\)/);
     expect(reasons[6]).toMatch(/^memory management: \.dispose\(\)/);
-    expect(reasons[7]).toBe("op not converted: tf.einsum has no shapecast counterpart this codemod knows; convert it by hand");
+    expect(reasons[7]).toBe("op not converted: shapecast has einsum too, with its own arguments; check them against shapecast's and convert tf.einsum by hand");
     expect(reasons[8]).toMatch(/^spread arguments: tf\.add\(\.\.\.\)/);
     expect(reasons[9]).toMatch(/^dtype not in shapecast: "complex64"/);
     // the reported lines are the input's, where the code still stands
