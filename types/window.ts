@@ -33,15 +33,33 @@ type PadOf<P, J> =
   : P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends readonly [infer B extends number, infer A extends number] ? [B, A] : [number, number]) : [number, number])
   : [number, number];
 
-/** The output size of one axis of size In, or the error of a window larger than the padded axis. */
-export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Shown extends string> =
+/**
+ * The window's span, `dilation * (k - 1) + 1`. Undilated it is k itself for a positive integer
+ * literal, read off without the digit-string `Monus` and `Add`; 0 spans 1 and anything else is
+ * `number`, as the arithmetic gives.
+ */
+type SpanOf<K extends number, Dilation extends number> =
+  [Dilation] extends [1]
+    ? `${K}` extends `${bigint}` ? ([K] extends [0] ? 1 : `${K}` extends `-${string}` ? number : K) : number
+    : Add<Multiply<Dilation, Monus<K, 1>>, 1>;
+
+/**
+ * The output size of one axis of size In, or the error of a window larger than the padded axis.
+ * `Full` is the input's shape, printed only for the message (printing it up front cost about 50
+ * instantiations a call, wasted on every call that fits).
+ */
+export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Full extends Shape> =
   Add<Add<In, Before>, After> extends infer Padded extends number
-    ? Add<Multiply<Dilation, Monus<K, 1>>, 1> extends infer Span extends number
-      // (Monus is 0 when the window fits, `number` when a size is unknown, a positive literal when it is larger)
-      ? Monus<Span, Padded> extends infer Short
-        ? [Short] extends [0] ? CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>
-        : number extends Short ? (number extends Padded ? number : CeilQuotient<Add<Monus<Padded, Span>, 1>, Stride>)
-        : ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>>
+    ? SpanOf<K, Dilation> extends infer Span extends number
+      // One subtraction decides both the fit and the size (Monus is `number` when a size is
+      // unknown, 0 when the window spans the padded axis or more, else what is left): the
+      // window fits when something is left or when it spans the padded axis exactly. (A size
+      // that is a type parameter passes `number extends Left`; `number extends Padded` then
+      // stays unresolved, so such a call is undecided, not `number`.)
+      ? Monus<Padded, Span> extends infer Left
+        ? number extends Left ? (number extends Padded ? number : CeilQuotient<Add<Left & number, 1>, Stride>)
+        : [Left] extends [0] ? ([Padded] extends [Span] ? CeilQuotient<1, Stride> : ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, ShowShape<Full>>>)
+        : CeilQuotient<Add<Left & number, 1>, Stride>
         : never
       : never
     : never;
@@ -57,7 +75,7 @@ export type WindowSizes<Op extends string, Spatial extends Shape, First extends 
   {
     -readonly [J in keyof Spatial]: Padding extends "same"
       ? CeilQuotient<Spatial[J] & number, PerAxis<Strides, J>>
-      : WindowSize<Op, Spatial[J] & number, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, PadOf<Padding, J>[0], PadOf<Padding, J>[1], J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<Full>>;
+      : WindowSize<Op, Spatial[J] & number, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, PadOf<Padding, J>[0], PadOf<Padding, J>[1], J extends `${infer N extends number}` ? Add<First, N> : number, Full>;
   } extends infer Result
     ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
     : never;
