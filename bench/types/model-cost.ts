@@ -8,7 +8,10 @@
  * untyped check time, at most 400 instantiations per operation on average,
  * no TS2589. A second, generic-heavy model (layers written once over type
  * parameters, called with several sizes) is measured the same way and held to
- * the same targets. Options: --ops N, --runs N, --seed N, --only word,word.
+ * the same targets, and so are two architectures written as programs write them
+ * (`architectures` below: a transformer block and a CNN, generic over their batch
+ * sizes with literal widths). Options: --ops N, --runs N, --seed N, --only word,word
+ * (the models whose titles start with these words: model, generic, transformer, cnn).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
