@@ -8,7 +8,10 @@
  * untyped check time, at most 400 instantiations per operation on average,
  * no TS2589. A second, generic-heavy model (layers written once over type
  * parameters, called with several sizes) is measured the same way and held to
- * the same targets. Options: --ops N, --runs N, --seed N.
+ * the same targets, and so are two architectures written as programs write them
+ * (`architectures` below: a transformer block and a CNN, generic over their batch
+ * sizes with literal widths). Options: --ops N, --runs N, --seed N, --only word,word
+ * (the models whose titles start with these words: model, generic, transformer, cnn).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,7 +23,13 @@ import { seededRandom } from "./seeded.js";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const out = join(root, "bench", ".out", "model");
 const { values } = parseArgs({
-  options: { ops: { type: "string", default: "1000" }, runs: { type: "string", default: "7" }, seed: { type: "string", default: "11" } },
+  options: {
+    ops: { type: "string", default: "1000" },
+    runs: { type: "string", default: "7" },
+    seed: { type: "string", default: "11" },
+    // models whose title starts with one of these words (e.g. `--only transformer,CNN`)
+    only: { type: "string" },
+  },
 });
 const OPS = Number(values.ops);
 const RUNS = Number(values.runs);
@@ -109,6 +118,132 @@ function genericModel(typedShapes: boolean): string {
   }
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * Architectures as a program writes them: each block a function generic over the sizes that
+ * vary between calls (batch, sequence length) with its widths literal, its weights module
+ * constants, and called several times with literal sizes. A block's sizes are drawn once, so
+ * the typed program and its untyped twin (every tensor `Tensor<number[]>`) are the same text
+ * but for types. Ops are counted in the bodies and at the calls, as in the generic model.
+ * Adding an architecture is one more `Architecture` in `architectures`.
+ */
+interface Architecture {
+  /** The block's name in the title, and the ops one block's body performs. */
+  name: string;
+  bodyOps: number;
+  /** How often each block is called. */
+  calls: number;
+  /** One block: draws its sizes (in `draw`, once) and writes its lines; `T(shape)` is a tensor type in either twin. */
+  draw: (index: number) => { typeParameters: string; lines: (T: (shape: string) => string) => string[] };
+}
+
+const HEADS = [2, 4, 8];
+const HEAD_SIZES = [8, 16, 32, 64];
+
+/**
+ * A pre-norm transformer encoder block over `[B, T, D]` (B and T type parameters, D = H x Dh
+ * literal): layerNorm, multi-head attention (q, k and v by matmul, split into heads by reshape
+ * and transpose, scores by matmul with the keys transposed, scaled, softmax, the heads merged
+ * back), a residual add, layerNorm, a gelu MLP with biases, a residual add.
+ */
+const transformer: Architecture = {
+  name: "transformer block",
+  bodyOps: 26,
+  calls: 4,
+  draw: (l) => {
+    const [h, dh] = [pick(HEADS), pick(HEAD_SIZES)];
+    const d = h * dh;
+    const f = d * pick([2, 4]);
+    const calls = Array.from({ length: 4 }, () => [pick([1, 2, 4, 8, 16, 32]), pick([16, 32, 64, 128, 256, 512])] as const);
+    return {
+      typeParameters: "<B extends number, T extends number>",
+      lines: (T) => [
+        ...["g1", "b1", "g2", "b2", "c2"].map((name) => `const t${l}_${name} = input([${d}]);`),
+        ...["wq", "wk", "wv", "wo"].map((name) => `const t${l}_${name} = input([${d}, ${d}]);`),
+        `const t${l}_w1 = input([${d}, ${f}]);`,
+        `const t${l}_c1 = input([${f}]);`,
+        `const t${l}_w2 = input([${f}, ${d}]);`,
+        `function block${l}TYPEPARAMS(x: ${T(`[B, T, ${d}]`)}) {`,
+        "  const [b, t] = [x.shape[0], x.shape[1]];",
+        `  const h = layerNorm(x, t${l}_g1, t${l}_b1);`,
+        `  const q = transpose(reshape(matmul(h, t${l}_wq), [b, t, ${h}, ${dh}]), [0, 2, 1, 3]);`,
+        `  const k = transpose(reshape(matmul(h, t${l}_wk), [b, t, ${h}, ${dh}]), [0, 2, 1, 3]);`,
+        `  const v = transpose(reshape(matmul(h, t${l}_wv), [b, t, ${h}, ${dh}]), [0, 2, 1, 3]);`,
+        `  const weights = softmax(div(matmul(q, transpose(k, [0, 1, 3, 2])), ${Math.sqrt(dh)}));`,
+        `  const heads = reshape(transpose(matmul(weights, v), [0, 2, 1, 3]), [b, t, ${d}]);`,
+        `  const x1 = add(x, matmul(heads, t${l}_wo));`,
+        `  const m = layerNorm(x1, t${l}_g2, t${l}_b2);`,
+        `  const mlp = add(matmul(gelu(add(matmul(m, t${l}_w1), t${l}_c1)), t${l}_w2), t${l}_c2);`,
+        "  return add(x1, mlp);",
+        "}",
+        ...calls.map(([b, t], c) => `export const block${l}_${c} = block${l}(input([${b}, ${t}, ${d}]));`),
+      ],
+    };
+  },
+};
+
+/**
+ * A small CNN over `[B, H, W, C]` (channels last; B a type parameter, the image sizes literal):
+ * two stages of batchNorm, relu and pooling (max, then average), channels mixed by a matmul over
+ * the last axis (a 1x1 convolution), then flattened by reshape into a dense layer, a relu, a
+ * dense layer and softmax.
+ */
+const cnn: Architecture = {
+  name: "CNN",
+  bodyOps: 15,
+  calls: 4,
+  draw: (l) => {
+    const [side, c0, c1, c2, hidden, classes] = [pick([16, 24, 32, 48, 64]), pick([1, 3]), pick([8, 16, 32]), pick([16, 32, 64]), pick([32, 64, 128]), pick([10, 100])];
+    const flat = (side / 4) * (side / 4) * c2;
+    const calls = Array.from({ length: 4 }, () => pick([1, 2, 4, 8, 16, 32, 64]));
+    const norm = (stage: number, c: number) => ["m", "v", "g", "b"].map((name) => `const c${l}_${name}${stage} = input([${c}]);`);
+    return {
+      typeParameters: "<B extends number>",
+      lines: (T) => [
+        ...norm(0, c0),
+        ...norm(1, c1),
+        `const c${l}_mix1 = input([${c0}, ${c1}]);`,
+        `const c${l}_mix2 = input([${c1}, ${c2}]);`,
+        `const c${l}_w1 = input([${flat}, ${hidden}]);`,
+        `const c${l}_bias1 = input([${hidden}]);`,
+        `const c${l}_w2 = input([${hidden}, ${classes}]);`,
+        `const c${l}_bias2 = input([${classes}]);`,
+        `function cnn${l}TYPEPARAMS(x: ${T(`[B, ${side}, ${side}, ${c0}]`)}) {`,
+        "  const b = x.shape[0];",
+        // ---- convolution layers go here when conv2d lands (conv2d(x, w, { padding: "same" }) in place of each matmul over channels) ----
+        `  const s0 = batchNorm(x, c${l}_m0, c${l}_v0, c${l}_g0, c${l}_b0);`,
+        `  const p1 = maxPool2d(relu(matmul(s0, c${l}_mix1)), { size: 2 });`,
+        `  const s1 = batchNorm(p1, c${l}_m1, c${l}_v1, c${l}_g1, c${l}_b1);`,
+        `  const p2 = avgPool2d(relu(matmul(s1, c${l}_mix2)), { size: 2, strides: 2 });`,
+        `  const flat = reshape(p2, [b, ${flat}]);`,
+        `  const hidden = relu(add(matmul(flat, c${l}_w1), c${l}_bias1));`,
+        `  return softmax(add(matmul(hidden, c${l}_w2), c${l}_bias2));`,
+        "}",
+        ...calls.map((b, c) => `export const cnn${l}_${c} = cnn${l}(input([${b}, ${side}, ${side}, ${c0}]));`),
+      ],
+    };
+  },
+};
+
+const architectures: Architecture[] = [transformer, cnn];
+
+/** An architecture's typed program and untyped twin, with as many blocks as make about `OPS` ops. */
+function architectureModel(architecture: Architecture): { typed: string; untyped: string; blocks: number; ops: number } {
+  const blocks = Math.max(1, Math.round(OPS / (architecture.bodyOps + architecture.calls)));
+  const drawn = Array.from({ length: blocks }, (_, l) => architecture.draw(l));
+  const write = (typedShapes: boolean) => {
+    const T = (shape: string) => (typedShapes ? `Tensor<${shape}, "float32">` : `Tensor<number[], "float32">`);
+    const lines = [
+      architectureImports,
+      typedShapes ? "const input = zeros;" : `const input = (shape: readonly number[]): ${T("")} => zeros(shape) as ${T("")};`,
+      ...drawn.flatMap((block) => block.lines(T).map((line) => line.replace("TYPEPARAMS", typedShapes ? block.typeParameters : ""))),
+    ];
+    return `${lines.join("\n")}\n`;
+  };
+  return { typed: write(true), untyped: write(false), blocks, ops: blocks * (architecture.bodyOps + architecture.calls) };
+}
+const architectureImports =
+  `import { add, avgPool2d, batchNorm, div, gelu, layerNorm, matmul, maxPool2d, relu, reshape, softmax, transpose, zeros, type Tensor } from "../../../../src/index.js";\n`;
 
 function project(name: string, source: string): string {
   const folder = join(out, name);
@@ -207,9 +342,20 @@ const models: Model[] = [
     untyped: project("generic-untyped", genericModel(false)),
     ops: GENERIC_OPS,
   },
+  ...architectures.map((architecture) => {
+    const { typed, untyped, blocks, ops } = architectureModel(architecture);
+    const folder = architecture.name.replace(/\W+/g, "-");
+    return {
+      title: `${architecture.name}: ${blocks} blocks of ${architecture.bodyOps} ops generic over their batch sizes, each called ${architecture.calls} times with literal sizes (${ops} ops)`,
+      typed: project(`${folder}-typed`, typed),
+      untyped: project(`${folder}-untyped`, untyped),
+      ops,
+    };
+  }),
 ];
 let worst = { ratio: 0, perOp: 0, errors: false };
-for (const model of models) {
+const only = values.only?.split(",").map((word) => word.trim().toLowerCase());
+for (const model of models.filter((m) => !only || only.some((word) => m.title.toLowerCase().startsWith(word)))) {
   console.log(`\n${model.title}`);
   console.log("| compiler | typed check s | untyped check s | ratio | typed inst/op | TS2589 / errors |");
   console.log("|---|---|---|---|---|---|");
