@@ -40,6 +40,8 @@ export default defineConfig({
       "test/shape/window.test.ts",
       // reads the WebAssembly source with fs and assembles it with wabt
       "test/kernels/matmul-wasm-source.test.ts",
+      // reads the sources with fs and runs the TypeScript compiler (scripts/method-types.ts)
+      "test/ops/method-types-source.test.ts",
       // reads the source files with fs to check their imports
       "test/properties/independence.test.ts",
     ],
