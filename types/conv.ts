@@ -26,7 +26,7 @@ import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
-import type { WindowPadding, WindowSizes, WindowSpan } from "./window.js";
+import type { PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
 export type ConvOp = "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose";
@@ -102,16 +102,6 @@ type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, F
   WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Smallest
     ? Smallest extends ShapeTypeError<string> ? Smallest : Sizes
     : never;
-
-/** One value per axis: the J-th of a tuple, or the number itself. */
-type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
-
-/** The padding before and after axis J ("same" is handled by the caller). */
-type PadOf<P, J> =
-  P extends "valid" ? [0, 0]
-  : P extends number ? [P, P]
-  : P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends readonly [infer B extends number, infer A extends number] ? [B, A] : [number, number]) : [number, number])
-  : [number, number];
 
 /** One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`, 0 for an empty input. */
 type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], At extends number, Shown extends string> =

@@ -24,10 +24,10 @@ export type WindowLargerMessage<Op extends string, At extends number, Span exten
   `${Op}: the window spans ${Span} but axis ${At} is ${Padded} with its padding (shape ${Shown})`;
 
 /** One value per axis: the J-th of a tuple, or the number itself. */
-type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
+export type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
 
-/** The padding before and after axis J. */
-type PadOf<P, J> =
+/** The padding before and after axis J ("same" is the caller's). */
+export type PadOf<P, J> =
   P extends "valid" ? [0, 0]
   : P extends number ? [P, P]
   : P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends readonly [infer B extends number, infer A extends number] ? [B, A] : [number, number]) : [number, number])
