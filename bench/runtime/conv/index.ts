@@ -3,27 +3,15 @@
  * (median over BENCH_ROUNDS, default 3): shapecast, tfjs-cpu and tfjs-wasm
  * (XNNPACK). Targets: at least 5x tfjs-cpu and 0.7x tfjs-wasm on both cases.
  */
-import { execFileSync } from "node:child_process";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Measurement } from "../cases.js";
+import { ROUNDS, runRounds } from "../rounds.js";
 import { CONV_CASES, flops } from "./cases.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const runners = [["shapecast", "run-shapecast.ts"], ["tfjs-cpu", "run-tfjs.ts"], ["tfjs-wasm", "run-tfjs-wasm.ts"]] as const;
-const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
-const all: Measurement[] = [];
-for (let round = 1; round <= ROUNDS; round++) {
-  for (const [index, [name, file]] of runners.entries()) {
-    process.stderr.write(`round ${round}/${ROUNDS} [${index + 1}/${runners.length}] ${name} ...\n`);
-    const output = execFileSync(process.execPath, ["--import", "tsx", join(here, file)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    for (const line of output.split("\n")) if (line.trim().startsWith("{")) all.push(JSON.parse(line) as Measurement);
-  }
-}
-const median = (library: string, id: string): Measurement | undefined => {
-  const rounds = all.filter((r) => r.library === library && r.id === id).sort((x, y) => x.ms - y.ms);
-  return rounds[Math.floor((rounds.length - 1) / 2)];
-};
+const median = runRounds(here, runners);
 console.log(`float32 conv2d (NHWC), median over ${ROUNDS} rounds of one process per library`);
 console.log("| case | shapecast | tfjs-cpu | tfjs-wasm | shapecast vs tfjs-cpu | shapecast vs tfjs-wasm |");
 console.log("|---|---|---|---|---|---|");

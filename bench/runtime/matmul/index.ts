@@ -3,27 +3,15 @@
  * (median over BENCH_ROUNDS, default 3): a plain triple loop, shapecast and
  * tfjs-cpu. Targets: at least 3x the triple loop and 2x tfjs-cpu on both cases.
  */
-import { execFileSync } from "node:child_process";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Measurement } from "../cases.js";
+import { ROUNDS, runRounds } from "../rounds.js";
 import { flops, MATMUL_CASES } from "./cases.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const runners = [["triple loop", "run-loop.ts"], ["shapecast", "run-shapecast.ts"], ["tfjs-cpu", "run-tfjs.ts"]] as const;
-const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
-const all: Measurement[] = [];
-for (let round = 1; round <= ROUNDS; round++) {
-  for (const [index, [name, file]] of runners.entries()) {
-    process.stderr.write(`round ${round}/${ROUNDS} [${index + 1}/${runners.length}] ${name} ...\n`);
-    const output = execFileSync(process.execPath, ["--import", "tsx", join(here, file)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    for (const line of output.split("\n")) if (line.trim().startsWith("{")) all.push(JSON.parse(line) as Measurement);
-  }
-}
-const median = (library: string, id: string): Measurement | undefined => {
-  const rounds = all.filter((r) => r.library === library && r.id === id).sort((x, y) => x.ms - y.ms);
-  return rounds[Math.floor((rounds.length - 1) / 2)];
-};
+const median = runRounds(here, runners);
 console.log(`float32 matmul, median over ${ROUNDS} rounds of one process per library`);
 console.log("| case | triple loop | shapecast | tfjs-cpu | shapecast vs loop | shapecast vs tfjs |");
 console.log("|---|---|---|---|---|---|");
