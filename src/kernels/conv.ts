@@ -61,6 +61,15 @@ function source(axis: ConvAxis, v: number): number {
   return i < axis.input ? i : -1;
 }
 
+/** The input index of each (output position, tap) of an axis, -1 for a zero cell: `[o * size + k]`. */
+function tapIndices(axis: ConvAxis): Int32Array {
+  const table = new Int32Array(axis.out * axis.size);
+  for (let o = 0; o < axis.out; o++) {
+    for (let k = 0; k < axis.size; k++) table[o * axis.size + k] = source(axis, o * axis.stride + k * axis.dilation - axis.before);
+  }
+  return table;
+}
+
 /** The float convolution through the packed matrix product (see the module comment). */
 export function convolvePacked(g: ConvGeometry): void {
   const { h, w, channelsPerGroup: cg, filtersPerGroup: fg } = g;
@@ -76,10 +85,8 @@ export function convolvePacked(g: ConvGeometry): void {
   const xData = g.x.data;
   const wData = g.weight.data;
   // the input index of each (output position, tap) per axis, -1 for a zero cell: ih[oh * KH + kh]
-  const ih = new Int32Array(h.out * h.size);
-  for (let o = 0; o < h.out; o++) for (let k = 0; k < h.size; k++) ih[o * h.size + k] = source(h, o * h.stride + k * h.dilation - h.before);
-  const iw = new Int32Array(w.out * w.size);
-  for (let o = 0; o < w.out; o++) for (let k = 0; k < w.size; k++) iw[o * w.size + k] = source(w, o * w.stride + k * w.dilation - w.before);
+  const ih = tapIndices(h);
+  const iw = tapIndices(w);
   // channels-last, one group, taps touching: the taps of a window row and their channels are one run of x
   const runs = xc === 1 && w.inputStep === 1 && w.dilation * xw === cg;
   const run = w.size * cg;
@@ -203,10 +210,8 @@ export function convolveDirect(g: ConvGeometry, integer: boolean): void {
   const xData = g.x.data;
   const wData = g.weight.data;
   const out = g.out.data;
-  const ih = new Int32Array(h.out * h.size);
-  for (let o = 0; o < h.out; o++) for (let k = 0; k < h.size; k++) ih[o * h.size + k] = source(h, o * h.stride + k * h.dilation - h.before);
-  const iw = new Int32Array(w.out * w.size);
-  for (let o = 0; o < w.out; o++) for (let k = 0; k < w.size; k++) iw[o * w.size + k] = source(w, o * w.stride + k * w.dilation - w.before);
+  const ih = tapIndices(h);
+  const iw = tapIndices(w);
   for (let n = 0; n < g.batch; n++) {
     for (let group = 0; group < g.groups; group++) {
       const xBase = g.x.offset + n * xn + group * cg * xc;
