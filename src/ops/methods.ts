@@ -38,14 +38,10 @@ export function installMethods(prototype: object): void {
   target["cast"] = function (this: unknown, dtype: DType, options?: UnaryOptions) {
     return lookup["cast"]!(this, dtype, options);
   };
-  for (const name of opsOf("activation")) {
-    target[name] = function (this: unknown, ...args: unknown[]) {
-      return lookup[name]!(this, ...args);
-    };
-  }
-  // every other op whose first argument is a tensor: x.sum(-1) is sum(x, -1)
+  // the activations with arguments of their own, and every other op whose first argument is a
+  // tensor: x.leakyRelu(0.2) is leakyRelu(x, 0.2), x.sum(-1) is sum(x, -1)
   const library = everything as unknown as Record<string, Op>;
-  for (const name of generatedMethods) {
+  for (const name of [...opsOf("activation"), ...generatedMethods]) {
     target[name] = function (this: unknown, ...args: unknown[]) {
       return library[name]!(this, ...args);
     };
