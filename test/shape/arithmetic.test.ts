@@ -1,0 +1,62 @@
+/**
+ * The type-level arithmetic (types/internal/arithmetic.ts) against JavaScript's on generated
+ * operands: small ones go through the number tables of types/internal/tables.ts and the rest
+ * through the digits, so the operands crowd around where one path hands over to the other
+ * (16 and 17 steps, the table's last operands, the successors' end). The tables themselves
+ * are checked to be what `npm run build:tables` writes. (Node only: it runs the compiler.)
+ */
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generate, STEPS, TABLE_SIZE, target } from "../../scripts/arithmetic-tables.js";
+import { evaluateTypes } from "../support/compiler.js";
+
+const edge = (n: number) => [n - 1, n, n + 1];
+const operand = fc.oneof(
+  fc.constantFrom(0, 1, 2, ...edge(STEPS), ...edge(TABLE_SIZE - STEPS), ...edge(TABLE_SIZE - 1), TABLE_SIZE + STEPS, 2048),
+  fc.nat(TABLE_SIZE + 40),
+  fc.nat(STEPS),
+  fc.nat(10 ** 7),
+);
+
+type Case = { readonly type: string; readonly expected: number | "never" };
+const cases: Case[] = fc.sample(
+  fc.oneof(
+    fc.tuple(operand, operand).map(([a, b]): Case => ({ type: `Add<${a}, ${b}>`, expected: a + b })),
+    fc.tuple(operand, operand).map(([a, b]): Case => ({ type: `Monus<${a}, ${b}>`, expected: Math.max(a - b, 0) })),
+    fc.tuple(operand, fc.oneof(fc.nat(40), operand)).map(([a, b]): Case => ({ type: `Multiply<${a}, ${b}>`, expected: a * b })),
+    fc.array(fc.oneof(fc.constant(1), fc.nat(300)), { maxLength: 4 }).map((sizes): Case => ({
+      type: `Product<[${sizes.join(", ")}]>`,
+      expected: sizes.reduce((p, s) => p * s, 1),
+    })),
+    fc.tuple(operand, fc.oneof(fc.constant(2), fc.integer({ min: 1, max: 50 }))).map(([a, b]): Case => ({
+      type: `CeilQuotient<${a}, ${b}>`,
+      expected: Math.ceil(a / b),
+    })),
+    fc.tuple(fc.nat(3000), fc.integer({ min: 1, max: 60 }), fc.boolean()).map(([q, b, exact]): Case => {
+      const a = q * b + (exact ? 0 : 1 + (q % Math.max(b - 1, 1)));
+      return { type: `Quotient<${a}, ${b}>`, expected: a % b === 0 ? a / b : "never" };
+    }),
+  ),
+  { seed: 20261123, numRuns: 400 },
+);
+
+describe("type-level arithmetic", () => {
+  it("agrees with JavaScript on either side of the tables' edges", () => {
+    const header = `import type { Add, CeilQuotient, Monus, Multiply, Product, Quotient } from "../types/internal/arithmetic.js";\n`;
+    // a `never` in a tuple is reported as a tuple's element: wrap results, `[R] extends [never]` marks it
+    const lines = cases.map(({ type }, i) => `export type R${i} = [${type}] extends [never] ? [-1] : [${type}];\nexport type M${i} = "";`);
+    const results = evaluateTypes(header + lines.join("\n"), cases.map((_, i) => ({ result: `R${i}`, message: `M${i}` })));
+    const wrong = cases
+      .map(({ type, expected }, i) => ({ type, expected: expected === "never" ? -1 : expected, got: results[i] }))
+      .filter(({ expected, got }) => !("shape" in got!) || got.shape[0] !== expected);
+    expect(wrong).toEqual([]);
+    // both paths were taken, and both sides of each edge
+    expect(cases.filter(({ type }) => /^Add<(\d+), (\d+)>$/.test(type) && Number(RegExp.$1) < TABLE_SIZE && Number(RegExp.$2) <= STEPS).length).toBeGreaterThan(10);
+    expect(cases.filter(({ type }) => /^Add<(\d+), (\d+)>$/.test(type) && Number(RegExp.$2) > STEPS).length).toBeGreaterThan(10);
+  }, 120_000);
+
+  it("types/internal/tables.ts is what npm run build:tables writes", () => {
+    expect(readFileSync(target, "utf8")).toBe(generate());
+  });
+});
