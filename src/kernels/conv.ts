@@ -11,14 +11,16 @@
  * `convolvePacked` is im2col without the intermediate matrix: each block of
  * output positions is packed straight into the packed matmul kernel's 4-row
  * panels (K ordered tap by tap, the channels of a tap innermost, contiguous in
- * a channels-last x), the weights of a group once into its 4-column panels,
- * and the block's product runs in WebAssembly SIMD where the platform has it
- * (src/kernels/matmul.ts). `convolveDirect` is the plain loop, for integer
+ * a channels-last x), the weights of a group once into its B panels, and the
+ * block's product runs in WebAssembly SIMD where the platform has it
+ * (src/kernels/matmul.ts), in the result's precision: a float32 convolution
+ * packs float32 panels and sums in float32 (each product and sum rounded, taps
+ * in the order below), a float64 one in doubles. `convolveDirect` is the plain loop, for integer
  * results (each product by Math.imul, sums wrapped to int32) and for one
  * channel per group (depthwise), where a product per position has nothing to
  * pack. Nothing here checks its input.
  */
-import { type MatrixOut, packedProduct, padded } from "./matmul.js";
+import { type MatrixOut, packedProduct, padded, type Panels, type Precision } from "./matmul.js";
 
 /** One spatial axis of a convolution. */
 export interface ConvAxis {
@@ -70,15 +72,15 @@ function tapIndices(axis: ConvAxis): Int32Array {
   return table;
 }
 
-/** The float convolution through the packed matrix product (see the module comment). */
-export function convolvePacked(g: ConvGeometry): void {
+/** The float convolution through the packed matrix product in `precision`, the result's dtype (see the module comment). */
+export function convolvePacked(g: ConvGeometry, precision: Precision): void {
   const { h, w, channelsPerGroup: cg, filtersPerGroup: fg } = g;
   const rows = h.out * w.out;
   const taps = h.size * w.size;
   const depth = taps * cg;
   if (rows === 0 || fg === 0 || g.batch === 0) return;
-  const blockRows = Math.min(padded(rows), Math.max(4, Math.floor(BLOCK_BYTES / (8 * Math.max(depth, 1))) & ~3));
-  const product = packedProduct(blockRows, depth, fg);
+  const blockRows = Math.min(padded(rows), Math.max(4, Math.floor(BLOCK_BYTES / ((precision === "float32" ? 4 : 8) * Math.max(depth, 1))) & ~3));
+  const product = packedProduct(blockRows, depth, fg, "auto", precision);
   const [xn, xc, xh, xw] = g.x.strides;
   const [wg, wf, wc, wh, ww] = g.weight.strides;
   const [on, of, , ow] = g.out.strides;
@@ -95,7 +97,7 @@ export function convolvePacked(g: ConvGeometry): void {
   const owIndex = new Int32Array(4);
   try {
     for (let group = 0; group < g.groups; group++) {
-      packWeights(wData, g.weight.offset + group * wg, wf, wc, wh, ww, h.size, w.size, cg, fg, product.B);
+      packWeights(wData, g.weight.offset + group * wg, wf, wc, wh, ww, h.size, w.size, cg, fg, product.B, product.columns);
       for (let n = 0; n < g.batch; n++) {
         const xBase = g.x.offset + n * xn + group * cg * xc;
         for (let r0 = 0; r0 < rows; r0 += blockRows) {
@@ -169,7 +171,7 @@ export function convolvePacked(g: ConvGeometry): void {
   }
 }
 
-/** Packs one group's weights as B [depth, filters] in 4-column panels along depth (taps, then channels innermost). */
+/** Packs one group's weights as B [depth, filters] in panels of `width` columns along depth (taps, then channels innermost). */
 function packWeights(
   data: ArrayLike<number>,
   offset: number,
@@ -181,16 +183,17 @@ function packWeights(
   kw: number,
   cg: number,
   fg: number,
-  out: Float64Array,
+  out: Panels,
+  width: number,
 ): void {
   let q = 0;
-  for (let f = 0; f < fg; f += 4) {
-    const liveCols = Math.min(4, fg - f);
+  for (let f = 0; f < fg; f += width) {
+    const liveCols = Math.min(width, fg - f);
     for (let y = 0; y < kh; y++) {
       for (let x = 0; x < kw; x++) {
         for (let c = 0; c < cg; c++) {
           const base = offset + f * wf + c * wc + y * wh + x * ww;
-          for (let s = 0; s < 4; s++) out[q++] = s < liveCols ? data[base + s * wf]! : 0;
+          for (let s = 0; s < width; s++) out[q++] = s < liveCols ? data[base + s * wf]! : 0;
         }
       }
     }
@@ -199,8 +202,9 @@ function packWeights(
 
 /**
  * The plain loop: every output element sums its taps (channels innermost, in
- * the packed kernel's order) in doubles, or with `integer` by Math.imul in
- * int32, wrapped.
+ * the packed kernel's order) in doubles, rounded once when stored (float32
+ * results too: within the packed kernel's bound, and more precise), or with
+ * `integer` by Math.imul in int32, wrapped.
  */
 export function convolveDirect(g: ConvGeometry, integer: boolean): void {
   const { h, w, channelsPerGroup: cg, filtersPerGroup: fg } = g;
