@@ -75,6 +75,14 @@ export function packRows(a: MatrixView, rows: number, depth: number, out: Panels
         out[q + 3] = data[base + 3 * rs]!;
         q += 4;
       }
+    } else if (live === 8 && width === 8) {
+      // B's whole panels in float32: two rows of four per step
+      const half = 4 * rs;
+      for (let p = 0; p < depth; p++, base += cs, q += 8) {
+        const top = base + half;
+        out[q] = data[base]!; out[q + 1] = data[base + rs]!; out[q + 2] = data[base + 2 * rs]!; out[q + 3] = data[base + 3 * rs]!;
+        out[q + 4] = data[top]!; out[q + 5] = data[top + rs]!; out[q + 6] = data[top + 2 * rs]!; out[q + 7] = data[top + 3 * rs]!;
+      }
     } else {
       for (let p = 0; p < depth; p++, base += cs) {
         for (let r = 0; r < width; r++) out[q++] = r < live ? data[base + r * rs]! : 0;
