@@ -11,14 +11,16 @@
  * `convolvePacked` is im2col without the intermediate matrix: each block of
  * output positions is packed straight into the packed matmul kernel's 4-row
  * panels (K ordered tap by tap, the channels of a tap innermost, contiguous in
- * a channels-last x), the weights of a group once into its B panels, and the
- * block's product runs in WebAssembly SIMD where the platform has it
- * (src/kernels/matmul.ts), in the result's precision: a float32 convolution
- * packs float32 panels and sums in float32 (each product and sum rounded, taps
- * in the order below), a float64 one in doubles. `convolveDirect` is the plain loop, for integer
- * results (each product by Math.imul, sums wrapped to int32) and for one
- * channel per group (depthwise), where a product per position has nothing to
- * pack. Nothing here checks its input.
+ * a channels-last x; in float32 those runs are interleaved into the panels by
+ * WebAssembly, `packRuns`, from a copy of x in its memory), the weights of a
+ * group once into its B panels, and the block's product runs in WebAssembly
+ * SIMD where the platform has it (src/kernels/matmul.ts), in the result's
+ * precision: a float32 convolution packs float32 panels and sums in float32
+ * (each product and sum rounded, taps in the order below), a float64 one in
+ * doubles. `convolveDirect` is the plain loop, for integer results (each
+ * product by Math.imul, sums wrapped to int32) and for one channel per group
+ * (depthwise), where a product per position has nothing to pack. Nothing here
+ * checks its input.
  */
 import { type MatrixOut, packedProduct, padded, type Panels, type Precision } from "./matmul.js";
 
@@ -54,6 +56,9 @@ export interface ConvGeometry {
 /** Packed A of one block is kept near this many bytes (in L2 while every panel of B passes over it; 2^16 to 2^20 measured alike within this machine's noise, 2^20 a little ahead). */
 const BLOCK_BYTES = 2 ** 20;
 
+/** The most elements of a float32 x copied into WebAssembly memory to be packed there (larger ones are packed in JavaScript). */
+const X_COPY_MAX = 2 ** 24;
+
 /** The input element a virtual cell holds (its index), or -1 for a zero cell. */
 function source(axis: ConvAxis, v: number): number {
   if (v < 0) return -1;
@@ -80,18 +85,30 @@ export function convolvePacked(g: ConvGeometry, precision: Precision): void {
   const depth = taps * cg;
   if (rows === 0 || fg === 0 || g.batch === 0) return;
   const blockRows = Math.min(padded(rows), Math.max(4, Math.floor(BLOCK_BYTES / ((precision === "float32" ? 4 : 8) * Math.max(depth, 1))) & ~3));
-  const product = packedProduct(blockRows, depth, fg, "auto", precision);
   const [xn, xc, xh, xw] = g.x.strides;
   const [wg, wf, wc, wh, ww] = g.weight.strides;
   const [on, of, , ow] = g.out.strides;
   const xData = g.x.data;
   const wData = g.weight.data;
-  // the input index of each (output position, tap) per axis, -1 for a zero cell: ih[oh * KH + kh]
-  const ih = tapIndices(h);
-  const iw = tapIndices(w);
   // channels-last, one group, taps touching: the taps of a window row and their channels are one run of x
   const runs = xc === 1 && w.inputStep === 1 && w.dilation * xw === cg;
   const run = w.size * cg;
+  // float32 runs are packed in WebAssembly: x copied into its memory once, a table of runs per block (five addresses each)
+  const tableLength = 5 * (blockRows / 4) * h.size;
+  const copyX = runs && precision === "float32" && xData instanceof Float32Array && xData.length <= X_COPY_MAX;
+  const product = packedProduct(blockRows, depth, fg, "auto", precision, copyX ? 4 * (xData.length + tableLength) : 0);
+  const scratch = product.scratch;
+  let table: Int32Array | undefined;
+  if (scratch !== undefined) {
+    new Float32Array(scratch.buffer, scratch.at, xData.length).set(xData as Float32Array);
+    table = new Int32Array(scratch.buffer, scratch.at + 4 * xData.length, tableLength);
+  }
+  const xAddress = scratch === undefined ? 0 : scratch.at;
+  const tableAddress = xAddress + 4 * xData.length;
+  let entries = 0;
+  // the input index of each (output position, tap) per axis, -1 for a zero cell: ih[oh * KH + kh]
+  const ih = tapIndices(h);
+  const iw = tapIndices(w);
   const bases = new Float64Array(4);
   const oh = new Int32Array(4);
   const owIndex = new Int32Array(4);
@@ -121,6 +138,14 @@ export function convolvePacked(g: ConvGeometry, precision: Precision): void {
                   const from = iw[owIndex[s]! * w.size]!;
                   inside = y >= 0 && from >= 0 && iw[owIndex[s]! * w.size + w.size - 1]! >= 0;
                   bases[s] = xBase + y * xh + from * xw;
+                }
+                if (inside && table !== undefined) {
+                  // A's panels start at address 0 of the memory, x at xAddress
+                  const e = 5 * entries++;
+                  table[e] = 4 * q;
+                  for (let s = 0; s < 4; s++) table[e + 1 + s] = xAddress + 4 * bases[s]!;
+                  q += 4 * run;
+                  continue;
                 }
                 if (inside) {
                   const b0 = bases[0]!, b1 = bases[1]!, b2 = bases[2]!, b3 = bases[3]!;
@@ -161,6 +186,8 @@ export function convolvePacked(g: ConvGeometry, precision: Precision): void {
               }
             }
           }
+          if (entries > 0) scratch!.packRuns(tableAddress, entries, run);
+          entries = 0;
           const c: MatrixOut = { data: g.out.data, offset: n * on + group * fg * of + r0 * ow, rowStride: ow, colStride: of };
           product.multiply(c, live);
         }

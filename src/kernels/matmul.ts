@@ -206,6 +206,19 @@ interface MatmulExports {
   multiply(a: number, b: number, c: number, rows: number, k: number, cols: number): void;
   multiplyF32(a: number, b: number, c: number, rows: number, k: number, cols: number): void;
   dotF32(x: number, y: number, count: number, sum: number): number;
+  packRuns(table: number, count: number, run: number): void;
+}
+
+/**
+ * Room in WebAssembly memory beside a product's panels, for a caller that
+ * packs A there itself (the convolution's im2col): `bytes` from byte `at` of
+ * `buffer`, and `packRuns` (see wasm/matmul.wat), whose addresses are bytes
+ * of `buffer` (A's panels start at 0).
+ */
+export interface Scratch {
+  readonly buffer: ArrayBuffer;
+  readonly at: number;
+  packRuns(table: number, count: number, run: number): void;
 }
 
 /** Packed operands and their product: in WebAssembly memory where it runs here, else in JavaScript arrays. */
@@ -218,6 +231,8 @@ export interface PackedProduct {
   readonly columns: number;
   /** Which micro-kernel `multiply` runs. */
   readonly engine: "wasm" | "js";
+  /** The room asked for beside the panels, when the product runs in WebAssembly. */
+  readonly scratch?: Scratch;
   /**
    * C = A x B for the packed panels; only the live rows and columns of `c` are
    * written. `rows` (at most m, the panels of A filled up to it) computes the
@@ -262,10 +277,11 @@ function copyBlock(block: Panels, width: number, c: MatrixOut, first: number, li
 }
 
 /**
- * Room for an [m, k] x [k, n] product in `precision`. `engine: "js"` keeps to
- * JavaScript (tests compare the two).
+ * Room for an [m, k] x [k, n] product in `precision`, and `scratchBytes` more
+ * beside it in WebAssembly memory (`scratch`, when the product runs there).
+ * `engine: "js"` keeps to JavaScript (tests compare the two).
  */
-export function packedProduct(m: number, k: number, n: number, engine: "auto" | "js" = "auto", precision: Precision = "float64"): PackedProduct {
+export function packedProduct(m: number, k: number, n: number, engine: "auto" | "js" = "auto", precision: Precision = "float64", scratchBytes = 0): PackedProduct {
   const single = precision === "float32";
   const bytes = single ? 4 : 8;
   const columns = panelColumns(precision);
@@ -276,7 +292,8 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
   const blockRows = Math.min(rowsA, Math.max(4, Math.floor(C_BLOCK_BYTES / (bytes * colsB)) & ~3));
   const aBytes = bytes * rowsA * k;
   const bBytes = bytes * colsB * k;
-  const total = aBytes + bBytes + bytes * blockRows * colsB;
+  const cBytes = bytes * blockRows * colsB;
+  const total = aBytes + bBytes + cBytes + scratchBytes;
   if (kernel !== undefined && total <= WASM_MAX_BYTES) {
     const { memory } = kernel;
     let grown = true;
@@ -292,11 +309,13 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
       const B = new Panel(memory.buffer, aBytes, colsB * k);
       const C = new Panel(memory.buffer, aBytes + bBytes, blockRows * colsB);
       const run = single ? kernel.multiplyF32 : kernel.multiply;
+      const scratch = scratchBytes > 0 ? { buffer: memory.buffer, at: aBytes + bBytes + cBytes, packRuns: kernel.packRuns } : undefined;
       return {
         A,
         B,
         columns,
         engine: "wasm",
+        ...(scratch === undefined ? {} : { scratch }),
         done() {
           if (memory.buffer.byteLength > WASM_KEEP_BYTES) unload(matmulWasm);
         },

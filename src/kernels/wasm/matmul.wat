@@ -165,4 +165,65 @@
       (local.set $x (i32.add (local.get $x) (i32.const 4)))
       (local.set $y (i32.add (local.get $y) (i32.const 4)))
       (br_if $terms (i32.lt_u (local.get $x) (local.get $end))))
-    (local.get $sum)))
+    (local.get $sum))
+
+  ;; `packRuns`: A's panels from four runs of `run` floats each, for the
+  ;; convolution's im2col (src/kernels/conv.ts): each of the `count` entries of
+  ;; the table at `table` is five addresses (where its panel steps start, then
+  ;; the four runs), and step t of the panel gets element t of each run,
+  ;; `dst[4 t + s] = run_s[t]`. Four steps at a time: four loads, a 4 x 4
+  ;; transpose by shuffles, four stores; then one float at a time.
+  (func (export "packRuns") (param $table i32) (param $count i32) (param $run i32)
+    (local $end i32) (local $dst i32) (local $s0 i32) (local $s1 i32) (local $s2 i32) (local $s3 i32)
+    (local $t i32) (local $whole i32)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128) (local $lo01 v128) (local $hi01 v128) (local $lo23 v128) (local $hi23 v128)
+    (local.set $end (i32.add (local.get $table) (i32.mul (local.get $count) (i32.const 20))))
+    (local.set $whole (i32.and (local.get $run) (i32.const -4)))
+    (block $entriesDone
+      (loop $entries
+        (br_if $entriesDone (i32.ge_u (local.get $table) (local.get $end)))
+        (local.set $dst (i32.load (local.get $table)))
+        (local.set $s0 (i32.load offset=4 (local.get $table)))
+        (local.set $s1 (i32.load offset=8 (local.get $table)))
+        (local.set $s2 (i32.load offset=12 (local.get $table)))
+        (local.set $s3 (i32.load offset=16 (local.get $table)))
+        (local.set $t (i32.const 0))
+        (block $wholeDone
+          (loop $fours
+            (br_if $wholeDone (i32.ge_u (local.get $t) (local.get $whole)))
+            (local.set $v0 (v128.load (local.get $s0)))
+            (local.set $v1 (v128.load (local.get $s1)))
+            (local.set $v2 (v128.load (local.get $s2)))
+            (local.set $v3 (v128.load (local.get $s3)))
+            ;; pairs of the first two runs and of the last two, then the four steps
+            (local.set $lo01 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $v0) (local.get $v1)))
+            (local.set $hi01 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $v0) (local.get $v1)))
+            (local.set $lo23 (i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23 (local.get $v2) (local.get $v3)))
+            (local.set $hi23 (i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31 (local.get $v2) (local.get $v3)))
+            (v128.store (local.get $dst) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $lo01) (local.get $lo23)))
+            (v128.store offset=16 (local.get $dst) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $lo01) (local.get $lo23)))
+            (v128.store offset=32 (local.get $dst) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $hi01) (local.get $hi23)))
+            (v128.store offset=48 (local.get $dst) (i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31 (local.get $hi01) (local.get $hi23)))
+            (local.set $dst (i32.add (local.get $dst) (i32.const 64)))
+            (local.set $s0 (i32.add (local.get $s0) (i32.const 16)))
+            (local.set $s1 (i32.add (local.get $s1) (i32.const 16)))
+            (local.set $s2 (i32.add (local.get $s2) (i32.const 16)))
+            (local.set $s3 (i32.add (local.get $s3) (i32.const 16)))
+            (local.set $t (i32.add (local.get $t) (i32.const 4)))
+            (br $fours)))
+        (block $tailDone
+          (loop $ones
+            (br_if $tailDone (i32.ge_u (local.get $t) (local.get $run)))
+            (i32.store (local.get $dst) (i32.load (local.get $s0)))
+            (i32.store offset=4 (local.get $dst) (i32.load (local.get $s1)))
+            (i32.store offset=8 (local.get $dst) (i32.load (local.get $s2)))
+            (i32.store offset=12 (local.get $dst) (i32.load (local.get $s3)))
+            (local.set $dst (i32.add (local.get $dst) (i32.const 16)))
+            (local.set $s0 (i32.add (local.get $s0) (i32.const 4)))
+            (local.set $s1 (i32.add (local.get $s1) (i32.const 4)))
+            (local.set $s2 (i32.add (local.get $s2) (i32.const 4)))
+            (local.set $s3 (i32.add (local.get $s3) (i32.const 4)))
+            (local.set $t (i32.add (local.get $t) (i32.const 1)))
+            (br $ones)))
+        (local.set $table (i32.add (local.get $table) (i32.const 20)))
+        (br $entries)))))
