@@ -1,12 +1,16 @@
 ;; The matrix product micro-kernels in WebAssembly SIMD, for
-;; src/kernels/matmul.ts: `multiply` in doubles (f64x2) and `multiplyF32` in
-;; float32 (f32x4). Assembled by `npm run build:wasm` into matmul.wasm.ts;
-;; test/kernels/matmul-wasm.test.ts checks that each gives its JavaScript
-;; kernel's bits, and test/kernels/matmul-wasm-source.test.ts that the
-;; committed bytes are this source assembled.
+;; src/kernels/matmul.ts: `multiply` in doubles (f64x2), `multiplyF32` in
+;; float32 (f32x4), `dotF32` for a product of one row by one column; and
+;; `packRuns`, the float32 convolution's im2col packing (src/kernels/conv.ts).
+;; Assembled by `npm run build:wasm` into matmul.wasm.ts;
+;; test/kernels/matmul-wasm.test.ts checks that each product gives its
+;; JavaScript kernel's bits, test/kernels/conv-pack.test.ts that the packing
+;; gives JavaScript's panels, and test/kernels/matmul-wasm-source.test.ts that
+;; the committed bytes are this source assembled.
 ;;
-;; `multiply`: operands are packed as in matmul.ts, in doubles: A in panels of 4 rows and
-;; B in panels of 4 columns, each interleaved along k (`panel[p * 4 + r]`).
+;; `multiply`: operands are packed as in matmul.ts, in doubles: A in panels of
+;; 4 rows and B in panels of 4 columns, each interleaved along k
+;; (`panel[p * 4 + r]`).
 ;; `multiply` computes `rows` rows (a multiple of 4) of C = A x B into a
 ;; row-major block of `rows` x `cols` doubles (`cols` a multiple of 4). Each
 ;; 4 x 4 tile of C is 8 vectors of 2 doubles, updated per step along k by two
