@@ -93,18 +93,27 @@ export function convolvePacked(g: ConvGeometry, precision: Precision): void {
   // channels-last, one group, taps touching: the taps of a window row and their channels are one run of x
   const runs = xc === 1 && w.inputStep === 1 && w.dilation * xw === cg;
   const run = w.size * cg;
-  // float32 runs are packed in WebAssembly: x copied into its memory once, a table of runs per block (five addresses each)
+  // float32 runs are packed in WebAssembly: the elements of x copied into its memory once, a table of runs per block (five addresses each)
+  let first = g.x.offset;
+  let last = g.x.offset;
+  for (const [size, stride] of [[g.batch, xn], [g.groups * cg, xc], [h.input, xh], [w.input, xw]] as const) {
+    const reach = (Math.max(size, 1) - 1) * stride;
+    if (reach < 0) first += reach;
+    else last += reach;
+  }
+  const span = last + 1 - first;
   const tableLength = 5 * (blockRows / 4) * h.size;
-  const copyX = runs && precision === "float32" && xData instanceof Float32Array && xData.length <= X_COPY_MAX;
-  const product = packedProduct(blockRows, depth, fg, "auto", precision, copyX ? 4 * (xData.length + tableLength) : 0);
+  const copyX = runs && precision === "float32" && xData instanceof Float32Array && span <= X_COPY_MAX;
+  const product = packedProduct(blockRows, depth, fg, "auto", precision, copyX ? 4 * (span + tableLength) : 0);
   const scratch = product.scratch;
   let table: Int32Array | undefined;
   if (scratch !== undefined) {
-    new Float32Array(scratch.buffer, scratch.at, xData.length).set(xData as Float32Array);
-    table = new Int32Array(scratch.buffer, scratch.at + 4 * xData.length, tableLength);
+    new Float32Array(scratch.buffer, scratch.at, span).set((xData as Float32Array).subarray(first, last + 1));
+    table = new Int32Array(scratch.buffer, scratch.at + 4 * span, tableLength);
   }
-  const xAddress = scratch === undefined ? 0 : scratch.at;
-  const tableAddress = xAddress + 4 * xData.length;
+  // the address of x's element 0 (outside the copy when x starts further on: only its own elements are read)
+  const xAddress = scratch === undefined ? 0 : scratch.at - 4 * first;
+  const tableAddress = scratch === undefined ? 0 : scratch.at + 4 * span;
   let entries = 0;
   // the input index of each (output position, tap) per axis, -1 for a zero cell: ih[oh * KH + kh]
   const ih = tapIndices(h);

@@ -34,8 +34,11 @@ const axis = (input: number, size: number, stride: number, pad: number): ConvAxi
   out: Math.max(0, Math.floor((input + 2 * pad - size) / stride) + 1),
 });
 
-/** conv2d of x [N, H, W, C] by w [KH, KW, C, F], channels-last and contiguous, padded `pad` on every side, through convolvePacked. */
-function convolve(s: Case, x: ArrayLike<number>, w: Float32Array): Float32Array {
+/**
+ * conv2d of x [N, H, W, C] by w [KH, KW, C, F], channels-last and contiguous
+ * from `offset` of its buffer, padded `pad` on every side, through convolvePacked.
+ */
+function convolve(s: Case, x: ArrayLike<number>, offset: number, w: Float32Array): Float32Array {
   const h = axis(s.h, s.kh, s.stride, s.pad);
   const wAxis = axis(s.w, s.kw, s.stride, s.pad);
   const out = new Float32Array(s.n * h.out * wAxis.out * s.f).fill(Number.NaN);
@@ -46,7 +49,7 @@ function convolve(s: Case, x: ArrayLike<number>, w: Float32Array): Float32Array 
     filtersPerGroup: s.f,
     h,
     w: wAxis,
-    x: { data: x, offset: 0, strides: [s.h * s.w * s.c, 1, s.w * s.c, s.c] },
+    x: { data: x, offset, strides: [s.h * s.w * s.c, 1, s.w * s.c, s.c] },
     weight: { data: w, offset: 0, strides: [0, 1, s.f, s.kw * s.c * s.f, s.c * s.f] },
     out: { data: out, strides: [h.out * wAxis.out * s.f, 1, wAxis.out * s.f, s.f] },
   };
@@ -70,14 +73,18 @@ describe("float32 convolution packing", () => {
           stride: fc.integer({ min: 1, max: 3 }),
           pad: fc.integer({ min: 0, max: 2 }),
         }),
+        // x inside a larger buffer whose other elements are NaN: a read outside x poisons the result
+        fc.nat(7),
         fc.integer(),
-        (s, seed) => {
+        (s, offset, seed) => {
           let state = seed;
           const next = () => ((state = (Math.imul(state, 1103515245) + 12345) | 0) / 2 ** 31);
-          const x = new Float32Array(s.n * s.h * s.w * s.c).map(next);
+          const size = s.n * s.h * s.w * s.c;
+          const x = new Float32Array(offset + size + 5).fill(Number.NaN);
+          for (let i = 0; i < size; i++) x[offset + i] = next();
           const w = new Float32Array(s.kh * s.kw * s.c * s.f).map(next);
-          const wasm = convolve(s, x, w);
-          const js = convolve(s, Array.from(x), w);
+          const wasm = convolve(s, x, offset, w);
+          const js = convolve(s, Array.from(x), offset, w);
           expect(wasm.findIndex((v, i) => !Object.is(v, js[i]))).toBe(-1);
           // every output written (the buffer starts as NaN; finite operands give finite sums)
           expect(wasm.some(Number.isNaN)).toBe(false);
