@@ -11,14 +11,18 @@
  * `convolvePacked` is im2col without the intermediate matrix: each block of
  * output positions is packed straight into the packed matmul kernel's 4-row
  * panels (K ordered tap by tap, the channels of a tap innermost, contiguous in
- * a channels-last x), the weights of a group once into its 4-column panels,
- * and the block's product runs in WebAssembly SIMD where the platform has it
- * (src/kernels/matmul.ts). `convolveDirect` is the plain loop, for integer
- * results (each product by Math.imul, sums wrapped to int32) and for one
- * channel per group (depthwise), where a product per position has nothing to
- * pack. Nothing here checks its input.
+ * a channels-last x; in float32 those runs are interleaved into the panels by
+ * WebAssembly, `packRuns`, from a copy of x in its memory), the weights of a
+ * group once into its B panels, and the block's product runs in WebAssembly
+ * SIMD where the platform has it (src/kernels/matmul.ts), in the result's
+ * precision: a float32 convolution packs float32 panels and sums in float32
+ * (each product and sum rounded, taps in the order below), a float64 one in
+ * doubles. `convolveDirect` is the plain loop, for integer results (each
+ * product by Math.imul, sums wrapped to int32) and for one channel per group
+ * (depthwise), where a product per position has nothing to pack. Nothing here
+ * checks its input.
  */
-import { type MatrixOut, packedProduct, padded } from "./matmul.js";
+import { type MatrixOut, packedProduct, padded, type Panels, type Precision } from "./matmul.js";
 
 /** One spatial axis of a convolution. */
 export interface ConvAxis {
@@ -52,6 +56,9 @@ export interface ConvGeometry {
 /** Packed A of one block is kept near this many bytes (in L2 while every panel of B passes over it; 2^16 to 2^20 measured alike within this machine's noise, 2^20 a little ahead). */
 const BLOCK_BYTES = 2 ** 20;
 
+/** The most elements of a float32 x copied into WebAssembly memory to be packed there (larger ones are packed in JavaScript). */
+const X_COPY_MAX = 2 ** 24;
+
 /** The input element a virtual cell holds (its index), or -1 for a zero cell. */
 function source(axis: ConvAxis, v: number): number {
   if (v < 0) return -1;
@@ -70,32 +77,53 @@ function tapIndices(axis: ConvAxis): Int32Array {
   return table;
 }
 
-/** The float convolution through the packed matrix product (see the module comment). */
-export function convolvePacked(g: ConvGeometry): void {
+/** The float convolution through the packed matrix product in `precision`, the result's dtype (see the module comment). */
+export function convolvePacked(g: ConvGeometry, precision: Precision): void {
   const { h, w, channelsPerGroup: cg, filtersPerGroup: fg } = g;
   const rows = h.out * w.out;
   const taps = h.size * w.size;
   const depth = taps * cg;
   if (rows === 0 || fg === 0 || g.batch === 0) return;
-  const blockRows = Math.min(padded(rows), Math.max(4, Math.floor(BLOCK_BYTES / (8 * Math.max(depth, 1))) & ~3));
-  const product = packedProduct(blockRows, depth, fg);
+  const blockRows = Math.min(padded(rows), Math.max(4, Math.floor(BLOCK_BYTES / ((precision === "float32" ? 4 : 8) * Math.max(depth, 1))) & ~3));
   const [xn, xc, xh, xw] = g.x.strides;
   const [wg, wf, wc, wh, ww] = g.weight.strides;
   const [on, of, , ow] = g.out.strides;
   const xData = g.x.data;
   const wData = g.weight.data;
-  // the input index of each (output position, tap) per axis, -1 for a zero cell: ih[oh * KH + kh]
-  const ih = tapIndices(h);
-  const iw = tapIndices(w);
   // channels-last, one group, taps touching: the taps of a window row and their channels are one run of x
   const runs = xc === 1 && w.inputStep === 1 && w.dilation * xw === cg;
   const run = w.size * cg;
+  // float32 runs are packed in WebAssembly: the elements of x copied into its memory once, a table of runs per block (five addresses each)
+  let first = g.x.offset;
+  let last = g.x.offset;
+  for (const [size, stride] of [[g.batch, xn], [g.groups * cg, xc], [h.input, xh], [w.input, xw]] as const) {
+    const reach = (Math.max(size, 1) - 1) * stride;
+    if (reach < 0) first += reach;
+    else last += reach;
+  }
+  const span = last + 1 - first;
+  const tableLength = 5 * (blockRows / 4) * h.size;
+  const copyX = runs && precision === "float32" && xData instanceof Float32Array && span <= X_COPY_MAX;
+  const product = packedProduct(blockRows, depth, fg, "auto", precision, copyX ? 4 * (span + tableLength) : 0);
+  const scratch = product.scratch;
+  let table: Int32Array | undefined;
+  if (scratch !== undefined) {
+    new Float32Array(scratch.buffer, scratch.at, span).set((xData as Float32Array).subarray(first, last + 1));
+    table = new Int32Array(scratch.buffer, scratch.at + 4 * span, tableLength);
+  }
+  // the address of x's element 0 (outside the copy when x starts further on: only its own elements are read)
+  const xAddress = scratch === undefined ? 0 : scratch.at - 4 * first;
+  const tableAddress = scratch === undefined ? 0 : scratch.at + 4 * span;
+  let entries = 0;
+  // the input index of each (output position, tap) per axis, -1 for a zero cell: ih[oh * KH + kh]
+  const ih = tapIndices(h);
+  const iw = tapIndices(w);
   const bases = new Float64Array(4);
   const oh = new Int32Array(4);
   const owIndex = new Int32Array(4);
   try {
     for (let group = 0; group < g.groups; group++) {
-      packWeights(wData, g.weight.offset + group * wg, wf, wc, wh, ww, h.size, w.size, cg, fg, product.B);
+      packWeights(wData, g.weight.offset + group * wg, wf, wc, wh, ww, h.size, w.size, cg, fg, product.B, product.columns);
       for (let n = 0; n < g.batch; n++) {
         const xBase = g.x.offset + n * xn + group * cg * xc;
         for (let r0 = 0; r0 < rows; r0 += blockRows) {
@@ -119,6 +147,14 @@ export function convolvePacked(g: ConvGeometry): void {
                   const from = iw[owIndex[s]! * w.size]!;
                   inside = y >= 0 && from >= 0 && iw[owIndex[s]! * w.size + w.size - 1]! >= 0;
                   bases[s] = xBase + y * xh + from * xw;
+                }
+                if (inside && table !== undefined) {
+                  // A's panels start at address 0 of the memory, x at xAddress
+                  const e = 5 * entries++;
+                  table[e] = 4 * q;
+                  for (let s = 0; s < 4; s++) table[e + 1 + s] = xAddress + 4 * bases[s]!;
+                  q += 4 * run;
+                  continue;
                 }
                 if (inside) {
                   const b0 = bases[0]!, b1 = bases[1]!, b2 = bases[2]!, b3 = bases[3]!;
@@ -159,6 +195,8 @@ export function convolvePacked(g: ConvGeometry): void {
               }
             }
           }
+          if (entries > 0) scratch!.packRuns(tableAddress, entries, run);
+          entries = 0;
           const c: MatrixOut = { data: g.out.data, offset: n * on + group * fg * of + r0 * ow, rowStride: ow, colStride: of };
           product.multiply(c, live);
         }
@@ -169,7 +207,7 @@ export function convolvePacked(g: ConvGeometry): void {
   }
 }
 
-/** Packs one group's weights as B [depth, filters] in 4-column panels along depth (taps, then channels innermost). */
+/** Packs one group's weights as B [depth, filters] in panels of `width` columns along depth (taps, then channels innermost). */
 function packWeights(
   data: ArrayLike<number>,
   offset: number,
@@ -181,16 +219,17 @@ function packWeights(
   kw: number,
   cg: number,
   fg: number,
-  out: Float64Array,
+  out: Panels,
+  width: number,
 ): void {
   let q = 0;
-  for (let f = 0; f < fg; f += 4) {
-    const liveCols = Math.min(4, fg - f);
+  for (let f = 0; f < fg; f += width) {
+    const liveCols = Math.min(width, fg - f);
     for (let y = 0; y < kh; y++) {
       for (let x = 0; x < kw; x++) {
         for (let c = 0; c < cg; c++) {
           const base = offset + f * wf + c * wc + y * wh + x * ww;
-          for (let s = 0; s < 4; s++) out[q++] = s < liveCols ? data[base + s * wf]! : 0;
+          for (let s = 0; s < width; s++) out[q++] = s < liveCols ? data[base + s * wf]! : 0;
         }
       }
     }
@@ -199,8 +238,9 @@ function packWeights(
 
 /**
  * The plain loop: every output element sums its taps (channels innermost, in
- * the packed kernel's order) in doubles, or with `integer` by Math.imul in
- * int32, wrapped.
+ * the packed kernel's order) in doubles, rounded once when stored (float32
+ * results too: within the packed kernel's bound, and more precise), or with
+ * `integer` by Math.imul in int32, wrapped.
  */
 export function convolveDirect(g: ConvGeometry, integer: boolean): void {
   const { h, w, channelsPerGroup: cg, filtersPerGroup: fg } = g;

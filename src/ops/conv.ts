@@ -15,9 +15,13 @@
  * convolution of the input spread `stride` cells apart with the kernel flipped.
  *
  * The result's dtype is `matmul`'s (an int32 operand of a float32 convolution is
- * rounded to float32 first). Float convolutions sum in doubles through the
- * packed matrix product (im2col packed straight into its panels), one channel
- * per group (depthwise) by a plain loop; integer ones wrap in int32, as matmul.
+ * rounded to float32 first). Float convolutions run through the packed
+ * matrix product (im2col packed straight into its panels) in the result's
+ * precision, as matmul: float32 ones sum in float32, each product and sum
+ * rounded, taps in order (within gamma_k of the exact sum, k the taps times
+ * the channels per group; src/kernels/matmul.ts), float64 ones in doubles. One
+ * channel per group (depthwise) runs a plain loop in doubles, rounded once;
+ * integer ones wrap in int32, as matmul.
  * Padding (and a transpose's holes) are zero cells that multiply their
  * weights, so an infinite weight over padding gives NaN, as in TensorFlow.
  * x and w are read through their strides: transposed or broadcast views need
@@ -83,7 +87,7 @@ function run(op: ConvOp, spatial: 1 | 2, x: unknown, w: unknown, options: unknow
   };
   if (dtype === "int32" || dtype === "uint8") convolveDirect(geometry, true);
   else if (cg === 1 && groups > 1) convolveDirect(geometry, false);
-  else convolvePacked(geometry);
+  else convolvePacked(geometry, dtype === "float32" ? "float32" : "float64");
   return out;
 }
 

@@ -2,13 +2,28 @@
  * `matmul(a, b)` with NumPy's semantics (1-D promotion, broadcast batch
  * axes), `dot` and `outer`. Operands are read through their strides, so
  * transposed and broadcast views multiply without copies beyond the packing.
- * Float results run the packed double-precision kernel (an int32 operand of a
- * float32 product is rounded to float32 first); integer results (int32,
- * uint8) run the integer kernel, exact modulo 2^32.
+ * Float results run the packed kernel in their own precision: float64 in
+ * doubles, float32 in float32 (each product and each sum rounded to float32,
+ * in the order of k, as NumPy's sgemm and TensorFlow.js; an int32 operand of a
+ * float32 product is rounded to float32 first), within gamma_k times the sum
+ * of the products' magnitudes of the exact result (src/kernels/matmul.ts);
+ * integer results (int32, uint8) run the integer kernel, exact modulo 2^32.
  */
 import { allocate, arithmeticDType } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
-import { integerProduct, type MatrixOut, type MatrixView, packColumns, packedProduct, packRows, type PackedProduct, padded } from "../kernels/matmul.js";
+import {
+  dotProduct,
+  integerProduct,
+  type MatrixOut,
+  type MatrixView,
+  packColumns,
+  packedProduct,
+  packRows,
+  type PackedProduct,
+  padded,
+  panelColumns,
+  type Precision,
+} from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
 import { Tensor } from "../tensor.js";
@@ -48,7 +63,7 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   const bBatch = batchStrides(B);
   // each batch item's [m, n] result is contiguous in `out` (a dropped 1-D axis has size 1)
   const matrixSize = m * n;
-  const multiply = dtype === "int32" || dtype === "uint8" ? integerMultiply(m, k, n) : floatMultiply(m, k, n);
+  const multiply = dtype === "int32" || dtype === "uint8" ? integerMultiply(m, k, n) : floatMultiply(m, k, n, dtype === "float32" ? "float32" : "float64");
   const count = batch.reduce((product, dim) => product * dim, 1);
   const index = batch.map(() => 0);
   for (let item = 0; item < count; item++) {
@@ -85,7 +100,7 @@ function packedMultiply(product: PackedProduct, m: number, k: number, n: number)
         packedAAt = a.offset;
       }
       if (b.offset !== packedBAt) {
-        packColumns(b, k, n, product.B);
+        packColumns(b, k, n, product.B, product.columns);
         packedBAt = b.offset;
       }
       product.multiply(c);
@@ -101,19 +116,26 @@ const PACKED_BYTES = 2 ** 26;
 const BLOCK_SIDE = 1024;
 
 /**
- * The float product of [m, k] by [k, n]: in one piece when its packed panels
- * fit in `PACKED_BYTES` (every product of ordinary size, so the sums are the
- * packed kernel's own), else in blocks of rows, columns and depth whose
- * partial products are added in doubles, so that huge operands (broadcast
- * views of 2^31 elements) never need panels larger than a block's.
+ * The float product of [m, k] by [k, n] in `precision`: in one piece when its
+ * packed panels fit in `PACKED_BYTES` (every product of ordinary size, so the
+ * sums are the packed kernel's own), else in blocks of rows, columns and depth,
+ * so that huge operands (broadcast views of 2^31 elements) never need panels
+ * larger than a block's. The partial products of the depth blocks (each in
+ * `precision`) are added in doubles and stored once: in float32 that is one
+ * rounding for the whole sum of the partials, so the bound of the packed
+ * kernel still holds (each product goes through fewer roundings than k), and
+ * a product with a single depth block gives the packed kernel's bits.
  */
-function floatMultiply(m: number, k: number, n: number): Multiply {
-  if (m === 1 && n === 1) return dotMultiply(k);
-  if (8 * (padded(m) + padded(n)) * k <= PACKED_BYTES) return packedMultiply(packedProduct(m, k, n), m, k, n);
+function floatMultiply(m: number, k: number, n: number, precision: Precision): Multiply {
+  if (m === 1 && n === 1) return dotMultiply(k, precision);
+  const bytes = precision === "float32" ? 4 : 8;
+  const columns = panelColumns(precision);
+  const panelBytes = (rows: number, cols: number) => bytes * (padded(rows) + padded(cols, columns));
+  if (panelBytes(m, n) * k <= PACKED_BYTES) return packedMultiply(packedProduct(m, k, n, "auto", precision), m, k, n);
   const rowsPerBlock = Math.min(m, BLOCK_SIDE);
   const colsPerBlock = Math.min(n, BLOCK_SIDE);
-  const depthPerBlock = Math.max(1, Math.floor(PACKED_BYTES / (8 * (padded(rowsPerBlock) + padded(colsPerBlock)))));
-  const partial = new Float64Array(rowsPerBlock * colsPerBlock);
+  const depthPerBlock = Math.max(1, Math.floor(PACKED_BYTES / panelBytes(rowsPerBlock, colsPerBlock)));
+  const partial = new (precision === "float32" ? Float32Array : Float64Array)(rowsPerBlock * colsPerBlock);
   const sum = new Float64Array(rowsPerBlock * colsPerBlock);
   const multiply = (a: MatrixView, b: MatrixView, c: MatrixOut): void => {
     for (let i0 = 0; i0 < m; i0 += rowsPerBlock) {
@@ -124,9 +146,9 @@ function floatMultiply(m: number, k: number, n: number): Multiply {
         for (let p0 = 0; p0 < k; p0 += depthPerBlock) {
           const depth = Math.min(depthPerBlock, k - p0);
           // a fresh product per block: WebAssembly memory may grow, which detaches earlier views of it
-          const product = packedProduct(rows, depth, cols);
+          const product = packedProduct(rows, depth, cols, "auto", precision);
           packRows({ ...a, offset: a.offset + i0 * a.rowStride + p0 * a.colStride }, rows, depth, product.A);
-          packColumns({ ...b, offset: b.offset + p0 * b.rowStride + j0 * b.colStride }, depth, cols, product.B);
+          packColumns({ ...b, offset: b.offset + p0 * b.rowStride + j0 * b.colStride }, depth, cols, product.B, columns);
           product.multiply({ data: partial, offset: 0, rowStride: cols, colStride: 1 });
           product.done();
           for (let q = 0; q < rows * cols; q++) sum[q]! += partial[q]!;
@@ -140,18 +162,10 @@ function floatMultiply(m: number, k: number, n: number): Multiply {
   return Object.assign(multiply, { done: () => undefined });
 }
 
-/**
- * A [1, k] by [k, 1] product (a dot of vectors), read through the strides:
- * the packed kernel's sum in its own order (one accumulator, p from 0 to k),
- * so the same bits, without packing 4-row panels for one row.
- */
-function dotMultiply(k: number): Multiply {
+/** A [1, k] by [k, 1] product (a dot of vectors), read through the strides: `dotProduct`, the packed kernel's sum without packing panels for one row. */
+function dotMultiply(k: number, precision: Precision): Multiply {
   const multiply = (a: MatrixView, b: MatrixView, c: MatrixOut): void => {
-    const x = a.data;
-    const y = b.data;
-    let sum = 0;
-    for (let p = 0, pa = a.offset, pb = b.offset; p < k; p++, pa += a.colStride, pb += b.rowStride) sum += x[pa]! * y[pb]!;
-    c.data[c.offset] = sum;
+    c.data[c.offset] = dotProduct({ data: a.data, offset: a.offset, stride: a.colStride }, { data: b.data, offset: b.offset, stride: b.rowStride }, k, precision);
   };
   return Object.assign(multiply, { done: () => undefined });
 }

@@ -1,7 +1,7 @@
 /**
  * The matmul kernels in JavaScript (src/kernels/matmul.ts) against the plain
  * definition C[i][j] = sum over p of A[i][p] * B[p][j]: the packed float
- * kernel (what runs where WebAssembly SIMD does not) and the integer kernel
+ * kernels, float64 and float32 (what runs where WebAssembly SIMD does not), and the integer kernel
  * (int32 and uint8 results, exact modulo 2^32). Operands read through any
  * strides; C written through strides into a buffer with room around it, of
  * which only C's own elements may change (each kernel promises to write only
@@ -9,7 +9,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { integerProduct, type MatrixView, multiplyPacked, packColumns, packRows, padded } from "../../src/kernels/matmul.js";
+import { integerProduct, type MatrixView, multiplyPacked, multiplyPackedF32, packColumns, packRows, padded } from "../../src/kernels/matmul.js";
 
 const SENTINEL = -7;
 
@@ -50,7 +50,7 @@ function expected(m: number, k: number, n: number, a: { get(i: number, j: number
   return Array.from(want);
 }
 
-describe("packed float kernel in JavaScript", () => {
+describe("packed float kernels in JavaScript", () => {
   it("computes the definition on any sizes (edges of the 4 x 4 tiles) and strides, writing only C", () => {
     fc.assert(
       fc.property(product, ([[m, k, n], a, b, transposedOut]) => {
@@ -64,6 +64,30 @@ describe("packed float kernel in JavaScript", () => {
       }),
       { seed: 61, numRuns: 500 },
     );
+  });
+
+  it("computes the definition in float32 on any sizes (edges of the 4 x 8 tiles, whole and partial panels of 8 columns) and strides, writing only C", () => {
+    // small integers: every product and sum is exact in float32, so the definition's sums are the kernel's
+    fc.assert(
+      fc.property(product, ([[m, k, n], a, b, transposedOut]) => {
+        const A = new Float32Array(padded(m) * k);
+        const B = new Float32Array(padded(n, 8) * k);
+        packRows(a, m, k, A);
+        packColumns(b, k, n, B, 8);
+        const out = outFor(m, n, transposedOut);
+        multiplyPackedF32(A, B, out, m, k, n);
+        expect(Array.from(out.data)).toEqual(expected(m, k, n, a, b, out, (x) => x));
+      }),
+      { seed: 71, numRuns: 500 },
+    );
+  });
+
+  it("packs 8-column panels of B interleaved along depth, padded with zeros", () => {
+    // B [2, 9] = [[1..9], [10..18]]: panel 0 columns 0-7, panel 1 column 8 and seven columns of 0
+    const b = { data: Float64Array.from({ length: 18 }, (_, i) => i + 1), offset: 0, rowStride: 9, colStride: 1 };
+    const packed = new Float32Array(padded(9, 8) * 2);
+    packColumns(b, 2, 9, packed, 8);
+    expect(Array.from(packed)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 9, 0, 0, 0, 0, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("packs 4-row panels interleaved along depth, padded with zeros", () => {

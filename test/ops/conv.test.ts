@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { broadcastTo, clone, conv1d, conv2d, conv2dTranspose, depthwiseConv2d, ShapeError, transpose, zeros, type DType, type Tensor } from "shapecast";
 import { promote } from "../fuzz/support/dtypes.js";
 import { at, DTYPES, multiIndices, viewOf } from "../support/random-view.js";
+import { FLOAT32_OVERFLOW, float32SumTolerance, gamma, unitRoundoff } from "../support/rounding.js";
 
 type Conv = (x: Tensor, w: Tensor, options?: unknown) => Tensor;
 const ops = { conv1d, conv2d, depthwiseConv2d, conv2dTranspose } as unknown as Record<string, Conv>;
@@ -83,7 +84,7 @@ const taps = (kernel: readonly number[]) => Array.from(multiIndices(kernel));
  * The reference: sums in doubles of each output element's products, with the
  * sum of their magnitudes (for the comparison), or exact int32 sums.
  */
-function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DType; values: number[]; scales: number[] } {
+function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DType; values: number[]; scales: number[]; terms: number[] } {
   const dtype = resultDType(x.dtype, w.dtype);
   const integer = dtype === "int32" || dtype === "uint8";
   const read = (v: number, from: DType) => (from === "int32" && dtype === "float32" ? Math.fround(v) : v);
@@ -106,6 +107,7 @@ function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DTy
     const logical = [s.n, f, ...outs];
     const sums = new Float64Array(logical.reduce((a, b) => a * b, 1));
     const scales = new Float64Array(sums.length);
+    const terms = new Float64Array(sums.length);
     const flat = (n: number, c: number, o: readonly number[]) => o.reduce((acc, v, j) => acc * outs[j]! + v, n * f + c);
     for (let n = 0; n < s.n; n++) {
       for (let g = 0; g < s.groups; g++) {
@@ -121,7 +123,8 @@ function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DTy
                 if (integer) sums[at] = (sums[at]! + Math.imul(xv, wv)) | 0;
                 else {
                   sums[at] = sums[at]! + xv * wv;
-                  scales[at] = scales[at]! + Math.abs(xv * wv);
+                  scales[at] = scales[at]! + finiteMagnitude(xv * wv);
+                  terms[at] = terms[at]! + 1;
                 }
               }
             }
@@ -129,7 +132,7 @@ function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DTy
         }
       }
     }
-    return finish(s, dtype, outs, (n, c, o) => [sums[flat(n, c, o)]!, scales[flat(n, c, o)]!]);
+    return finish(s, dtype, outs, (n, c, o) => [sums[flat(n, c, o)]!, scales[flat(n, c, o)]!, terms[flat(n, c, o)]!]);
   }
   const pads = forwardPads(s);
   const outs = s.inputs.map((input, j) => Math.floor((input + pads[j]![0] + pads[j]![1] - s.dilations[j]! * (s.kernel[j]! - 1) - 1) / s.strides[j]!) + 1);
@@ -138,6 +141,7 @@ function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DTy
     const fi = c % s.fg;
     let sum = 0;
     let scale = 0;
+    let terms = 0;
     for (const k of taps(s.kernel)) {
       const p = o.map((v, j) => v * s.strides[j]! + k[j]! * s.dilations[j]! - pads[j]![0]);
       const inside = p.every((v, j) => v >= 0 && v < s.inputs[j]!);
@@ -148,39 +152,54 @@ function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DTy
         if (integer) sum = (sum + Math.imul(xv, wv)) | 0;
         else {
           sum += xv * wv;
-          scale += Math.abs(xv * wv);
+          scale += finiteMagnitude(xv * wv);
+          terms++;
         }
       }
     }
-    return [sum, scale];
+    return [sum, scale, terms];
   });
 }
 
 /** The result's shape and row-major values from `value(n, channel, spatial)`. */
-function finish(s: Spec, dtype: DType, outs: number[], value: (n: number, c: number, o: number[]) => [number, number]) {
+function finish(s: Spec, dtype: DType, outs: number[], value: (n: number, c: number, o: number[]) => [number, number, number]) {
   const f = s.fg * s.groups;
   const shape = s.channelsFirst ? [s.n, f, ...outs] : [s.n, ...outs, f];
   const values: number[] = [];
   const scales: number[] = [];
+  const terms: number[] = [];
   for (const index of multiIndices(shape)) {
     const [n, c, o] = s.channelsFirst ? [index[0]!, index[1]!, index.slice(2)] : [index[0]!, index[index.length - 1]!, index.slice(1, -1)];
-    const [v, scale] = value(n, c, o);
+    const [v, scale, count] = value(n, c, o);
     values.push(dtype === "uint8" ? v & 255 : v);
     scales.push(scale);
+    terms.push(count);
   }
-  return { shape, dtype, values, scales };
+  return { shape, dtype, values, scales, terms };
 }
 
-/** Equal as integers; as floats, the same non-finite value or within rounding of the sum's magnitude. */
-function close(got: number, want: number, scale: number, dtype: DType): boolean {
+
+/** A term's share of the sum's magnitude: its absolute value, none for an infinite or NaN term (whose sum is not finite either). */
+const finiteMagnitude = (term: number): number => (Number.isFinite(term) ? Math.abs(term) : 0);
+
+/**
+ * Equal as integers; as floats, the same non-finite value or within rounding
+ * of the sum's magnitude (of its finite terms): for float32, summed in
+ * float32, the bound of test/support/rounding.ts for `terms` products adding
+ * up to `scale` in magnitude.
+ */
+function close(got: number, want: number, scale: number, terms: number, dtype: DType): boolean {
   if (dtype === "int32" || dtype === "uint8") return got === want;
+  // finite float32 terms reaching float32's largest value may overflow, in a product or a partial sum, into
+  // Infinity or NaN (Infinity - Infinity) whatever the exact sum; a finite result is still within the bound
+  if (dtype === "float32" && scale * (1 + gamma(terms, unitRoundoff("float32"))) >= FLOAT32_OVERFLOW) {
+    return !Number.isFinite(got) || Math.abs(got - want) <= float32SumTolerance(terms, scale);
+  }
   const expected = dtype === "float32" ? Math.fround(want) : want;
   if (Number.isNaN(expected) || Number.isNaN(got)) return Number.isNaN(expected) && Number.isNaN(got);
-  if (!Number.isFinite(expected) || !Number.isFinite(got)) {
-    // a float32 sum near its largest value may round either way
-    return got === expected || (dtype === "float32" && Math.abs(want) > 3e38);
-  }
-  return Math.abs(got - want) <= (dtype === "float32" ? 2 ** -22 : 2 ** -50) * Math.max(scale, Math.abs(want)) + (got === 0 && want === 0 ? 0 : Number.MIN_VALUE);
+  if (!Number.isFinite(expected) || !Number.isFinite(got)) return got === expected;
+  if (dtype === "float32") return Math.abs(got - want) <= float32SumTolerance(terms, scale);
+  return Math.abs(got - want) <= 2 ** -50 * Math.max(scale, Math.abs(want)) + (got === 0 && want === 0 ? 0 : Number.MIN_VALUE);
 }
 
 /** Finite values for the transposes, whose holes multiply their weights (0 * Infinity) where the scattered reference has no term. */
@@ -264,7 +283,7 @@ describe("convolution", () => {
         let i = 0;
         for (const index of multiIndices(result.shape)) {
           const got = at(result, index);
-          if (!close(got, expected.values[i]!, expected.scales[i]!, expected.dtype)) expect([index, got]).toEqual([index, expected.values[i]]);
+          if (!close(got, expected.values[i]!, expected.scales[i]!, expected.terms[i]!, expected.dtype)) expect([index, got]).toEqual([index, expected.values[i]]);
           i++;
         }
       }),
@@ -291,7 +310,7 @@ describe("convolution", () => {
           const expected = reference(spec, x, w);
           const got = Array.from(multiIndices(result.shape), (i) => at(result, i));
           got.forEach((v, i) => {
-            if (!close(v, expected.values[i]!, expected.scales[i]!, "float64")) expect([i, v]).toEqual([i, expected.values[i]]);
+            if (!close(v, expected.values[i]!, expected.scales[i]!, expected.terms[i]!, "float64")) expect([i, v]).toEqual([i, expected.values[i]]);
           });
         },
       ),

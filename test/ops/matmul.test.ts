@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dot, matmul, outer, ShapeError, tensor, transpose, broadcastTo, zeros, slice } from "shapecast";
 import { Tensor } from "../../src/tensor.js";
+import { float32SumTolerance } from "../support/rounding.js";
 
 /** The plain definition: C[..., i, j] = sum_k A[..., i, k] B[..., k, j], with NumPy's promotion and batch broadcasting. */
 function reference(a: Tensor, b: Tensor): number[] {
@@ -102,6 +103,26 @@ describe("products too large for one set of packed panels", () => {
         let sum = 0;
         for (let p = 0; p < k; p++) sum += a[i * k + p]! * b[p * 3 + j]!;
         expect(product.get(i, j)).toBeCloseTo(sum, 6);
+      }
+    }
+  });
+
+  it("run in float32 within the bound of a float32 sum of k products", () => {
+    // 4 * (padded(5) + 8) * k bytes of float32 panels exceeds the 64 MiB of one block past k = 1,398,101: two blocks of depth
+    const k = 1_400_003;
+    const a = new Float32Array(5 * k).map((_, i) => Math.fround(Math.sin(i) * 3));
+    const b = new Float32Array(k * 3).map((_, i) => Math.fround(Math.cos(i * 0.37)));
+    const product = matmul(tensor(a, [5, k]), tensor(b, [k, 3]));
+    expect(product.dtype).toBe("float32");
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 3; j++) {
+        let sum = 0;
+        let magnitude = 0;
+        for (let p = 0; p < k; p++) {
+          sum += a[i * k + p]! * b[p * 3 + j]!;
+          magnitude += Math.abs(a[i * k + p]! * b[p * 3 + j]!);
+        }
+        expect(Math.abs(product.get(i, j) - sum)).toBeLessThanOrEqual(float32SumTolerance(k, magnitude));
       }
     }
   });
