@@ -17,7 +17,7 @@
  * Quotient<10, 3>           //=> never (not divisible)
  */
 
-import type { HalvesUp, Predecessor, Successor } from "./tables.js";
+import type { DigitDivision, HalvesUp, Predecessor, Successor } from "./tables.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type Digits = Digit[];
@@ -246,9 +246,29 @@ type QuotientDigit<Current extends Digits, Divisor extends Digits, Q extends Dig
   : Q extends 9 ? [9, Current]
   : QuotientDigit<SubDigits<Current, Divisor>, Divisor, AddTable[Q][1][1]>;
 
+/** Divisors `DivideByDigit` takes: one digit, 2 and up (strides, window sizes, groups). */
+type DigitDivisor = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+/**
+ * `[floor(A / B), A mod B]` by long division over the decimal text of `A`, one table lookup
+ * per digit (`DigitDivision`); `false` when `A` is not a non-negative integer literal (not
+ * `never`: see `Known`).
+ */
+type DivideByDigit<A extends number, B extends DigitDivisor> =
+  number extends A ? false
+  : `${A}` extends `-${string}` ? false
+  : `${A}` extends `${bigint}` ? DivideText<`${A}`, B, 0, "">
+  : false;
+type DivideText<Text extends string, B extends DigitDivisor, R extends number, Q extends string> =
+  Text extends `${infer D extends Digit}${infer Rest}`
+    ? DigitDivision[B][R][D] extends [infer Next extends Digit, infer Left extends number] ? DivideText<Rest, B, Left, `${Q}${Next}`> : never
+    : [ToNumber<TrimZeros<Q>>, R];
+
 /** `A / B` when `B` divides `A` exactly (non-negative integer literals); `never` when it does not; `number` when unknown. */
 export type Quotient<A extends number, B extends number> =
   [B] extends [1] ? A
+  : [B] extends [DigitDivisor]
+    ? DivideByDigit<A, B> extends [infer Q extends number, infer R] ? ([R] extends [0] ? Q : never) : number
   : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
     ? DropHighZeros<Y> extends [0] ? never
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
@@ -272,8 +292,13 @@ export type Min<A extends number, B extends number> =
 export type CeilQuotient<A extends number, B extends number> =
   [B] extends [1] ? A
   // (halving the sizes most programs use, by table: the long division costs hundreds of instantiations)
-  : [B] extends [2] ? ([A] extends [TableNumber] ? HalvesUp[A] : CeilQuotientDigits<A, B>)
+  : [B] extends [2] ? ([A] extends [TableNumber] ? HalvesUp[A] : CeilQuotientByDigit<A, 2>)
+  : [B] extends [DigitDivisor] ? CeilQuotientByDigit<A, B>
   : CeilQuotientDigits<A, B>;
+
+/** `ceil(A / B)` for a one-digit divisor. */
+type CeilQuotientByDigit<A extends number, B extends DigitDivisor> =
+  DivideByDigit<A, B> extends [infer Q extends number, infer R] ? ([R] extends [0] ? Q : Add<Q, 1>) : number;
 
 /** `ceil(A / B)` by long division. */
 type CeilQuotientDigits<A extends number, B extends number> =
