@@ -17,7 +17,7 @@ export const STEPS = 16;
 export const target = join(resolve(dirname(fileURLToPath(import.meta.url)), ".."), "types", "internal", "tables.ts");
 
 const tuple = (values: readonly number[]): string => `[${values.join(", ")}]`;
-const upTo = (last: number, f: (n: number) => number): number[] => Array.from({ length: last + 1 }, (_, n) => f(n));
+const upTo = <T>(last: number, f: (n: number) => T): T[] => Array.from({ length: last + 1 }, (_, n) => f(n));
 
 /** The text of types/internal/tables.ts. */
 export function generate(): string {

@@ -26,7 +26,7 @@ import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
-import type { PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
+import type { OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
 export type ConvOp = "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose";
@@ -66,11 +66,9 @@ export type ConvChannelsMessage<Op extends string, XC extends string, WC extends
 export type ConvTransposePaddingMessage<Op extends string, At extends number, Full extends number, Padding extends number, Shown extends string> =
   `${Op}: padding ${Padding} on axis ${At} leaves no output of the ${Full} a full transpose gives (shape ${Shown})`;
 
-/** Option `K`, or `Default` when it is left out (also when the options are; an absent field of `{}` would infer as `unknown`). */
-type Field<O, K extends string, Default> = K extends keyof O ? ([O[K & keyof O]] extends [undefined] ? Default : Exclude<O[K & keyof O], undefined>) : Default;
 
 /** Is the layout channels-first? */
-type ChannelsFirst<O> = Field<O, "layout", "NHWC"> extends "NCHW" | "NCW" ? true : false;
+type ChannelsFirst<O> = OptionField<O, "layout", "NHWC"> extends "NCHW" | "NCW" ? true : false;
 
 /**
  * The channel checks, `never` when they pass: `C` (x's channels) divisible by
@@ -90,7 +88,7 @@ type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, 
 
 /** The spatial sizes of a forward convolution (the window rule), or its error. */
 type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
-  WindowSizes<Op, Spatial, First, Kernel, Field<O, "strides", 1>, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Sizes
+  WindowSizes<Op, Spatial, First, Kernel, OptionField<O, "strides", 1>, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X> extends infer Sizes
     ? Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
     : never;
 
@@ -99,7 +97,7 @@ type Forward<Op extends string, X extends Shape, Spatial extends Shape, First ex
  * one tap on those axes (no kernel fits where that one does not), else `Sizes`.
  */
 type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Sizes> =
-  WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, Field<O, "dilations", 1>, Field<O, "padding", "valid">, X> extends infer Smallest
+  WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X> extends infer Smallest
     ? Smallest extends ShapeTypeError<string> ? Smallest : Sizes
     : never;
 
@@ -120,9 +118,9 @@ type FirstError<T> = T extends readonly [infer Head, ...infer Rest] ? (Head exte
 /** The spatial sizes of a transposed convolution, or the first error. */
 type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
   {
-    -readonly [J in keyof Spatial]: Field<O, "padding", "valid"> extends "same"
-      ? Multiply<Spatial[J] & number, PerAxis<Field<O, "strides", 1>, J>>
-      : TransposeSize<Op, Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<Field<O, "strides", 1>, J>, PerAxis<Field<O, "dilations", 1>, J>, PadOf<Field<O, "padding", "valid">, J>,
+    -readonly [J in keyof Spatial]: OptionField<O, "padding", "valid"> extends "same"
+      ? Multiply<Spatial[J] & number, PerAxis<OptionField<O, "strides", 1>, J>>
+      : TransposeSize<Op, Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
           J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<X>>;
   } extends infer Result
     ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
@@ -135,7 +133,7 @@ type Sized<Op extends string, X extends Shape, Spatial extends Shape, First exte
 type XRank<Op extends string, X extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "x", Rank, Layout, ShowShape<X>>>;
 type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
 
-type Groups<O> = Field<O, "groups", 1> extends infer G extends number ? G : number;
+type Groups<O> = OptionField<O, "groups", 1> extends infer G extends number ? G : number;
 
 /** conv2d, depthwiseConv2d and conv2dTranspose channels-last: x `[N, H, W, C]`. */
 type Last2d<Op extends string, X extends Shape, W extends Shape, O> =

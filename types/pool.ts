@@ -11,7 +11,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Shape, ShowShape } from "./shape.js";
-import type { WindowPadding, WindowSizes } from "./window.js";
+import type { OptionField, WindowPadding, WindowSizes } from "./window.js";
 
 /** The pooling ops, by the rank of their window. */
 export type PoolOp1d = "maxPool1d" | "avgPool1d";
@@ -37,13 +37,11 @@ export type PoolRankMessage<Op extends string, Rank extends number, Layout exten
 type RankError<Op extends string, Rank extends number, Layout extends string, Shown> =
   [Shown] extends [string] ? ShapeTypeError<PoolRankMessage<Op, Rank, Layout, Shown>> : never;
 
-type Field<O, K extends string, Default> = O extends { readonly [P in K]?: infer V } ? ([V] extends [undefined] ? Default : Exclude<V, undefined>) : Default;
-
 /** The layout of the options (its default when left out). */
-export type PoolLayout<Op extends string, O> = Field<O, "layout", Op extends PoolOp2d ? "NHWC" : "NWC">;
+export type PoolLayout<Op extends string, O> = OptionField<O, "layout", Op extends PoolOp2d ? "NHWC" : "NWC">;
 
 type Windowed<Op extends string, S extends Shape, Spatial extends Shape, First extends number, O> =
-  WindowSizes<Op, Spatial, First, Field<O, "size", number>, Field<O, "strides", Field<O, "size", number>>, 1, Field<O, "padding", "valid">, S>;
+  WindowSizes<Op, Spatial, First, OptionField<O, "size", number>, OptionField<O, "strides", OptionField<O, "size", number>>, 1, OptionField<O, "padding", "valid">, S>;
 
 export type PoolShape<Op extends string, S extends Shape, O> =
   number extends S["length"] ? number[]

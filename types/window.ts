@@ -23,6 +23,14 @@ export type WindowPadding = "valid" | "same" | number | readonly (readonly [numb
 export type WindowLargerMessage<Op extends string, At extends number, Span extends number, Padded extends number, Shown extends string> =
   `${Op}: the window spans ${Span} but axis ${At} is ${Padded} with its padding (shape ${Shown})`;
 
+/**
+ * Option `K` of the options `O`, or `Default` when it is left out (also when the options
+ * are: an absent field of `{}` would infer as `unknown`) or `undefined`. By key, not by
+ * inferring from a mapped type, which costs the compiler several times more.
+ */
+export type OptionField<O, K extends string, Default> =
+  K extends keyof O ? ([O[K & keyof O]] extends [undefined] ? Default : Exclude<O[K & keyof O], undefined>) : Default;
+
 /** One value per axis: the J-th of a tuple, or the number itself. */
 export type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
 
@@ -60,18 +68,21 @@ export type WindowSize<Op extends string, In extends number, K extends number, S
       : never
     : never;
 
-/** The first error among the sizes, or never. */
-type FirstError<T> = T extends readonly [infer Head, ...infer Rest] ? (Head extends ShapeTypeError<string> ? Head : FirstError<Rest>) : never;
-
 /**
  * The output sizes of the spatial axes `Spatial` (which start at axis `First`
  * of the input `Full`), or the error of the first that does not fit.
  */
 export type WindowSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
-  {
-    -readonly [J in keyof Spatial]: Padding extends "same"
-      ? CeilQuotient<Spatial[J] & number, PerAxis<Strides, J>>
-      : WindowSize<Op, Spatial[J] & number, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, PadOf<Padding, J>[0], PadOf<Padding, J>[1], J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<Full>>;
-  } extends infer Result
-    ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
-    : never;
+  AxisSizes<Op, Spatial, First, Sizes, Strides, Dilations, Padding, ShowShape<Full>, []>;
+
+/** The axes one by one (`Done` holds the sizes so far, its length the axis at hand): the first error ends the walk. */
+type AxisSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Shown extends string, Done extends number[]> =
+  Spatial extends readonly [infer In extends number, ...infer Rest extends Shape]
+    ? (Padding extends "same"
+        ? CeilQuotient<In, PerAxis<Strides, Done["length"]>>
+        : PadOf<Padding, Done["length"]> extends [infer Before extends number, infer After extends number]
+          ? WindowSize<Op, In, PerAxis<Sizes, Done["length"]>, PerAxis<Strides, Done["length"]>, PerAxis<Dilations, Done["length"]>, Before, After, Add<First, Done["length"]>, Shown>
+          : never) extends infer Size
+      ? Size extends ShapeTypeError<string> ? Size : AxisSizes<Op, Rest, First, Sizes, Strides, Dilations, Padding, Shown, [...Done, Size & number]>
+      : never
+    : Done;
