@@ -184,9 +184,9 @@ const transformer: Architecture = {
 
 /**
  * A small CNN over `[B, H, W, C]` (channels last; B a type parameter, the image sizes literal):
- * two stages of batchNorm, relu and pooling (max, then average), channels mixed by a matmul over
- * the last axis (a 1x1 convolution), then flattened by reshape into a dense layer, a relu, a
- * dense layer and softmax.
+ * two stages of batchNorm, a 3x3 conv2d ("same" padding, so the window rule runs), relu and
+ * pooling (max, then average), then flattened by reshape into a dense layer, a relu, a dense
+ * layer and softmax.
  */
 const cnn: Architecture = {
   name: "CNN",
@@ -202,19 +202,18 @@ const cnn: Architecture = {
       lines: (T) => [
         ...norm(0, c0),
         ...norm(1, c1),
-        `const c${l}_mix1 = input([${c0}, ${c1}]);`,
-        `const c${l}_mix2 = input([${c1}, ${c2}]);`,
+        `const c${l}_k1 = input([3, 3, ${c0}, ${c1}]);`,
+        `const c${l}_k2 = input([3, 3, ${c1}, ${c2}]);`,
         `const c${l}_w1 = input([${flat}, ${hidden}]);`,
         `const c${l}_bias1 = input([${hidden}]);`,
         `const c${l}_w2 = input([${hidden}, ${classes}]);`,
         `const c${l}_bias2 = input([${classes}]);`,
         `function cnn${l}TYPEPARAMS(x: ${T(`[B, ${side}, ${side}, ${c0}]`)}) {`,
         "  const b = x.shape[0];",
-        // ---- convolution layers go here when conv2d lands (conv2d(x, w, { padding: "same" }) in place of each matmul over channels) ----
         `  const s0 = batchNorm(x, c${l}_m0, c${l}_v0, c${l}_g0, c${l}_b0);`,
-        `  const p1 = maxPool2d(relu(matmul(s0, c${l}_mix1)), { size: 2 });`,
+        `  const p1 = maxPool2d(relu(conv2d(s0, c${l}_k1, { padding: "same" })), { size: 2 });`,
         `  const s1 = batchNorm(p1, c${l}_m1, c${l}_v1, c${l}_g1, c${l}_b1);`,
-        `  const p2 = avgPool2d(relu(matmul(s1, c${l}_mix2)), { size: 2, strides: 2 });`,
+        `  const p2 = avgPool2d(relu(conv2d(s1, c${l}_k2, { padding: "same" })), { size: 2, strides: 2 });`,
         `  const flat = reshape(p2, [b, ${flat}]);`,
         `  const hidden = relu(add(matmul(flat, c${l}_w1), c${l}_bias1));`,
         `  return softmax(add(matmul(hidden, c${l}_w2), c${l}_bias2));`,
@@ -243,7 +242,7 @@ function architectureModel(architecture: Architecture): { typed: string; untyped
   return { typed: write(true), untyped: write(false), blocks, ops: blocks * (architecture.bodyOps + architecture.calls) };
 }
 const architectureImports =
-  `import { add, avgPool2d, batchNorm, div, gelu, layerNorm, matmul, maxPool2d, relu, reshape, softmax, transpose, zeros, type Tensor } from "../../../../src/index.js";\n`;
+  `import { add, avgPool2d, batchNorm, conv2d, div, gelu, layerNorm, matmul, maxPool2d, relu, reshape, softmax, transpose, zeros, type Tensor } from "../../../../src/index.js";\n`;
 
 function project(name: string, source: string): string {
   const folder = join(out, name);
