@@ -42,6 +42,8 @@ export default defineConfig({
       "test/kernels/matmul-wasm-source.test.ts",
       // reads the sources with fs and runs the TypeScript compiler (scripts/method-types.ts)
       "test/ops/method-types-source.test.ts",
+      // compiles the type-level arithmetic with the TypeScript compiler, and reads its tables with fs
+      "test/shape/arithmetic.test.ts",
       // reads the source files with fs to check their imports
       "test/properties/independence.test.ts",
     ],
