@@ -2,7 +2,7 @@
  * Exact decimal arithmetic on number literals, for element counts: products
  * of real sizes (224 x 224 x 3 = 150528) are far beyond what tuple lengths
  * can count (TS2799 above ~10k). Numbers are split into digit tuples, least
- * significant first, and combined with 10 x 10 lookup tables; every recursion
+ * significant first, and combined with digit lookup tables (./tables.ts); every recursion
  * is tail-recursive. Results are exact while they are exact doubles (up to
  * 2^53); beyond that, or for an input that is not a non-negative integer
  * literal (`number`, `Dim<"name">`), the result is `number`, never `never`,
@@ -17,7 +17,7 @@
  * Quotient<10, 3>           //=> never (not divisible)
  */
 
-import type { DigitDivision, HalvesUp, Predecessor, Successor } from "./tables.js";
+import type { DigitDivision, DigitProduct, DigitSum, HalvesUp, Predecessor, Successor } from "./tables.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type Digits = Digit[];
@@ -34,20 +34,6 @@ type AddTable = [
   [[0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6]],
   [[0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7]],
   [[0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7], [1, 8]],
-];
-
-/** `MulTable[a][b]`: `[carry, digit]` of `a * b`. */
-type MulTable = [
-  [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]],
-  [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9]],
-  [[0, 0], [0, 2], [0, 4], [0, 6], [0, 8], [1, 0], [1, 2], [1, 4], [1, 6], [1, 8]],
-  [[0, 0], [0, 3], [0, 6], [0, 9], [1, 2], [1, 5], [1, 8], [2, 1], [2, 4], [2, 7]],
-  [[0, 0], [0, 4], [0, 8], [1, 2], [1, 6], [2, 0], [2, 4], [2, 8], [3, 2], [3, 6]],
-  [[0, 0], [0, 5], [1, 0], [1, 5], [2, 0], [2, 5], [3, 0], [3, 5], [4, 0], [4, 5]],
-  [[0, 0], [0, 6], [1, 2], [1, 8], [2, 4], [3, 0], [3, 6], [4, 2], [4, 8], [5, 4]],
-  [[0, 0], [0, 7], [1, 4], [2, 1], [2, 8], [3, 5], [4, 2], [4, 9], [5, 6], [6, 3]],
-  [[0, 0], [0, 8], [1, 6], [2, 4], [3, 2], [4, 0], [4, 8], [5, 6], [6, 4], [7, 2]],
-  [[0, 0], [0, 9], [1, 8], [2, 7], [3, 6], [4, 5], [5, 4], [6, 3], [7, 2], [8, 1]],
 ];
 
 /** The digits of a non-negative integer literal, least significant first; `never` for anything else. */
@@ -77,40 +63,32 @@ type Known<A extends number, B extends number> =
 /** Is `N` a non-negative integer literal (a size whose value is known)? */
 export type IsKnownSize<N> = N extends number ? ([ToDigits<N>] extends [never] ? false : true) : false;
 
-/** `a + b + carry` for one digit place: `[carry, digit]`. */
-type AddDigit<A extends Digit, B extends Digit, Carry extends 0 | 1> =
-  AddTable[A][B] extends [infer C1 extends 0 | 1, infer D1 extends Digit]
-    ? AddTable[D1][Carry] extends [infer C2 extends 0 | 1, infer D2 extends Digit]
-      ? [AddTable[C1][C2][1], D2]
-      : never
-    : never;
+/** `a + b + carry` for one digit place: `[carry, digit]`, one lookup. */
+type AddDigit<A extends Digit, B extends Digit, Carry extends 0 | 1> = DigitSum[A][B][Carry];
 
+/** Digit lists added; once the shorter one ends without a carry, the rest of the longer is copied. */
 type AddDigits<A extends Digits, B extends Digits, Carry extends 0 | 1 = 0, Acc extends Digits = []> =
   A extends [infer X extends Digit, ...infer RestA extends Digits]
     ? B extends [infer Y extends Digit, ...infer RestB extends Digits]
-      ? AddDigit<X, Y, Carry> extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<RestA, RestB, C, [...Acc, D]> : never
-      : AddDigit<X, 0, Carry> extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<RestA, [], C, [...Acc, D]> : never
-    : B extends [infer Y extends Digit, ...infer RestB extends Digits]
-      ? AddDigit<0, Y, Carry> extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<[], RestB, C, [...Acc, D]> : never
-      : Carry extends 1 ? [...Acc, 1] : Acc;
+      ? DigitSum[X][Y][Carry] extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<RestA, RestB, C, [...Acc, D]> : never
+      : Carry extends 0 ? [...Acc, ...A]
+      : DigitSum[X][0][1] extends [infer C extends 0 | 1, infer D extends Digit] ? AddDigits<RestA, [], C, [...Acc, D]> : never
+    : B extends [] ? (Carry extends 1 ? [...Acc, 1] : Acc)
+    : AddDigits<B, [], Carry, Acc>;
 
-/** Digits times one digit. */
+/** Digits times one digit, one lookup per digit (`x * d + carry`). */
 type MulDigit<A extends Digits, D extends Digit, Carry extends Digit = 0, Acc extends Digits = []> =
   A extends [infer X extends Digit, ...infer Rest extends Digits]
-    ? MulTable[X][D] extends [infer High extends Digit, infer Low extends Digit]
-      ? AddDigit<Low, Carry, 0> extends [infer C extends 0 | 1, infer Out extends Digit]
-        ? MulDigit<Rest, D, AddTable[High][C][1], [...Acc, Out]>
-        : never
-      : never
+    ? DigitProduct[X][D][Carry] extends [infer High extends Digit, infer Low extends Digit] ? MulDigit<Rest, D, High, [...Acc, Low]> : never
     : Carry extends 0 ? Acc : [...Acc, Carry];
 
 /** Schoolbook multiplication, one digit of B at a time, shifted by its place. */
 type MulDigits<A extends Digits, B extends Digits> =
-  B extends [infer D extends Digit, ...infer Rest extends Digits] ? MulRows<A, Rest, [0], MulDigit<A, D>> : [0];
+  B extends [infer D extends Digit, ...infer Rest extends Digits] ? MulRows<A, Rest, [0], D extends 1 ? A : MulDigit<A, D>> : [0];
 /** The rows after the first: a digit 0 only shifts. */
 type MulRows<A extends Digits, B extends Digits, Shift extends 0[], Acc extends Digits> =
   B extends [infer D extends Digit, ...infer Rest extends Digits]
-    ? MulRows<A, Rest, [...Shift, 0], D extends 0 ? Acc : AddDigits<Acc, [...Shift, ...MulDigit<A, D>]>>
+    ? MulRows<A, Rest, [...Shift, 0], D extends 0 ? Acc : AddDigits<Acc, [...Shift, ...(D extends 1 ? A : MulDigit<A, D>)]>>
     : Acc;
 
 // --- small operands by table ------------------------------------------------
@@ -163,7 +141,7 @@ export type Multiply<A extends number, B extends number> =
  */
 export type Product<S extends readonly number[]> =
   number extends S["length"] ? number : ProductOf<S, never>;
-type ProductOf<S extends readonly number[], Acc extends Digits | never> =
+type ProductOf<S extends readonly number[], Acc extends Digits> =
   S extends readonly [infer First extends number, ...infer Rest extends readonly number[]]
     ? [First] extends [1] ? ProductOf<Rest, Acc>
     : [ToDigits<First>] extends [never] ? number
