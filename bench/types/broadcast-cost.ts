@@ -9,14 +9,11 @@
  *
  * Options: --runs N, --uses N, --seed N.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { compileOnce, compilers, median, root, writeProject as writeFiles } from "./harness.js";
 import { seededRandom } from "./seeded.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const out = join(root, "bench", ".out");
 
 const { values } = parseArgs({
@@ -29,12 +26,6 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const USES = Number(values.uses);
 const TARGET = 200;
-
-// TypeScript 7 single-threaded, so check times above the baseline add up (see model-cost.ts)
-const compilers = {
-  "TS 6.0": [join(root, "node_modules/typescript/bin/tsc")],
-  "TS 7.0": [join(root, "node_modules/typescript-7/bin/tsc"), "--singleThreaded"],
-} as const;
 
 const random = seededRandom(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -160,42 +151,18 @@ const modes: Record<string, { type: "BroadcastShapes" | "BroadcastToShape"; fit:
 
 const header = `import type { BroadcastShapes, BroadcastToShape, ErrorMessage } from "../../../types/index.js";\n`;
 
-function writeProject(name: string, body: string): string {
-  const folder = join(out, name);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, "uses.ts"), header + body);
-  writeFileSync(
-    join(folder, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true, noEmit: true, target: "es2022", lib: ["es2022"], module: "nodenext",
-        moduleResolution: "nodenext", types: [], skipLibCheck: true,
-      },
-      files: ["uses.ts"],
-    }),
-  );
-  return join(folder, "tsconfig.json");
-}
+const writeProject = (name: string, body: string): string => writeFiles(join(out, name), "uses.ts", header + body);
 
 interface Measure { instantiations: number; check: number }
 
 function measure(compiler: readonly string[], project: string): Measure {
   const runs: Measure[] = [];
   for (let run = 0; run < RUNS; run++) {
-    let text: string;
-    try {
-      text = execFileSync(process.execPath, [...compiler, "-p", project, "--extendedDiagnostics"], { encoding: "utf8" });
-    } catch (error) {
-      const output = (error as { stdout?: string }).stdout ?? "";
-      if (/error TS/.test(output)) throw new Error(`type errors in ${project}:\n${output.slice(0, 2000)}`);
-      text = output;
-    }
-    const instantiations = Number(/Instantiations:\s+(\d+)/.exec(text)?.[1]);
-    const check = Number(/Check time:\s+([\d.]+)s/.exec(text)?.[1]);
+    const { instantiations, check, errors } = compileOnce(compiler, project);
+    if (errors !== "") throw new Error(`type errors in ${project}:\n${errors}`);
     runs.push({ instantiations, check });
   }
-  const checks = runs.map((r) => r.check).sort((x, y) => x - y);
-  return { instantiations: runs[0]!.instantiations, check: checks[Math.floor(checks.length / 2)]! };
+  return { instantiations: runs[0]!.instantiations, check: median(runs.map((r) => r.check)) };
 }
 
 const progress = (text: string) => {

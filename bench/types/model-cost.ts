@@ -13,14 +13,11 @@
  * sizes with literal widths). Options: --ops N, --runs N, --seed N, --only word,word
  * (the models whose titles start with these words: model, generic, transformer, cnn).
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { type Compiled, compileOnce, compilers, median, root, writeProject } from "./harness.js";
 import { seededRandom } from "./seeded.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const out = join(root, "bench", ".out", "model");
 const { values } = parseArgs({
   options: {
@@ -244,61 +241,8 @@ function architectureModel(architecture: Architecture): { typed: string; untyped
 const architectureImports =
   `import { add, avgPool2d, batchNorm, conv2d, div, gelu, layerNorm, matmul, maxPool2d, relu, reshape, softmax, transpose, zeros, type Tensor } from "../../../../src/index.js";\n`;
 
-function project(name: string, source: string): string {
-  const folder = join(out, name);
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, "model.ts"), source);
-  writeFileSync(
-    join(folder, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: "es2022", lib: ["es2022"], module: "nodenext", moduleResolution: "nodenext", types: [], skipLibCheck: true },
-      files: ["model.ts"],
-    }),
-  );
-  return join(folder, "tsconfig.json");
-}
+const project = (name: string, source: string): string => writeProject(join(out, name), "model.ts", source);
 
-/**
- * TypeScript 7 checks files on several threads, so its check time is a wall
- * time in which the library's files and the model overlap, and "typed minus
- * baseline" would not be the model's cost. `--singleThreaded` makes the
- * times add up, as they do under TypeScript 6 and as an editor checks one file.
- */
-const compilers = {
-  "TS 6.0": [join(root, "node_modules/typescript/bin/tsc")],
-  "TS 7.0": [join(root, "node_modules/typescript-7/bin/tsc"), "--singleThreaded"],
-};
-
-interface Sample {
-  instantiations: number;
-  check: number;
-  errors: string;
-}
-
-function measureOnce(compiler: readonly string[], config: string): Sample {
-  let text: string;
-  let errors = "";
-  try {
-    text = execFileSync(process.execPath, [...compiler, "-p", config, "--extendedDiagnostics"], { encoding: "utf8" });
-  } catch (error) {
-    text = (error as { stdout?: string }).stdout ?? "";
-    errors = text.split("\n").filter((line) => /error TS/.test(line)).slice(0, 5).join("\n");
-  }
-  return {
-    instantiations: Number(/Instantiations:\s+(\d+)/.exec(text)?.[1]),
-    check: Number(/Check time:\s+([\d.]+)s/.exec(text)?.[1]),
-    errors,
-  };
-}
-
-const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-
-/**
- * Baseline, typed and untyped are compiled back to back in each round, so a
- * slow spell on this shared machine hits all three; the figures are the
- * medians over rounds of the times above the baseline, and the ratio is the
- * ratio of those medians.
- */
 /** A model's two projects (typed and untyped), with the library-only baseline, and its op count. */
 interface Model {
   title: string;
@@ -307,13 +251,19 @@ interface Model {
   ops: number;
 }
 
+/**
+ * Baseline, typed and untyped are compiled back to back in each round, so a
+ * slow spell on this shared machine hits all three; the figures are the
+ * medians over rounds of the times above the baseline, and the ratio is the
+ * ratio of those medians.
+ */
 function measure(compiler: readonly string[], model: Model, baselineConfig: string) {
   const rounds: { typed: number; untyped: number }[] = [];
-  let last: { base: Sample; typed: Sample; untyped: Sample } | undefined;
+  let last: { base: Compiled; typed: Compiled; untyped: Compiled } | undefined;
   for (let round = 0; round < RUNS; round++) {
-    const base = measureOnce(compiler, baselineConfig);
-    const typed = measureOnce(compiler, model.typed);
-    const untyped = measureOnce(compiler, model.untyped);
+    const base = compileOnce(compiler, baselineConfig);
+    const typed = compileOnce(compiler, model.typed);
+    const untyped = compileOnce(compiler, model.untyped);
     rounds.push({ typed: Math.max(typed.check - base.check, 0.001), untyped: Math.max(untyped.check - base.check, 0.001) });
     last = { base, typed, untyped };
   }

@@ -13,19 +13,16 @@
  * deterministic (one run is enough); check times are noisy on a shared machine, so they are the
  * median of `--runs` rounds, the baseline and the calls compiled back to back in each round.
  * TypeScript 7 runs with `--singleThreaded`, so times above the baseline add up (see
- * model-cost.ts).
+ * harness.ts).
  *
  * Adding an op is one line in `cases` (a family, the op, and how one call is written).
  * Options: --uses N, --runs N, --seed N, --only op1,op2.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { compileOnce, compilers, median, root, writeProject } from "./harness.js";
 import { seededRandom } from "./seeded.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const out = join(root, "bench", ".out", "ops");
 const { values } = parseArgs({
   options: {
@@ -291,24 +288,7 @@ function concatCall(t: Tensors): string {
 
 const imports = (ops: string) => `import { ${ops}, type Tensor } from "../../../../../src/index.js";\n`;
 
-function project(folder: string, source: string): string {
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, "uses.ts"), source);
-  writeFileSync(
-    join(folder, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: "es2022", lib: ["es2022"], module: "nodenext", moduleResolution: "nodenext", types: [], skipLibCheck: true },
-      files: ["uses.ts"],
-    }),
-  );
-  return join(folder, "tsconfig.json");
-}
-
-// TypeScript 7 single-threaded, so check times above the baseline add up (see model-cost.ts)
-const compilers = {
-  "TS 6.0": [join(root, "node_modules/typescript/bin/tsc")],
-  "TS 7.0": [join(root, "node_modules/typescript-7/bin/tsc"), "--singleThreaded"],
-} as const;
+const project = (folder: string, source: string): string => writeProject(folder, "uses.ts", source);
 
 interface Sample {
   instantiations: number;
@@ -316,20 +296,11 @@ interface Sample {
 }
 
 function compile(compiler: readonly string[], config: string): Sample {
-  let text: string;
-  try {
-    text = execFileSync(process.execPath, [...compiler, "-p", config, "--extendedDiagnostics"], { encoding: "utf8" });
-  } catch (error) {
-    const output = (error as { stdout?: string }).stdout ?? "";
-    // a generated use that does not type-check measures an error path, not the op: stop
-    throw new Error(`type errors in ${config}:\n${output.split("\n").filter((line) => /error TS/.test(line)).slice(0, 5).join("\n")}`);
-  }
-  const instantiations = Number(/Instantiations:\s+(\d+)/.exec(text)?.[1]);
-  if (!Number.isFinite(instantiations)) throw new Error(`no "Instantiations" in the output of ${compiler[0]}`);
-  return { instantiations, check: Number(/Check time:\s+([\d.]+)s/.exec(text)?.[1]) };
+  const { instantiations, check, errors } = compileOnce(compiler, config);
+  // a generated use that does not type-check measures an error path, not the op: stop
+  if (errors !== "") throw new Error(`type errors in ${config}:\n${errors}`);
+  return { instantiations, check };
 }
-
-const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 const only = values.only?.split(",").map((op) => op.trim());
 const selected = only ? cases.filter((c) => only.includes(c.op)) : cases;
