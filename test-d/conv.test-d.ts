@@ -22,6 +22,14 @@ expectTypeOf(depthwiseConv2d(zeros([1, 8, 32, 32]), zeros([16, 1, 3, 3]), { layo
 expectTypeOf(conv2dTranspose(zeros([1, 7, 7, 8]), zeros([3, 3, 4, 8]), { strides: 2, padding: "same" })).toEqualTypeOf<Tensor<[1, 14, 14, 4], "float32">>();
 expectTypeOf(conv2dTranspose(zeros([1, 7, 7, 8]), zeros([3, 3, 4, 8]), { strides: 2 })).toEqualTypeOf<Tensor<[1, 15, 15, 4], "float32">>();
 expectTypeOf(conv2dTranspose(zeros([1, 8, 7, 7]), zeros([8, 3, 4, 4]), { layout: "NCHW", groups: 2, strides: 2, padding: 1 })).toEqualTypeOf<Tensor<[1, 6, 14, 14], "float32">>();
+// outputPadding: cells after the output, per axis or for both
+expectTypeOf(conv2dTranspose(zeros([1, 4, 4, 8]), zeros([3, 3, 4, 8]), { strides: 2, padding: 1, outputPadding: 1 })).toEqualTypeOf<Tensor<[1, 8, 8, 4], "float32">>();
+expectTypeOf(conv2dTranspose(zeros([1, 7, 7, 8]), zeros([3, 3, 4, 8]), { strides: 2, padding: "same", outputPadding: [1, 0] })).toEqualTypeOf<Tensor<[1, 15, 14, 4], "float32">>();
+expectTypeOf(conv2dTranspose(zeros([1, 8, 0, 4]), zeros([8, 4, 3, 3]), { layout: "NCHW", strides: [1, 2], outputPadding: [0, 1] })).toEqualTypeOf<Tensor<[1, 4, 0, 10], "float32">>();
+declare const extra: number;
+expectTypeOf(conv2dTranspose(zeros([1, 4, 4, 8]), zeros([3, 3, 4, 8]), { strides: 2, outputPadding: extra })).toEqualTypeOf<Tensor<[1, number, number, 4], "float32">>();
+// @ts-expect-error -- outputPadding is the transpose's alone
+conv2d(zeros([1, 4, 4, 8]), zeros([3, 3, 8, 4]), { outputPadding: 1 });
 // sizes the compiler does not know stay unknown; names pass through where the size does
 declare const unknownWidth: Tensor<[2, number, 16], "float32">;
 expectTypeOf(conv1d(unknownWidth, zeros([3, 16, 4]))).toEqualTypeOf<Tensor<[2, number, 4], "float32">>();

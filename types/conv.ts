@@ -12,7 +12,7 @@
  *
  * The spatial sizes follow the window rule of types/window.ts (conv2dTranspose
  * its gradient: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`,
- * `in * stride` with "same"). N passes through by position, so a type parameter
+ * `in * stride` with "same", each plus its `outputPadding`). N passes through by position, so a type parameter
  * batch survives. Checked in this order, each with the runtime's message: the
  * rank of x, the rank of w, x's channels divisible by `groups`, the channels of
  * w against x's, w's filters divisible by `groups`, then the windows.
@@ -21,6 +21,7 @@
  * ConvShape<"conv2d", [8, 28, 28, 1], [3, 3, 1, 16], {}>                       //=> [8, 26, 26, 16]
  * ConvShape<"conv2d", [8, 3, 32, 32], [8, 3, 3, 3], { layout: "NCHW"; padding: "same" }>  //=> [8, 8, 32, 32]
  * ConvShape<"conv2dTranspose", [1, 7, 7, 8], [3, 3, 4, 8], { strides: 2; padding: "same" }>  //=> [1, 14, 14, 4]
+ * ConvShape<"conv2dTranspose", [1, 4, 4, 8], [3, 3, 4, 8], { strides: 2; padding: 1; outputPadding: 1 }>  //=> [1, 8, 8, 4]
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
@@ -45,6 +46,16 @@ export interface ConvOptions<Rank extends 1 | 2 = 1 | 2> {
   readonly groups?: number | undefined;
   /** `"NHWC"` (the default) or `"NCHW"`; in 1d `"NWC"` (the default) or `"NCW"`. */
   readonly layout?: (Rank extends 2 ? "NHWC" | "NCHW" : "NWC" | "NCW") | undefined;
+}
+
+/** The options of conv2dTranspose: those of conv2d and `outputPadding`. */
+export interface TransposeOptions extends ConvOptions<2> {
+  /**
+   * Cells added after the output on each spatial axis (0 by default), as PyTorch's and
+   * ONNX's `output_padding`: a stride-2 convolution maps sizes 7 and 8 both to 4, and
+   * `outputPadding: 1` gives back the 8. Each less than its axis's stride or dilation.
+   */
+  readonly outputPadding?: number | PerSpatial<2> | undefined;
 }
 
 /** The options of depthwiseConv2d: those of conv2d but `groups` (the channels). */
@@ -101,14 +112,17 @@ type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, F
     ? Smallest extends ShapeTypeError<string> ? Smallest : Sizes
     : never;
 
-/** One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`, 0 for an empty input. */
-type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], At extends number, Shown extends string> =
+/**
+ * One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`,
+ * then `Extra` (the `outputPadding`) added; 0 for an empty input.
+ */
+type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number, At extends number, Shown extends string> =
   [In] extends [0] ? 0
   // (a span of one stepping by one gives In itself, a `Dim` too)
   : (WindowSpan<K, Dilation> extends infer Span extends number ? ([Span, Stride] extends [1, 1] ? In : Add<Multiply<Monus<In, 1>, Stride>, Span>) : never) extends infer Full extends number
     ? Add<Pad[0], Pad[1]> extends infer Padding extends number
       ? Monus<Full, Padding> extends infer Out extends number
-        ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, Shown>> : Out
+        ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, Shown>> : Add<Out, Extra>
         : never
       : never
     : never;
@@ -116,12 +130,12 @@ type TransposeSize<Op extends string, In extends number, K extends number, Strid
 type FirstError<T> = T extends readonly [infer Head, ...infer Rest] ? (Head extends ShapeTypeError<string> ? Head : FirstError<Rest>) : never;
 
 /** The spatial sizes of a transposed convolution, or the first error. */
-type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
+type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
   {
     -readonly [J in keyof Spatial]: OptionField<O, "padding", "valid"> extends "same"
-      ? Multiply<Spatial[J] & number, PerAxis<OptionField<O, "strides", 1>, J>>
+      ? ([Spatial[J]] extends [0] ? 0 : Multiply<Spatial[J] & number, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? ([Extra] extends [0] ? Out : Add<Out, PerAxis<Extra, J>>) : never)
       : TransposeSize<Op, Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
-          J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<X>>;
+          [Extra] extends [0] ? 0 : PerAxis<Extra, J>, J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<X>>;
   } extends infer Result
     ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
     : never;

@@ -31,7 +31,7 @@ export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, Batch
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";
 export type { PoolOptions, PoolRankMessage, PoolShape } from "./pool.js";
-export type { ConvChannelsMessage, ConvGroupsMessage, ConvOp, ConvOptions, ConvRankMessage, ConvShape, ConvTransposePaddingMessage, DepthwiseOptions } from "./conv.js";
+export type { ConvChannelsMessage, ConvGroupsMessage, ConvOp, ConvOptions, ConvRankMessage, ConvShape, ConvTransposePaddingMessage, DepthwiseOptions, TransposeOptions } from "./conv.js";
 
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";

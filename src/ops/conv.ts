@@ -4,7 +4,8 @@
  * `[KH, KW, C / groups, F]`) or channels-first with `layout: "NCHW"` as PyTorch
  * and ONNX (x `[N, C, H, W]`, w `[F, C / groups, KH, KW]`); options `strides`,
  * `padding` ("valid" by default, "same", a number or `[[before, after], ...]`),
- * `dilations` and `groups`. The shapes follow src/shape/conv.ts.
+ * `dilations`, `groups`, and for conv2dTranspose `outputPadding`. The shapes
+ * follow src/shape/conv.ts.
  *
  * depthwiseConv2d takes TensorFlow.js's filter channels-last (w
  * `[KH, KW, C, M]`, output channel `c * M + m`) and PyTorch's and ONNX's
@@ -124,8 +125,8 @@ export const depthwiseConv2d = ((x: unknown, w: unknown, options?: unknown) => r
 /**
  * The transposed 2-D convolution (the gradient of conv2d with respect to its
  * input, an upsampling): x `[N, H, W, C]` by w `[KH, KW, F / groups, C]` gives
- * `[N, OH, OW, F]` with `OH = (H - 1) * stride + dilation * (KH - 1) + 1 - padding`
- * (`H * stride` with "same"); `layout: "NCHW"`: `[N, C, H, W]` by
+ * `[N, OH, OW, F]` with `OH = (H - 1) * stride + dilation * (KH - 1) + 1 - padding + outputPadding`
+ * (`H * stride + outputPadding` with "same"); `layout: "NCHW"`: `[N, C, H, W]` by
  * `[C, F / groups, KH, KW]` gives `[N, F, OH, OW]`.
  *
  * @example

@@ -501,8 +501,8 @@ export interface GeneratedMethods {
   /**
   * The transposed 2-D convolution (the gradient of conv2d with respect to its
   * input, an upsampling): x `[N, H, W, C]` by w `[KH, KW, F / groups, C]` gives
-  * `[N, OH, OW, F]` with `OH = (H - 1) * stride + dilation * (KH - 1) + 1 - padding`
-  * (`H * stride` with "same"); `layout: "NCHW"`: `[N, C, H, W]` by
+  * `[N, OH, OW, F]` with `OH = (H - 1) * stride + dilation * (KH - 1) + 1 - padding + outputPadding`
+  * (`H * stride + outputPadding` with "same"); `layout: "NCHW"`: `[N, C, H, W]` by
   * `[C, F / groups, KH, KW]` gives `[N, F, OH, OW]`.
   *
   * @example

@@ -45,7 +45,7 @@ import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axi
 import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
-import type { ConvOp, ConvOptions, ConvShape, DepthwiseOptions } from "../../types/conv.js";
+import type { ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
 import type { Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. */
@@ -781,7 +781,7 @@ export interface ConvOptionsOf {
   conv1d: ConvOptions<1>;
   conv2d: ConvOptions<2>;
   depthwiseConv2d: DepthwiseOptions;
-  conv2dTranspose: ConvOptions<2>;
+  conv2dTranspose: TransposeOptions;
 }
 
 /** `conv2d(x, w, { strides?, padding?, dilations?, groups?, layout? })` and the other convolutions: matmul's dtype rule. */

@@ -4,8 +4,12 @@
  * channel axis against them, w's filters divisible by `groups`, then the
  * window rule (src/shape/window.ts) on the spatial axes, or for
  * conv2dTranspose its gradient: `(in - 1) * stride + dilation * (k - 1) + 1 -
- * before - after` per axis (`in * stride` with "same", its total padding
- * `max(span - stride, 0)` split with the extra cell after, as TensorFlow).
+ * before - after + outputPadding` per axis (`in * stride + outputPadding` with
+ * "same", its total padding `max(span - stride, 0)` split with the extra cell
+ * after, as TensorFlow; an empty axis stays empty). `outputPadding` (0 by
+ * default) adds cells after the output, to reach the size a forward
+ * convolution with that stride came from, as PyTorch's and ONNX's
+ * `output_padding`; each must be less than its axis's stride or dilation.
  * Each misfit is a ShapeError with the compiler's message; options that are
  * not what they should be a TypeError or RangeError naming them.
  */
@@ -101,23 +105,37 @@ export interface ConvLayout {
 }
 
 /** The rule of a transposed convolution (see the module comment), per spatial axis. */
-function transposeWindows(op: string, shape: readonly number[], first: number, kernel: readonly number[], options: { strides: unknown; dilations: unknown; padding: unknown }): WindowAxis[] {
+function transposeWindows(
+  op: string,
+  shape: readonly number[],
+  first: number,
+  kernel: readonly number[],
+  options: { strides: unknown; dilations: unknown; padding: unknown; outputPadding: unknown },
+): WindowAxis[] {
   const count = kernel.length;
   const strides = perAxis(op, "strides", options.strides, count, 1);
   const dilations = perAxis(op, "dilations", options.dilations, count, 1);
   const pads = paddings(op, options.padding, count);
+  const extras = perAxis(op, "outputPadding", options.outputPadding, count, 0);
+  extras.forEach((extra, j) => {
+    // as PyTorch and ONNX: more would add cells no input reaches
+    if (extra >= Math.max(strides[j]!, dilations[j]!)) {
+      throw new RangeError(`${op}: outputPadding ${extra} on axis ${first + j} must be less than its stride (${strides[j]}) or its dilation (${dilations[j]})`);
+    }
+  });
   return kernel.map((size, j) => {
     const input = shape[first + j]!;
     const stride = strides[j]!;
     const dilation = dilations[j]!;
     const span = dilation * (size - 1) + 1;
+    const extra = extras[j]!;
+    if (input === 0) return { size, stride, dilation, before: 0, after: 0, out: 0 };
     if (pads === "same") {
       const total = Math.max(span - stride, 0);
       const before = Math.floor(total / 2);
-      return { size, stride, dilation, before, after: total - before, out: input * stride };
+      return { size, stride, dilation, before, after: total - before, out: input * stride + extra };
     }
     const [before, after] = pads[j]!;
-    if (input === 0) return { size, stride, dilation, before, after, out: 0 };
     const full = (input - 1) * stride + span;
     const out = full - before - after;
     if (out <= 0) {
@@ -131,13 +149,16 @@ function transposeWindows(op: string, shape: readonly number[], first: number, k
         sizes: [full, before + after],
       });
     }
-    return { size, stride, dilation, before, after, out };
+    return { size, stride, dilation, before, after, out: out + extra };
   });
 }
 
 /** The checked layout of a call of `op` with `spatial` spatial axes, or the error (see the module comment). */
 export function convLayout(op: ConvOp, spatial: 1 | 2, x: readonly number[], w: readonly number[], options: unknown): ConvLayout {
-  const known = op === "depthwiseConv2d" ? ["strides", "padding", "dilations", "layout"] : ["strides", "padding", "dilations", "groups", "layout"];
+  const known =
+    op === "depthwiseConv2d" ? ["strides", "padding", "dilations", "layout"]
+    : op === "conv2dTranspose" ? ["strides", "padding", "dilations", "groups", "layout", "outputPadding"]
+    : ["strides", "padding", "dilations", "groups", "layout"];
   const fields = checkOptionFields(op, options, known, `{ strides: 1, padding: "same" }`);
   const names = spatial === 2 ? ["NHWC", "NCHW"] : ["NWC", "NCW"];
   const layout = fields["layout"] ?? names[0];
@@ -168,7 +189,8 @@ export function convLayout(op: ConvOp, spatial: 1 | 2, x: readonly number[], w: 
   });
   const first = channelsFirst ? 2 : 1;
   const window = { strides: fields["strides"] ?? 1, dilations: fields["dilations"] ?? 1, padding: fields["padding"] ?? "valid" };
-  const windows = op === "conv2dTranspose" ? transposeWindows(op, x, first, kernel, window) : windowLayout(op, x, first, spatial, { sizes: kernel, ...window });
+  const windows =
+    op === "conv2dTranspose" ? transposeWindows(op, x, first, kernel, { ...window, outputPadding: fields["outputPadding"] ?? 0 }) : windowLayout(op, x, first, spatial, { sizes: kernel, ...window });
   // the result's channels: F, or C * M for depthwise channels-last, or (F / groups) * groups for a transpose
   const outChannels = op === "conv2dTranspose" ? filters * groups : op === "depthwiseConv2d" && !channelsFirst ? c * filters : filters;
   const shape = [...x];

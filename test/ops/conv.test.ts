@@ -31,6 +31,8 @@ interface Spec {
   /** x's channels per group, and filters per group (the depthwise multiplier M). */
   readonly cg: number;
   readonly fg: number;
+  /** A transpose's cells added after each spatial axis (none when absent). */
+  readonly outputPadding?: readonly number[];
 }
 
 /** The result dtype: the two promoted, bool arithmetic in int32 (README's rule for matmul). */
@@ -101,8 +103,11 @@ function reference(s: Spec, x: Tensor, w: Tensor): { shape: number[]; dtype: DTy
       if (typeof s.padding === "number") return [s.padding, s.padding];
       return s.padding[j]!;
     });
+    const extra = (j: number) => s.outputPadding?.[j] ?? 0;
     const outs = s.inputs.map((input, j) =>
-      s.padding === "same" ? input * s.strides[j]! : input === 0 ? 0 : (input - 1) * s.strides[j]! + s.dilations[j]! * (s.kernel[j]! - 1) + 1 - pads[j]![0] - pads[j]![1],
+      input === 0 ? 0
+      : s.padding === "same" ? input * s.strides[j]! + extra(j)
+      : (input - 1) * s.strides[j]! + s.dilations[j]! * (s.kernel[j]! - 1) + 1 - pads[j]![0] - pads[j]![1] + extra(j),
     );
     const logical = [s.n, f, ...outs];
     const sums = new Float64Array(logical.reduce((a, b) => a * b, 1));
@@ -221,6 +226,7 @@ const specArb: fc.Arbitrary<{ spec: Spec; options: Record<string, unknown>; x: T
     fg: fc.integer({ min: 1, max: 3 }),
     perAxis: fc.boolean(),
     layoutGiven: fc.boolean(),
+    outputRolls: fc.option(fc.array(fc.nat(2), { minLength: 2, maxLength: 2 }), { nil: undefined }),
   })
   .map((r) => {
     const spatial: 1 | 2 = r.op === "conv1d" ? 1 : 2;
@@ -246,13 +252,20 @@ const specArb: fc.Arbitrary<{ spec: Spec; options: Record<string, unknown>; x: T
       cg: depthwise ? 1 : r.cg,
       fg: r.fg,
     };
+    // a transpose's outputPadding: each less than its axis's stride or dilation, one number for all axes unless perAxis
+    const limits = spec.strides.map((stride, j) => Math.max(stride, spec.dilations[j]!));
+    const outputPadding =
+      r.op !== "conv2dTranspose" || r.outputRolls === undefined ? undefined
+      : r.perAxis ? limits.map((limit, j) => r.outputRolls![j]! % limit)
+      : limits.map(() => r.outputRolls![0]! % Math.min(...limits));
     const options: Record<string, unknown> = {};
+    if (outputPadding !== undefined) options.outputPadding = r.perAxis ? outputPadding : outputPadding[0];
     if (r.strides.some((v) => v !== 1) || r.perAxis) options.strides = r.perAxis ? spec.strides : spec.strides[0];
     if (r.dilations.some((v) => v !== 1) || r.perAxis) options.dilations = r.perAxis ? spec.dilations : spec.dilations[0];
     if (r.paddingKind !== "default") options.padding = padding;
     if (!depthwise && (r.groups > 1 || r.perAxis)) options.groups = r.groups;
     if (r.layoutGiven || r.channelsFirst) options.layout = spatial === 2 ? (r.channelsFirst ? "NCHW" : "NHWC") : r.channelsFirst ? "NCW" : "NWC";
-    return { spec, options };
+    return { spec: outputPadding === undefined ? spec : { ...spec, outputPadding }, options };
   })
   .filter(({ spec }) => {
     // shapes that fit (the misfits are tested below)
@@ -383,5 +396,29 @@ describe("convolution", () => {
     expect(() => depthwiseConv2d(zeros([1, 5, 5, 2]), zeros([3, 3, 2, 1]), { groups: 2 } as never)).toThrow(
       new TypeError('depthwiseConv2d: options field "groups" is not known (strides, padding, dilations, layout)'),
     );
+    expect(call({ outputPadding: 1 })).toThrow(new TypeError('conv2d: options field "outputPadding" is not known (strides, padding, dilations, groups, layout)'));
+  });
+
+  it("checks a transpose's outputPadding: each a count below its axis's stride or dilation, as PyTorch and ONNX", () => {
+    const x = zeros([1, 4, 4, 8]);
+    const w = zeros([3, 3, 4, 8]);
+    const call = (options: unknown) => () => conv2dTranspose(x, w, options as never);
+    expect(call({ strides: 2, outputPadding: 2 })).toThrow(new RangeError("conv2dTranspose: outputPadding 2 on axis 1 must be less than its stride (2) or its dilation (1)"));
+    expect(call({ strides: [2, 1], outputPadding: [1, 1] })).toThrow(new RangeError("conv2dTranspose: outputPadding 1 on axis 2 must be less than its stride (1) or its dilation (1)"));
+    expect(call({ dilations: [1, 3], outputPadding: [0, 3] })).toThrow(new RangeError("conv2dTranspose: outputPadding 3 on axis 2 must be less than its stride (1) or its dilation (3)"));
+    expect(call({ outputPadding: -1 })).toThrow(new RangeError("conv2dTranspose: outputPadding must be an integer from 0 to 2147483647, got -1"));
+    expect(call({ outputPadding: [1] })).toThrow(new RangeError("conv2dTranspose: outputPadding must be a number or 2 numbers (one per spatial axis), got 1"));
+    expect(call({ outputPadding: "1" })).toThrow(TypeError);
+    expect(call({ strides: [2, 1], dilations: [1, 2], outputPadding: [1, 1] })).not.toThrow();
+  });
+
+  it("with outputPadding gives back the size a strided conv2d came from, which two input sizes share", () => {
+    // 7 and 8 both give 4 under a stride-2 3x3 conv2d with padding 1; the transpose gives 7, and 8 with outputPadding 1
+    for (const size of [7, 8]) {
+      const forward = conv2d(zeros([1, size, size, 3]), zeros([3, 3, 3, 5]), { strides: 2, padding: 1 });
+      expect(forward.shape).toEqual([1, 4, 4, 5]);
+      const back = conv2dTranspose(forward, zeros([3, 3, 3, 5]), { strides: 2, padding: 1, outputPadding: size - 7 });
+      expect(back.shape).toEqual([1, size, size, 3]);
+    }
   });
 });

@@ -320,8 +320,10 @@ const generators = ({ size, rep, width }: Sizes) => {
           ),
           wrong: fc.noBias(fc.integer({ min: 0, max: 9 })),
           other: size,
+          // (a constant for the other ops, which draws nothing: their cases stay those of their seeds)
+          outputPadding: op === "conv2dTranspose" ? fc.option(fc.array(fc.nat(1), { minLength: spatial, maxLength: spatial }), { nil: undefined }) : fc.constant(undefined),
         })
-        .map(({ channelsFirst, groups, kernel, filters, strides, dilations, padding, wrong, other }) => {
+        .map(({ channelsFirst, groups, kernel, filters, strides, dilations, padding, wrong, other, outputPadding }) => {
           const first = channelsFirst === true;
           const c = x.length === rank ? x[first ? 1 : rank - 1]! : 2;
           const g = op === "depthwiseConv2d" ? (first ? c : 1) : (groups ?? 1);
@@ -340,6 +342,11 @@ const generators = ({ size, rep, width }: Sizes) => {
           if (padding !== undefined) options.padding = padding as Arg;
           if (groups !== undefined && op !== "depthwiseConv2d") options.groups = groups;
           if (channelsFirst !== undefined) options.layout = spatial === 2 ? (first ? "NCHW" : "NHWC") : first ? "NCW" : "NWC";
+          if (op === "conv2dTranspose" && outputPadding !== undefined) {
+            // each less than its axis's stride or dilation (else a RangeError, not a shape rule)
+            const at = (value: number | number[] | undefined, j: number) => (Array.isArray(value) ? value[j]! : (value ?? 1));
+            options.outputPadding = outputPadding.map((extra, j) => Math.min(extra, Math.max(at(strides, j), at(dilations, j)) - 1));
+          }
           const weights = wrong === 2 ? w.slice(1) : w;
           return { op, args: Object.keys(options).length === 0 ? [tensorArg(x), tensorArg(weights)] : [tensorArg(x), tensorArg(weights), options] };
         }),
