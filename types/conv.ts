@@ -12,10 +12,11 @@
  *
  * The spatial sizes follow the window rule of types/window.ts (conv2dTranspose
  * its gradient: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`,
- * `in * stride` with "same", each plus its `outputPadding`). N passes through by position, so a type parameter
- * batch survives. Checked in this order, each with the runtime's message: the
- * rank of x, the rank of w, x's channels divisible by `groups`, the channels of
- * w against x's, w's filters divisible by `groups`, then the windows.
+ * `in * stride` with "same", each plus its `outputPadding`). N passes through
+ * by position, so a type parameter batch survives. Checked in this order, each
+ * with the runtime's message: the rank of x, the rank of w, x's channels
+ * divisible by `groups`, the channels of w against x's, w's filters divisible
+ * by `groups`, then the windows.
  *
  * @example
  * ConvShape<"conv2d", [8, 28, 28, 1], [3, 3, 1, 16], {}>                       //=> [8, 26, 26, 16]
