@@ -21,7 +21,7 @@ import {
 } from "./format/serialize.js";
 import { contiguousStrides } from "./kernels/plan.js";
 import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
-import type { Shape } from "../types/index.js";
+import type { Reversed, Shape } from "../types/index.js";
 import type { TensorMethods } from "./ops/catalog.js";
 import { installMethods } from "./ops/methods.js";
 
@@ -41,10 +41,12 @@ type IsUnionDim<N, All = N> = N extends unknown ? ([All] extends [N] ? false : t
 declare const exactShape: unique symbol;
 /**
  * `{}` for a size, `ConflictingSizes<N>` for a union of sizes; an alias, so cached per size.
+ * `N` is the check type (read through `infer`): two of these then relate as their sizes do,
+ * which `Transposed`'s variance annotation needs.
  * (`{}` rather than `unknown`: with strictNullChecks off `unknown` is related as `{}`, so the
  * error would read differently there, one line longer.)
  */
-type ExactDim<N> = true extends IsUnionDim<N> ? ConflictingSizes<N> : {};
+type ExactDim<N> = [N] extends [infer M] ? (true extends IsUnionDim<M> ? ConflictingSizes<M> : {}) : never;
 /** What a caller sees when two arguments give one dim different sizes. */
 interface ConflictingSizes<N> {
   readonly "one dim of this shape gets different sizes from different arguments": N;
@@ -63,6 +65,14 @@ export interface TensorBrand<D extends DType> {
 
 export const TO_ARRAY_LIMIT = 2 ** 27;
 
+
+/**
+ * The type of `x.T`: a `Tensor` of `X`'s shape reversed, in `X`'s dtype. An interface of its
+ * own with a covariant `X`, so comparing two tensors compares their `T`s as the tensors
+ * themselves (already under way) instead of walking reversed shapes, which the compiler
+ * cannot do inside generic code.
+ */
+export interface Transposed<out X extends Tensor> extends Tensor<Reversed<X["shape"]>, X["dtype"]> {}
 
 export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** @internal Rejects a shape with a union dim (`[784, 10 | 11]`) as an assignment target. */
@@ -205,6 +215,19 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** Number of axes. */
   get rank(): S["length"] {
     return this.shape.length;
+  }
+
+  /**
+   * The axes reversed (a matrix transpose), as `x.transpose()`: a view, no copy. Typed
+   * `Transposed<typeof x>`, a `Tensor` of the reversed shape.
+   *
+   * @example
+   * const t = zeros([2, 3, 4]).T;
+   * t.shape;  // [4, 3, 2]
+   * const u: Tensor<[4, 3, 2]> = t;
+   */
+  get T(): Transposed<this> {
+    return this.transpose() as unknown as Transposed<this>;
   }
 
   /** Are the elements laid out row-major and without gaps from `offset`? */

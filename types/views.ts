@@ -13,14 +13,21 @@
  */
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
 import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus, Product } from "./internal/arithmetic.js";
+import type { ReversedAxes } from "./internal/tables.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage, TwiceMessage } from "./axis.js";
 import type { Shape, ShowShape } from "./shape.js";
 
-/** Axes reversed (a matrix transpose). */
-export type Reversed<S extends Shape, Acc extends number[] = []> =
-  number extends S["length"] ? number[] : S extends readonly [infer First extends number, ...infer Rest extends Shape] ? Reversed<Rest, [First, ...Acc]> : Acc;
+/**
+ * Axes reversed (a matrix transpose), up to rank 64 (`MAX_RANK`). A mapped type over `S`
+ * through a table rather than a recursive conditional type, so that the compiler relates
+ * `Reversed<A>` to `Reversed<B>` part by part when `A` is related to `B`: `x.T`'s type
+ * (`Transposed` in src/tensor.ts) needs that to keep `Tensor` covariant in its shape.
+ */
+export type Reversed<S extends Shape> = {
+  -readonly [K in keyof S]: S[ReversedAxes[S["length"]][K]];
+};
 
 /**
  * A possibly negative axis of a rank-`Rank` shape as a non-negative one, any

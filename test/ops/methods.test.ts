@@ -94,4 +94,19 @@ describe("methods for every op whose first argument is a tensor", () => {
     expect(() => x.reshape([5, 5] as never)).toThrowError(/^reshape: /);
   });
 
+  it("x.T is x.transpose(): the axes reversed, a view of the same buffer", () => {
+    const t = x.T;
+    expect(t.shape).toEqual([4, 3, 2]);
+    expect(t.data).toBe(x.data);
+    expect(t.strides).toEqual([1, 4, 12]);
+    expect(t.toArray()).toEqual(x.transpose().toArray());
+    expect(t.get(3, 2, 1)).toBe(x.get(1, 2, 3));
+    expect(t.T.toArray()).toEqual(x.toArray());
+    expect(c.T.toArray()).toEqual(c.toArray());
+    expect(tensor(5).T.item()).toBe(5);
+    // a view of a view: the transpose of a slice reads the slice's elements
+    const part = x.slice(1, null, { start: 1, stop: 3 });
+    expect(part.T.toArray()).toEqual([[13, 17, 21], [14, 18, 22]]);
+  });
+
 });
