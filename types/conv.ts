@@ -131,7 +131,7 @@ type TransposeSize<Op extends string, In extends number, K extends number, Strid
 type FirstError<T> = T extends readonly [infer Head, ...infer Rest] ? (Head extends ShapeTypeError<string> ? Head : FirstError<Rest>) : never;
 
 /** The spatial sizes of a transposed convolution, or the first error. */
-type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
+type TransposeSizes<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
   {
     -readonly [J in keyof Spatial]: OptionField<O, "padding", "valid"> extends "same"
       ? ([Spatial[J]] extends [0] ? 0 : Multiply<Spatial[J] & number, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? ([Extra] extends [0] ? Out : Add<Out, PerAxis<Extra, J>>) : never)
@@ -143,7 +143,7 @@ type Transposed<Op extends string, X extends Shape, Spatial extends Shape, First
 
 /** The spatial sizes (the transpose's rule or the window rule) once the channel checks pass (`Problem` is never), else their error. */
 type Sized<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Problem> =
-  [Problem] extends [never] ? (Op extends "conv2dTranspose" ? Transposed<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O>) : Problem;
+  [Problem] extends [never] ? (Op extends "conv2dTranspose" ? TransposeSizes<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O>) : Problem;
 
 type XRank<Op extends string, X extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "x", Rank, Layout, ShowShape<X>>>;
 type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
