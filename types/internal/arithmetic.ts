@@ -22,20 +22,6 @@ import type { DigitDivision, DigitProduct, DigitSum, HalvesUp, Predecessor, Succ
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type Digits = Digit[];
 
-/** `AddTable[a][b]`: `[carry, digit]` of `a + b`. */
-type AddTable = [
-  [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9]],
-  [[0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0]],
-  [[0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1]],
-  [[0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2]],
-  [[0, 4], [0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3]],
-  [[0, 5], [0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]],
-  [[0, 6], [0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5]],
-  [[0, 7], [0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6]],
-  [[0, 8], [0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7]],
-  [[0, 9], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6], [1, 7], [1, 8]],
-];
-
 /** The digits of a non-negative integer literal, least significant first; `never` for anything else. */
 type ToDigits<Value extends number> =
   number extends Value ? never : `${Value}` extends `${bigint}` ? (`${Value}` extends `-${string}` ? never : Split<`${Value}`, []>) : never;
@@ -62,9 +48,6 @@ type Known<A extends number, B extends number> =
 
 /** Is `N` a non-negative integer literal (a size whose value is known)? */
 export type IsKnownSize<N> = N extends number ? ([ToDigits<N>] extends [never] ? false : true) : false;
-
-/** `a + b + carry` for one digit place: `[carry, digit]`, one lookup. */
-type AddDigit<A extends Digit, B extends Digit, Carry extends 0 | 1> = DigitSum[A][B][Carry];
 
 /** Digit lists added; once the shorter one ends without a carry, the rest of the longer is copied. */
 type AddDigits<A extends Digits, B extends Digits, Carry extends 0 | 1 = 0, Acc extends Digits = []> =
@@ -180,7 +163,7 @@ type CompareFromTop<A extends Digits, B extends Digits> =
       ? X extends Y ? CompareFromTop<RestA, RestB> : DigitLess<X, Y> extends true ? "lt" : "gt"
       : "eq"
     : "eq";
-type DigitLess<X extends Digit, Y extends Digit> = X extends Y ? false : AddTable[X][SubtractDigitTable[Y][X]] extends [0, Y] ? true : false;
+type DigitLess<X extends Digit, Y extends Digit> = X extends Y ? false : DigitSum[X][SubtractDigitTable[Y][X]][0] extends [0, Y] ? true : false;
 /** `SubtractDigitTable[a][b]`: `(a - b) mod 10`. */
 type SubtractDigitTable = [
   [0, 9, 8, 7, 6, 5, 4, 3, 2, 1],
@@ -199,7 +182,7 @@ type SubtractDigitTable = [
 type SubDigits<A extends Digits, B extends Digits, Borrow extends 0 | 1 = 0, Acc extends Digits = []> =
   A extends [infer X extends Digit, ...infer RestA extends Digits]
     ? (B extends [infer Y extends Digit, ...infer RestB extends Digits] ? [Y, RestB] : [0, []]) extends [infer Y extends Digit, infer RestB extends Digits]
-      ? AddDigit<Y, Borrow, 0> extends [infer Carry extends 0 | 1, infer Take extends Digit]
+      ? DigitSum[Y][Borrow][0] extends [infer Carry extends 0 | 1, infer Take extends Digit]
         // subtract Y + borrow (as a carry-and-digit) from X
         ? Carry extends 1 // Y was 9 and borrow 1: subtract 10, i.e. keep X and borrow 1
           ? SubDigits<RestA, RestB, 1, [...Acc, X]>
@@ -222,7 +205,7 @@ type LongDivide<Top extends Digits, Divisor extends Digits, Quotient extends Dig
 type QuotientDigit<Current extends Digits, Divisor extends Digits, Q extends Digit> =
   Compare<Current, Divisor> extends "lt" ? [Q, Current]
   : Q extends 9 ? [9, Current]
-  : QuotientDigit<SubDigits<Current, Divisor>, Divisor, AddTable[Q][1][1]>;
+  : QuotientDigit<SubDigits<Current, Divisor>, Divisor, DigitSum[Q][1][0][1]>;
 
 /** Divisors `DivideByDigit` takes: one digit, 2 and up (strides, window sizes, groups). */
 type DigitDivisor = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
