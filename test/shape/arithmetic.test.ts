@@ -39,6 +39,12 @@ const cases: Case[] = fc.sample(
     }),
   ),
   { seed: 20261123, numRuns: 400 },
+).concat(
+  // results whose digits turn back into a number through the tables three at a time, with zeros
+  // inside or high zeros left by a subtraction or a division
+  ([[1000, 999], [100000, 99999], [1025, 1023], [2000000, 1]] as const).map(([a, b]): Case => ({ type: `Monus<${a}, ${b}>`, expected: a - b })),
+  ([[1001, 1000], [1000, 1000], [999, 1001], [10, 100000]] as const).map(([a, b]): Case => ({ type: `Multiply<${a}, ${b}>`, expected: a * b })),
+  ([[1000000, 1000], [100100, 100], [18432, 96]] as const).map(([a, b]): Case => ({ type: `Quotient<${a}, ${b}>`, expected: a / b })),
 );
 
 describe("type-level arithmetic", () => {

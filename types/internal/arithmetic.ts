@@ -17,20 +17,38 @@
  * Quotient<10, 3>           //=> never (not divisible)
  */
 
-import type { DigitDivision, DigitProduct, DigitSum, HalvesUp, Predecessor, Successor } from "./tables.js";
+import type { DigitDivision, DigitProduct, DigitSum, DigitsOf, Group, HalvesUp, PaddedGroup, Predecessor, Successor } from "./tables.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type Digits = Digit[];
 
-/** The digits of a non-negative integer literal, least significant first; `never` for anything else. */
-type ToDigits<Value extends number> =
+/**
+ * The digits of a non-negative integer literal, least significant first; `never` for anything else.
+ * Operands of the tables are looked up (`DigitsOf`), the rest split from their text.
+ */
+type ToDigits<Value extends number> = [Value] extends [TableNumber] ? DigitsOf[Value] : DigitsOfText<Value>;
+type DigitsOfText<Value extends number> =
   number extends Value ? never : `${Value}` extends `${bigint}` ? (`${Value}` extends `-${string}` ? never : Split<`${Value}`, []>) : never;
 type Split<Text extends string, Acc extends Digits> =
   Text extends `${infer First extends Digit}${infer Rest}` ? Split<Rest, [First, ...Acc]> : Acc;
 
-/** Back to a number literal (leading zeros dropped); `number` when the text is not an exact double. */
-type FromDigits<Value extends Digits, Text extends string = ""> =
-  Value extends [infer First extends Digit, ...infer Rest extends Digits] ? FromDigits<Rest, `${First}${Text}`> : ToNumber<TrimZeros<Text>>;
+/**
+ * Back to a number literal (leading zeros dropped); `number` when the text is not an exact double.
+ * Three digits at a time by table (`Group`, `PaddedGroup`): up to three digits need no text.
+ */
+type FromDigits<Value extends Digits> =
+  Value extends [infer A extends Digit, infer B extends Digit, infer C extends Digit, ...infer Rest extends Digits]
+    ? Rest extends [] ? Group[C][B][A] : ToNumber<TrimZeros<`${HighText<Rest>}${PaddedGroup[C][B][A]}`>>
+    : Value extends [infer A extends Digit, infer B extends Digit] ? Group[0][B][A]
+    : Value extends [infer A extends Digit] ? A
+    : 0;
+/** The text of the digits above the lowest three (the most significant group unpadded). */
+type HighText<Value extends Digits> =
+  Value extends [infer A extends Digit, infer B extends Digit, infer C extends Digit, ...infer Rest extends Digits]
+    ? Rest extends [] ? `${Group[C][B][A]}` : `${HighText<Rest>}${PaddedGroup[C][B][A]}`
+    : Value extends [infer A extends Digit, infer B extends Digit] ? `${Group[0][B][A]}`
+    : Value extends [infer A extends Digit] ? `${A}`
+    : "";
 type TrimZeros<Text extends string> = Text extends `0${infer Rest}` ? (Rest extends "" ? "0" : TrimZeros<Rest>) : Text extends "" ? "0" : Text;
 type ToNumber<Text extends string> = Text extends `${infer Value extends number}` ? (`${Value}` extends Text ? Value : number) : number;
 
