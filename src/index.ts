@@ -11,7 +11,7 @@ export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 
 // Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts)
 export { Tensor } from "./tensor.js";
-export type { ElementOf, NestedArray, Transposed } from "./tensor.js";
+export type { AnyTensor, ElementOf, NestedArray, Transposed } from "./tensor.js";
 
 // Serialization (toJSON, Tensor.fromJSON, Tensor.from): the forms they read and write
 export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";

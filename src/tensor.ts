@@ -63,6 +63,21 @@ export interface TensorBrand<D extends DType> {
   readonly dtype: D;
 }
 
+/**
+ * Any tensor of shape `S` and dtype `D`, as a type parameter's constraint: `<X extends AnyTensor>`
+ * takes exactly what `<X extends AnyTensor>` takes (only a `Tensor` has the brand), but the compiler
+ * checks it by two properties. Against `Tensor` itself it compares every member of the class for
+ * each shape it has not seen: the shape check above leaves `Tensor`'s shape parameter without a
+ * measurable variance, so tensor types of different shapes are compared member by member (about
+ * 140 instantiations per call on a new shape, against 5; docs/generic-code.md).
+ *
+ * @example
+ * function firstAxis<X extends AnyTensor>(x: X): X["shape"][0] { return x.shape[0]; }
+ */
+export interface AnyTensor<S extends Shape = Shape, D extends DType = DType> extends TensorBrand<D> {
+  readonly shape: S;
+}
+
 export const TO_ARRAY_LIMIT = 2 ** 27;
 
 
@@ -244,7 +259,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** The element at `indices` (one per axis; negative counts from the end). */
   // (methods whose result depends on the shape or dtype take them from `this`,
   // so the class stays covariant in both: a Tensor<[2, 3]> is a Tensor<Shape>)
-  get<This extends Tensor>(this: This, ...indices: number[]): ElementOf<This["dtype"]> {
+  get<This extends AnyTensor>(this: This, ...indices: number[]): ElementOf<This["dtype"]>;
+  get(...indices: number[]): number | boolean {
     assertAttached("get", "the tensor", this);
     if (indices.length !== this.shape.length) {
       throw new RangeError(`get: ${indices.length} indices for a rank-${this.shape.length} tensor of shape [${this.shape.join(", ")}]`);
@@ -260,16 +276,17 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
       if (index < 0) index += dim;
       position += index * this.strides[axis]!;
     }
-    return this.read(position) as ElementOf<This["dtype"]>;
+    return this.read(position);
   }
 
   /** The one element of a tensor of size 1. */
-  item<This extends Tensor>(this: This): ElementOf<This["dtype"]> {
+  item<This extends AnyTensor>(this: This): ElementOf<This["dtype"]>;
+  item(): number | boolean {
     assertAttached("item", "the tensor", this);
     if (this.size !== 1) {
       throw new RangeError(`item: the tensor has ${this.size} elements (shape [${this.shape.join(", ")}]); item() needs exactly 1`);
     }
-    return this.read(this.offset) as ElementOf<This["dtype"]>;
+    return this.read(this.offset);
   }
 
   /**
@@ -277,7 +294,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    * `TO_ARRAY_LIMIT` arrays and entries in all (a `RangeError` beyond, before
    * anything is built: use `toTypedArray()` for large tensors).
    */
-  toArray<This extends Tensor>(this: This): NestedArray<This["shape"], This["dtype"]> {
+  toArray<This extends AnyTensor>(this: This): NestedArray<This["shape"], This["dtype"]>;
+  toArray(): unknown {
     assertAttached("toArray", "the tensor", this);
     let count = 1; // the outer array, then per axis its entries and (but for the last axis) the arrays they are
     let along = 1;
@@ -296,7 +314,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
       for (let i = 0; i < out.length; i++) out[i] = build(axis + 1, position + i * this.strides[axis]!);
       return out;
     };
-    return build(0, this.offset) as NestedArray<This["shape"], This["dtype"]>;
+    return build(0, this.offset);
   }
 
   /** A contiguous row-major copy of the elements in a new typed array. */
@@ -326,8 +344,9 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    * order (a view writes its own elements, not its buffer). Every value comes back from
    * `Tensor.fromJSON` bit for bit, NaN, infinities and -0 included. See src/format/serialize.ts.
    */
-  toJSON<This extends Tensor>(this: This): TensorJSON<This["shape"], This["dtype"]> {
-    return toJSONForm(this) as TensorJSON<This["shape"], This["dtype"]>;
+  toJSON<This extends AnyTensor>(this: This): TensorJSON<This["shape"], This["dtype"]>;
+  toJSON(): TensorJSON<Shape, DType> {
+    return toJSONForm(this);
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { Tensor } from "../tensor.js";
+import { type AnyTensor, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { nestedShape } from "../shape/nested.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
@@ -150,7 +150,7 @@ export function full(shape: Shape, value: number | boolean, dtype?: DType): Tens
 /** The shape of a tensor type, as the `...Like` creators keep it. */
 export type LikeShape<X> = X extends Tensor<infer S, DType> ? S : number[];
 /** The dtype of a tensor type (read off the field, so a generic tensor's dtype is kept too). */
-export type LikeDType<X extends Tensor> = X["dtype"];
+export type LikeDType<X extends AnyTensor> = X["dtype"];
 
 /** A contiguous tensor of `x`'s shape, every element `value` stored as `{ dtype }` (x's own by default) stores it. */
 function filledLike(op: string, x: unknown, value: number, options: unknown): Tensor {
@@ -163,18 +163,18 @@ function filledLike(op: string, x: unknown, value: number, options: unknown): Te
 }
 
 /** Zeros of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise; x's elements are not read. */
-export const zerosLike = <X extends Tensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
+export const zerosLike = <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
   filledLike("zerosLike", x, 0, options) as Tensor<LikeShape<X>, NoInfer<D>>;
 
 /** Ones of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise. */
-export const onesLike = <X extends Tensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
+export const onesLike = <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
   filledLike("onesLike", x, 1, options) as Tensor<LikeShape<X>, NoInfer<D>>;
 
 /**
  * `value` everywhere in `x`'s shape, in x's dtype unless `{ dtype }` says otherwise (as NumPy's
  * `full_like`: the value is stored as that dtype stores it, so 2.7 in an int32 tensor is 2).
  */
-export function fullLike<X extends Tensor, D extends DType = LikeDType<X>>(x: X, value: number | boolean, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
+export function fullLike<X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, value: number | boolean, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
 export function fullLike(x: Tensor, value: number | boolean, options?: CreateOptions): Tensor {
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`fullLike: value must be a number or a boolean, got ${describe(value)}`);
@@ -183,7 +183,7 @@ export function fullLike(x: Tensor, value: number | boolean, options?: CreateOpt
 }
 
 /** A contiguous row-major copy of `x` in a new buffer, same shape and dtype (a view's copy is contiguous). */
-export function clone<X extends Tensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>>;
+export function clone<X extends AnyTensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>>;
 export function clone(x: Tensor): Tensor {
   assertTensor("clone", "x", x);
   return new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype);

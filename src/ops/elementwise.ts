@@ -16,7 +16,7 @@
 import { arithmeticDType, checkDType, type DType, divisionDType, floatDType, promote } from "../dtype.js";
 import { makeBinaryKernel, makeUnaryKernel } from "../kernels/binary.js";
 import { erf as erfOf, erfc } from "../kernels/erf.js";
-import type { Tensor } from "../tensor.js";
+import type { AnyTensor, Tensor } from "../tensor.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
 import type { AlphaOp, BinaryOp, GeluOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
@@ -199,7 +199,7 @@ const clipRule = unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? cl
 const clipBoolRule = unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same);
 
 /** Limits every element to `[min, max]`; the dtype stays. */
-export function clip<X extends Tensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
+export function clip<X extends AnyTensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
   if (typeof min !== "number" || typeof max !== "number") {
     throw new TypeError(`clip: min and max must be numbers, got ${describe(min)} and ${describe(max)}`);
   }
@@ -207,7 +207,7 @@ export function clip<X extends Tensor>(x: X, min: number, max: number, options?:
   if (min > max) throw new RangeError(`clip: min ${min} is greater than max ${max}`);
   clipLow = min;
   clipHigh = max;
-  return runUnary((x as Tensor | undefined)?.dtype === "bool" ? clipBoolRule : clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
+  return runUnary((x as AnyTensor | undefined)?.dtype === "bool" ? clipBoolRule : clipRule, x, options) as Tensor<ShapeOf<X>, X["dtype"]>;
 }
 
 // ---------------------------------------------------------------------------
@@ -313,6 +313,6 @@ const castRules = Object.fromEntries(
 ) as Record<DType, UnaryRule>;
 
 /** A copy in another dtype: float to int truncates toward zero (and wraps), anything to bool is `x !== 0`. */
-export function cast<X extends Tensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
+export function cast<X extends AnyTensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
   return runUnary(castRules[checkDType("cast", "dtype", dtype)], x, options) as Tensor<ShapeOf<X>, D>;
 }

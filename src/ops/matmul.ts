@@ -26,7 +26,7 @@ import {
 } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
-import { Tensor } from "../tensor.js";
+import { type AnyTensor, Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
@@ -192,10 +192,10 @@ export const matmul = ((a: unknown, b: unknown) => matmulImpl("matmul", a, b)) a
 export const dot = ((a: unknown, b: unknown) => matmulImpl("dot", a, b)) as MatmulOp<"dot">;
 
 /** The outer product of two vectors: `[M] x [N]` gives `[M, N]`. */
-export function outer<A extends Tensor<readonly [number]>, B extends Tensor<readonly [number]>>(
+export function outer<A extends AnyTensor<readonly [number]>, B extends AnyTensor<readonly [number]>>(
   a: A,
   b: B,
-): Tensor<[ShapeOf<A>[0], ShapeOf<B>[0]], ArithmeticDType<A["dtype"], B["dtype"]>> {
+): Tensor<[A["shape"][0], B["shape"][0]], ArithmeticDType<A["dtype"], B["dtype"]>> {
   assertTensor("outer", "a", a);
   assertTensor("outer", "b", b);
   if (a.shape.length !== 1 || b.shape.length !== 1) {

@@ -25,7 +25,7 @@ import type { BroadcastToSpec } from "../../types/spec.js";
 import type { TopKShape } from "../../types/topk.js";
 import type { Flattened, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "../../types/views.js";
 import type { SliceSpec } from "../shape/slice.js";
-import type { Tensor } from "../tensor.js";
+import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
 import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, ConvChecked, ConvOptionsOf, IndexShape, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool, WriteUndecidedTopK } from "./types.js";
@@ -48,7 +48,7 @@ export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Opti
       : [...Rest, 1],
     ReduceDType<Rule, DT>
   >;
-  <X extends Tensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
+  <X extends AnyTensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
     this: X,
     axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
     options?: O,
@@ -57,7 +57,7 @@ export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Opti
 
 /** `AxisOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface AxisOpMethod<Op extends string> {
-  <X extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? ScalarAxisMessage<Op> : X,
     axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
   ): Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
@@ -65,7 +65,7 @@ export interface AxisOpMethod<Op extends string> {
 
 /** `LayerNormOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface LayerNormOpMethod {
-  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
     beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
@@ -83,7 +83,7 @@ export interface LayerNormOpMethod {
     beta: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
     options: NormOptions<-2> & { readonly axis: -2 },
   ): Tensor<[...Rest, A, C], FloatDType<D>>;
-  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
     beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
@@ -93,7 +93,7 @@ export interface LayerNormOpMethod {
 
 /** `RmsNormOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface RmsNormOpMethod {
-  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
     options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
@@ -108,7 +108,7 @@ export interface RmsNormOpMethod {
     gamma: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
     options: NormOptions<-2> & { readonly axis: -2 },
   ): Tensor<[...Rest, A, C], FloatDType<D>>;
-  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
     options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
@@ -117,7 +117,7 @@ export interface RmsNormOpMethod {
 
 /** `BatchNormOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface BatchNormOpMethod {
-  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+  <X extends AnyTensor, M extends AnyTensor, V extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Layout extends BatchNormLayout = "NHWC">(
     this: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
     mean: BatchNormArg<"mean", X, M, Layout>,
     variance: BatchNormArg<"variance", X, V, Layout>,
@@ -141,7 +141,7 @@ export interface BatchNormOpMethod {
     beta: Tensor<readonly [NoInfer<C>]>,
     options: BatchNormOptions<"NCHW"> & { readonly layout: "NCHW" },
   ): Tensor<[N, C, ...Rest], FloatDType<D>>;
-  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+  <X extends AnyTensor, M extends AnyTensor, V extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Layout extends BatchNormLayout = "NHWC">(
     this: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
     mean: BatchNormArg<"mean", X, M, Layout>,
     variance: BatchNormArg<"variance", X, V, Layout>,
@@ -153,7 +153,7 @@ export interface BatchNormOpMethod {
 
 /** `ScanOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ScanOpMethod<Op extends string> {
-  <X extends Tensor, const Axis extends number | undefined = undefined>(
+  <X extends AnyTensor, const Axis extends number | undefined = undefined>(
     this: X,
     axis?: ScannedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
     options?: ScanOptions,
@@ -162,7 +162,7 @@ export interface ScanOpMethod<Op extends string> {
 
 /** `SortOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface SortOpMethod<Op extends string, Rule extends "same" | "index"> {
-  <X extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<Op, "axis", Axis, 0> : X,
     options?: {
       readonly axis?: (SortedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis) | undefined;
@@ -173,7 +173,7 @@ export interface SortOpMethod<Op extends string, Rule extends "same" | "index"> 
 
 /** `TopKOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface TopKOpMethod {
-  <X extends Tensor, const K extends number, const Axis extends number = -1>(
+  <X extends AnyTensor, const K extends number, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
     k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
     options?: { readonly axis?: ([TopKAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : TopKAxisProblem<ShapeOf<X>, Axis>) | undefined },
@@ -185,7 +185,7 @@ export interface TopKOpMethod {
 
 /** `PoolOpOf` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
-  <X extends Tensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
+  <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
     this: X,
     options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
   ): Tensor<
@@ -196,7 +196,7 @@ export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
 
 /** `ConvOpOf` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ConvOpOfMethod<Op extends ConvOp> {
-  <X extends Tensor, W extends Tensor, const O extends ConvOptionsOf[Op] = {}>(
+  <X extends AnyTensor, W extends AnyTensor, const O extends ConvOptionsOf[Op] = {}>(
     this: X,
     w: ConvChecked<WriteUndecidedConv<Op>, Op, ShapeOf<X>, ShapeOf<W>, O, W>,
     options?: O,
@@ -205,7 +205,7 @@ export interface ConvOpOfMethod<Op extends ConvOp> {
 
 /** `SplitOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface SplitOpMethod {
-  <X extends Tensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
+  <X extends AnyTensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
     this: X,
     parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
     axis?: Axis,
@@ -216,7 +216,7 @@ export interface SplitOpMethod {
 
 /** `TileOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface TileOpMethod {
-  <X extends Tensor, const Reps extends readonly number[]>(
+  <X extends AnyTensor, const Reps extends readonly number[]>(
     this: X,
     reps: Reps,
   ): Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -224,7 +224,7 @@ export interface TileOpMethod {
 
 /** `PadOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface PadOpMethod {
-  <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(
+  <X extends AnyTensor, const Widths extends readonly (readonly [number, number])[]>(
     this: X,
     widths: PaddedShape<ShapeOf<X>, Widths> extends ShapeTypeError<infer Message> ? Message : Widths,
     options?: PadOptions,
@@ -233,7 +233,7 @@ export interface PadOpMethod {
 
 /** `GatherOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface GatherOpMethod {
-  <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number = 0>(
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number = 0>(
     this: X,
     indices: I,
     axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
@@ -242,8 +242,8 @@ export interface GatherOpMethod {
 
 /** `TakeOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface TakeOpMethod {
-  <X extends Tensor, const I extends Tensor | readonly number[]>(this: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
-  <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number>(
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[]>(this: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number>(
     this: X,
     indices: I,
     axis: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
@@ -252,7 +252,7 @@ export interface TakeOpMethod {
 
 /** `OneHotOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface OneHotOpMethod {
-  <X extends Tensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
+  <X extends AnyTensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
     this: X,
     depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
     options?: OneHotOptions<D>,
@@ -277,7 +277,7 @@ export interface MatmulOpMethod<Op extends string = "matmul"> {
     this: Tensor<readonly [M, K], DA>,
     b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
   ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
-  <const X extends Tensor, const Y extends Tensor>(
+  <const X extends AnyTensor, const Y extends AnyTensor>(
     this: X,
     b: MatMulChecked<WriteUndecided<Op>, ShapeOf<X>, ShapeOf<Y>, Op, Y>,
   ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
@@ -285,17 +285,17 @@ export interface MatmulOpMethod<Op extends string = "matmul"> {
 
 /** `zerosLike` as a method of Tensor. */
 export interface ZerosLikeMethod {
-  <X extends Tensor, D extends DType = LikeDType<X>>(this: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
+  <X extends AnyTensor, D extends DType = LikeDType<X>>(this: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
 }
 
 /** `onesLike` as a method of Tensor. */
 export interface OnesLikeMethod {
-  <X extends Tensor, D extends DType = LikeDType<X>>(this: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
+  <X extends AnyTensor, D extends DType = LikeDType<X>>(this: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
 }
 
 /** `fullLike` as a method of Tensor. */
 export interface FullLikeMethod {
-  <X extends Tensor, D extends DType = LikeDType<X>>(
+  <X extends AnyTensor, D extends DType = LikeDType<X>>(
     this: X,
     value: number | boolean,
     options?: CreateOptions<D>,
@@ -304,20 +304,20 @@ export interface FullLikeMethod {
 
 /** `clone` as a method of Tensor. */
 export interface CloneMethod {
-  <X extends Tensor>(this: X): Tensor<LikeShape<X>, LikeDType<X>>;
+  <X extends AnyTensor>(this: X): Tensor<LikeShape<X>, LikeDType<X>>;
 }
 
 /** `outer` as a method of Tensor. */
 export interface OuterMethod {
-  <A extends Tensor<readonly [number]>, B extends Tensor<readonly [number]>>(
+  <A extends AnyTensor<readonly [number]>, B extends AnyTensor<readonly [number]>>(
     this: A,
     b: B,
-  ): Tensor<[ShapeOf<A>[0], ShapeOf<B>[0]], ArithmeticDType<A["dtype"], B["dtype"]>>;
+  ): Tensor<[A["shape"][0], B["shape"][0]], ArithmeticDType<A["dtype"], B["dtype"]>>;
 }
 
 /** `broadcastTo` as a method of Tensor. */
 export interface BroadcastToMethod {
-  <X extends Tensor, const Target extends Shape, const Spec extends BroadcastToSpec = { mode: "numpy" }>(
+  <X extends AnyTensor, const Target extends Shape, const Spec extends BroadcastToSpec = { mode: "numpy" }>(
     this: X,
     target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec>,
     spec?: Spec,
@@ -326,7 +326,7 @@ export interface BroadcastToMethod {
 
 /** `expandDims` as a method of Tensor. */
 export interface ExpandDimsMethod {
-  <X extends Tensor, const Axis extends number>(
+  <X extends AnyTensor, const Axis extends number>(
     this: X,
     axis: WithAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   ): Tensor<WithAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -334,7 +334,7 @@ export interface ExpandDimsMethod {
 
 /** `flatten` as a method of Tensor. */
 export interface FlattenMethod {
-  <X extends Tensor, const Start extends number = 0, const End extends number = -1>(
+  <X extends AnyTensor, const Start extends number = 0, const End extends number = -1>(
     this: X,
     startAxis?: Flattened<ShapeOf<X>, Start, End> extends ShapeTypeError<infer Message> ? Message : Start,
     endAxis?: End,
@@ -344,7 +344,7 @@ export interface FlattenMethod {
 /** `permute` as a method of Tensor. */
 export interface PermuteMethod {
   (this: Tensor): Tensor;
-  <X extends Tensor, const Axes extends readonly number[]>(
+  <X extends AnyTensor, const Axes extends readonly number[]>(
     this: X,
     axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
   ): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -352,7 +352,7 @@ export interface PermuteMethod {
 
 /** `reshape` as a method of Tensor. */
 export interface ReshapeMethod {
-  <X extends Tensor, const Target extends Shape>(
+  <X extends AnyTensor, const Target extends Shape>(
     this: X,
     shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
   ): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -360,7 +360,7 @@ export interface ReshapeMethod {
 
 /** `slice` as a method of Tensor. */
 export interface SliceMethod {
-  <X extends Tensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
+  <X extends AnyTensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
     this: X,
     ...specs: SliceChecked<ShapeOf<X>, Specs>
   ): Tensor<Sliced<ShapeOf<X>, Specs>, X["dtype"]>;
@@ -368,9 +368,9 @@ export interface SliceMethod {
 
 /** `squeeze` as a method of Tensor. */
 export interface SqueezeMethod {
-  <X extends Tensor>(this: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
+  <X extends AnyTensor>(this: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
   (this: Tensor, axis?: readonly number[]): Tensor<number[]>;
-  <X extends Tensor, const Axis extends number>(
+  <X extends AnyTensor, const Axis extends number>(
     this: X,
     axis: SqueezeChecked<WriteUndecided<"squeeze">, ShapeOf<X>, Axis>,
   ): Tensor<WithoutAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -378,8 +378,8 @@ export interface SqueezeMethod {
 
 /** `transpose` as a method of Tensor. */
 export interface TransposeMethod {
-  <X extends Tensor>(this: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
-  <X extends Tensor, const Axes extends readonly number[]>(
+  <X extends AnyTensor>(this: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
+  <X extends AnyTensor, const Axes extends readonly number[]>(
     this: X,
     axes: Permuted<ShapeOf<X>, Axes, "transpose"> extends ShapeTypeError<infer Message> ? Message : Axes,
   ): Tensor<Permuted<ShapeOf<X>, Axes, "transpose"> extends infer Result extends Shape ? Result : number[], X["dtype"]>;

@@ -46,10 +46,10 @@ import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
-import type { Tensor, TensorBrand } from "../tensor.js";
+import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
-/** A tensor, or a plain number (or boolean) used as a scalar. */
-export type Operand = Tensor | number | boolean;
+/** A tensor, or a plain number (or boolean) used as a scalar. (`AnyTensor`: checked by its brand, see src/tensor.ts.) */
+export type Operand = AnyTensor | number | boolean;
 
 /** A broadcast spec (numpy by default) plus an optional output tensor to write into. */
 // (`out?: Tensor | undefined`: `{ out: undefined }` is left out, also under exactOptionalPropertyTypes)
@@ -64,7 +64,7 @@ export type ShapeOf<X> = X extends Tensor<infer S, DType> ? S : [];
 
 /** The dtype an operand computes in; a number's follows the other operand's (see ScalarDType). */
 export type OperandDType<X, Other> =
-  X extends Tensor<Shape, infer D> ? D : Other extends Tensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
+  X extends AnyTensor<Shape, infer D> ? D : Other extends AnyTensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
 
 /**
  * The broadcast spec inside an options object (everything but `out`; numpy without a mode).
@@ -242,7 +242,7 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
 export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
   // the rule itself, first: it takes every call whose shapes the compiler can decide (all
   // concrete shapes), so the structural signatures below never widen a concrete result
-  <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
+  <This extends AnyTensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     this: This,
     other: CheckedOperand<Op, This, Y, Options, Rule>,
     options?: Options,
@@ -282,7 +282,7 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
     other: Tensor<readonly [NoInfer<S[A]>], DB>,
     options: OnAxis<A>,
   ): Tensor<S, ResultDType<Rule, DA, DB>>;
-  <This extends Tensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
+  <This extends AnyTensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     this: This,
     other: CheckedOperand<Op, This, Y, Options, Rule>,
     options?: Options,
@@ -295,12 +295,12 @@ type UnaryDType<Rule extends UnaryRule, D extends DType> =
   Rule extends "float" ? FloatDType<D> : Rule extends "signed" ? SignedDType<D> : Rule extends "bool" ? "bool" : D;
 
 /** A unary element-wise op: `(x, options?)`, same shape. */
-export type UnaryOp<Rule extends UnaryRule> = <X extends Tensor>(
+export type UnaryOp<Rule extends UnaryRule> = <X extends AnyTensor>(
   x: X,
   options?: UnaryOptions,
 ) => Tensor<ShapeOf<X>, UnaryDType<Rule, X["dtype"]>>;
 
-export type UnaryMethod<Rule extends UnaryRule> = <This extends Tensor>(
+export type UnaryMethod<Rule extends UnaryRule> = <This extends AnyTensor>(
   this: This,
   options?: UnaryOptions,
 ) => Tensor<ShapeOf<This>, UnaryDType<Rule, This["dtype"]>>;
@@ -312,21 +312,21 @@ export interface GeluOptions extends UnaryOptions {
 }
 
 /** `gelu(x, options?)`: same shape, `float64` stays and everything else gives `float32`. */
-export type GeluOp = <X extends Tensor>(x: X, options?: GeluOptions) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+export type GeluOp = <X extends AnyTensor>(x: X, options?: GeluOptions) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
 
-export type GeluMethod = <This extends Tensor>(this: This, options?: GeluOptions) => Tensor<ShapeOf<This>, FloatDType<This["dtype"]>>;
+export type GeluMethod = <This extends AnyTensor>(this: This, options?: GeluOptions) => Tensor<ShapeOf<This>, FloatDType<This["dtype"]>>;
 
 /** `leakyRelu(x, alpha?, options?)` and `elu(x, alpha?, options?)`: same shape, float results. */
-export type AlphaOp = <X extends Tensor>(x: X, alpha?: number, options?: UnaryOptions) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+export type AlphaOp = <X extends AnyTensor>(x: X, alpha?: number, options?: UnaryOptions) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
 
-export type AlphaMethod = <This extends Tensor>(
+export type AlphaMethod = <This extends AnyTensor>(
   this: This,
   alpha?: number,
   options?: UnaryOptions,
 ) => Tensor<ShapeOf<This>, FloatDType<This["dtype"]>>;
 
 /** `x.clip(min, max, options?)`: `clip(x, min, max, options?)`, same shape and dtype. */
-export type ClipMethod = <This extends Tensor>(
+export type ClipMethod = <This extends AnyTensor>(
   this: This,
   min: number,
   max: number,
@@ -334,7 +334,7 @@ export type ClipMethod = <This extends Tensor>(
 ) => Tensor<ShapeOf<This>, This["dtype"]>;
 
 /** `x.cast(dtype, options?)`: `cast(x, dtype, options?)`, same shape. */
-export type CastMethod = <This extends Tensor, D extends DType>(
+export type CastMethod = <This extends AnyTensor, D extends DType>(
   this: This,
   dtype: D,
   options?: UnaryOptions,
@@ -410,7 +410,7 @@ export interface MatmulOp<Op extends string = "matmul"> {
     a: Tensor<readonly [M, K], DA>,
     b: Tensor<readonly [...Batch, NoInfer<K>, N], DB>,
   ): Tensor<[...Batch, M, N], ArithmeticDType<DA, DB>>;
-  <const X extends Tensor, const Y extends Tensor>(
+  <const X extends AnyTensor, const Y extends AnyTensor>(
     a: X,
     b: MatMulChecked<WriteUndecided<Op>, ShapeOf<X>, ShapeOf<Y>, Op, Y>,
   ): Tensor<MatMulShape<ShapeOf<X>, ShapeOf<Y>, Op> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], Y["dtype"]>>;
@@ -431,13 +431,13 @@ export type MatMulChecked<Undecided extends string, A extends Shape, B extends S
  * subscripts' parameter type the runtime's message; subscripts that are a plain `string`, or
  * an operand of unknown rank, give an unknown shape, checked at run time.
  */
-export type EinsumOp = <const S extends string, Operands extends readonly Tensor[]>(
+export type EinsumOp = <const S extends string, Operands extends readonly AnyTensor[]>(
   subscripts: EinsumChecked<WriteUndecided<"einsum">, S, EinsumShapes<Operands>>,
   ...operands: Operands
 ) => Tensor<EinsumShape<S, EinsumShapes<Operands>> extends infer Result extends Shape ? Result : number[], EinsumDType<Operands[number]["dtype"]>>;
 
 // (each operand's `shape` property: cheaper than `ShapeOf`'s conditional type)
-type EinsumShapes<Operands extends readonly Tensor[]> = { -readonly [K in keyof Operands]: Operands[K]["shape"] };
+type EinsumShapes<Operands extends readonly AnyTensor[]> = { -readonly [K in keyof Operands]: Operands[K]["shape"] };
 
 /** einsum's subscripts: `S`, or the message (printed with the subscripts and shapes when undecided, as `MatMulChecked`). */
 export type EinsumChecked<Undecided extends string, S extends string, Shapes extends readonly Shape[]> =
@@ -497,7 +497,7 @@ export interface ReduceOp<Op extends string, Rule extends ReduceRule, Options = 
       : [...Rest, 1],
     ReduceDType<Rule, DT>
   >;
-  <X extends Tensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
+  <X extends AnyTensor, const Axis extends number | readonly number[] | undefined = undefined, const O extends Options | undefined = undefined>(
     x: X,
     axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
     options?: O,
@@ -517,7 +517,7 @@ export interface ScanOptions {
  * result is the flattened tensor's (1-D); the dtype follows `sum`'s rule. An axis out of range
  * is a compile error with the runtime's message.
  */
-export type ScanOp<Op extends string> = <X extends Tensor, const Axis extends number | undefined = undefined>(
+export type ScanOp<Op extends string> = <X extends AnyTensor, const Axis extends number | undefined = undefined>(
   x: X,
   axis?: ScannedOf<Op, ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   options?: ScanOptions,
@@ -533,7 +533,7 @@ export interface OneHotOptions<D extends DType = DType> {
  * A negative or fractional literal depth is a compile error with the runtime's message; a depth
  * that is a type parameter cannot be decided (it might be -1), and the call is an error saying so.
  */
-export type OneHotOp = <X extends Tensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
+export type OneHotOp = <X extends AnyTensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
   indices: X,
   depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
   options?: OneHotOptions<D>,
@@ -559,7 +559,7 @@ export interface SortOptions<Axis extends number = number> {
  * sort (`"same"`: the input's dtype) and argsort (`"index"`: int32 positions): `(x, options?)`,
  * the shape kept; an axis out of range is a compile error with the runtime's message.
  */
-export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extends Tensor, const Axis extends number = -1>(
+export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extends AnyTensor, const Axis extends number = -1>(
   // a scalar has no axis, the default -1 included: said here, as the options may be left out
   x: ShapeOf<X> extends readonly [] ? RangeMessage<Op, "axis", Axis, 0> : X,
   options?: {
@@ -574,7 +574,7 @@ export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extend
  * is a compile error with the runtime's message; against a size that is a type parameter the
  * call is undecided, an error saying so (`TopKChecked`).
  */
-export type TopKOp = <X extends Tensor, const K extends number, const Axis extends number = -1>(
+export type TopKOp = <X extends AnyTensor, const K extends number, const Axis extends number = -1>(
   // a scalar has no axis, the default -1 included: said here, as the options may be left out
   x: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
   k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
@@ -597,13 +597,13 @@ export type TopKAxisProblem<S extends Shape, Axis extends number> =
   number extends S["length"] ? never : [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"topk", "axis", Axis, S["length"]> : never;
 
 /** An op along one axis (default -1) that keeps the shape, in floating point: softmax, logSoftmax. */
-export type AxisOp<Op extends string> = <X extends Tensor, const Axis extends number = -1>(
+export type AxisOp<Op extends string> = <X extends AnyTensor, const Axis extends number = -1>(
   x: ShapeOf<X> extends readonly [] ? ScalarAxisMessage<Op> : X,
   axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
 
-type ShapesOf<Tensors extends readonly Tensor[]> = { -readonly [Key in keyof Tensors]: ShapeOf<Tensors[Key]> };
-type DTypeOfAll<Tensors extends readonly Tensor[]> = Tensors[number]["dtype"];
+type ShapesOf<Tensors extends readonly AnyTensor[]> = { -readonly [Key in keyof Tensors]: ShapeOf<Tensors[Key]> };
+type DTypeOfAll<Tensors extends readonly AnyTensor[]> = Tensors[number]["dtype"];
 
 /**
  * `concat(tensors, axis?)`: the sizes on the axis add up at compile time; a mismatch is a compile error.
@@ -616,7 +616,7 @@ type DTypeOfAll<Tensors extends readonly Tensor[]> = Tensors[number]["dtype"];
  * (`[B, C]` twice on axis 0 gives `[number, C]`). See docs/generic-code.md.
  */
 export interface ConcatOp {
-  <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+  <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
     tensors: ConcatChecked<WriteUndecided<"concat">, ShapesOf<Tensors>, Axis, Tensors>,
     axis?: Axis,
   ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
@@ -625,7 +625,7 @@ export interface ConcatOp {
     axis?: [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"concat", "axis", Axis, S["length"]> : Axis,
   ): Tensor<ConcatAlike<S, Axis>, D>;
   // the rule again, last: TypeScript 7 reports only the last signature's error, which must be the message
-  <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+  <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
     tensors: ConcatChecked<WriteUndecided<"concat">, ShapesOf<Tensors>, Axis, Tensors>,
     axis?: Axis,
   ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
@@ -688,13 +688,13 @@ export type SplitChecked<Undecided extends string, S extends Shape, Parts extend
   [SplitShapes<S, Parts, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Parts;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
-export type StackOp = <const Tensors extends readonly Tensor[], const Axis extends number = 0>(
+export type StackOp = <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
   tensors: StackChecked<WriteUndecided<"stack">, ShapesOf<Tensors>, Axis, Tensors>,
   axis?: Axis,
 ) => Tensor<StackShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
 
 /** `split(x, sizes | sections, axis?)`: views whose sizes add up to the axis. */
-export type SplitOp = <X extends Tensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
+export type SplitOp = <X extends AnyTensor, const Parts extends readonly number[] | number, const Axis extends number = 0>(
   x: X,
   parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
   axis?: Axis,
@@ -703,7 +703,7 @@ export type SplitOp = <X extends Tensor, const Parts extends readonly number[] |
   : Tensor<Shape, X["dtype"]>[];
 
 /** `tile(x, reps)`. */
-export type TileOp = <X extends Tensor, const Reps extends readonly number[]>(
+export type TileOp = <X extends AnyTensor, const Reps extends readonly number[]>(
   x: X,
   reps: Reps,
 ) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -712,14 +712,14 @@ export type TileOp = <X extends Tensor, const Reps extends readonly number[]>(
 export type PadOptions = { readonly value?: number | boolean | undefined } | number | boolean;
 
 /** `pad(x, widths, { value }?)`. */
-export type PadOp = <X extends Tensor, const Widths extends readonly (readonly [number, number])[]>(
+export type PadOp = <X extends AnyTensor, const Widths extends readonly (readonly [number, number])[]>(
   x: X,
   widths: PaddedShape<ShapeOf<X>, Widths> extends ShapeTypeError<infer Message> ? Message : Widths,
   options?: PadOptions,
 ) => Tensor<PaddedShape<ShapeOf<X>, Widths> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /** `gather(x, indices, axis?)`: indices as an integer tensor or an array. */
-export type GatherOp = <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number = 0>(
+export type GatherOp = <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number = 0>(
   x: X,
   indices: I,
   axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
@@ -730,15 +730,15 @@ export type GatherOp = <X extends Tensor, const I extends Tensor | readonly numb
  * `take(x, indices, axis)` is `gather`.
  */
 export interface TakeOp {
-  <X extends Tensor, const I extends Tensor | readonly number[]>(x: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
-  <X extends Tensor, const I extends Tensor | readonly number[], const Axis extends number>(
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[]>(x: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number>(
     x: X,
     indices: I,
     axis: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 
-export type IndexShape<I> = I extends Tensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
+export type IndexShape<I> = I extends AnyTensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
 
 /** What `PoolChecked` says when a spatial size is a type parameter, or a misfit's shape has one. */
 export type WriteUndecidedPool<Op extends string> =
@@ -756,7 +756,7 @@ export type PoolChecked<Undecided extends string, Op extends string, S extends S
   [PoolShape<Op, S, O>] extends [ShapeTypeError<infer Message>] ? Message : O;
 
 /** `maxPool2d(x, { size, strides?, padding?, layout? })` and the other pooling ops: max keeps the dtype, avg is float as `mean` is. */
-export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends Tensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
+export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
   x: X,
   options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
 ) => Tensor<
@@ -786,8 +786,8 @@ export interface ConvOptionsOf {
 
 /** `conv2d(x, w, { strides?, padding?, dilations?, groups?, layout? })` and the other convolutions: matmul's dtype rule. */
 export type ConvOpOf<Op extends ConvOp> = <
-  X extends Tensor,
-  W extends Tensor,
+  X extends AnyTensor,
+  W extends AnyTensor,
   const O extends ConvOptionsOf[Op] = {},
 >(
   x: X,
@@ -812,7 +812,7 @@ export type NormAxisChecked<Op extends string, S extends Shape, Axis extends num
 export type NormChecked<Undecided extends string, Op extends string, Name extends string, S extends Shape, G extends Shape, Axis extends number, P> =
   [NormParamShape<Op, Name, S, G, Axis>] extends [ShapeTypeError<infer Message>] ? Message : P;
 
-export type NormParamChecked<Op extends string, Name extends string, X extends Tensor, P extends Tensor, Axis extends number> = NormChecked<
+export type NormParamChecked<Op extends string, Name extends string, X extends AnyTensor, P extends AnyTensor, Axis extends number> = NormChecked<
   WriteUndecided<Op>,
   Op,
   Name,
@@ -829,7 +829,7 @@ export type NormParamChecked<Op extends string, Name extends string, X extends T
  * last, so an undecided call says so by name.
  */
 export interface LayerNormOp {
-  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Axis extends number = -1>(
     x: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
     beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
@@ -847,7 +847,7 @@ export interface LayerNormOp {
     beta: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
     options: NormOptions<-2> & { readonly axis: -2 },
   ): Tensor<[...Rest, A, C], FloatDType<D>>;
-  <X extends Tensor, G extends Tensor, B extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Axis extends number = -1>(
     x: ShapeOf<X> extends readonly [] ? RangeMessage<"layerNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"layerNorm", "gamma", X, G, Axis>,
     beta: NormParamChecked<"layerNorm", "beta", X, B, Axis>,
@@ -857,7 +857,7 @@ export interface LayerNormOp {
 
 /** `rmsNorm(x, gamma, options?)`: the signatures of `LayerNormOp` without beta. */
 export interface RmsNormOp {
-  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, const Axis extends number = -1>(
     x: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
     options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
@@ -872,7 +872,7 @@ export interface RmsNormOp {
     gamma: Tensor<readonly [NoInfer<A>, NoInfer<C>]>,
     options: NormOptions<-2> & { readonly axis: -2 },
   ): Tensor<[...Rest, A, C], FloatDType<D>>;
-  <X extends Tensor, G extends Tensor, const Axis extends number = -1>(
+  <X extends AnyTensor, G extends AnyTensor, const Axis extends number = -1>(
     x: ShapeOf<X> extends readonly [] ? RangeMessage<"rmsNorm", "axis", Axis, 0> : X,
     gamma: NormParamChecked<"rmsNorm", "gamma", X, G, Axis>,
     options?: NormOptions<NormAxisChecked<"rmsNorm", ShapeOf<X>, Axis>>,
@@ -889,7 +889,7 @@ export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayo
 export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
   [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<infer Message>] ? Message : T;
 
-export type BatchNormArg<Name extends string, X extends Tensor, P extends Tensor, Layout extends BatchNormLayout> =
+export type BatchNormArg<Name extends string, X extends AnyTensor, P extends AnyTensor, Layout extends BatchNormLayout> =
   BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;
 
 /**
@@ -898,7 +898,7 @@ export type BatchNormArg<Name extends string, X extends Tensor, P extends Tensor
  * `[N, C, ...Rest]`, each vector `[C]`; the rule again last, so an undecided call says so by name.
  */
 export interface BatchNormOp {
-  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+  <X extends AnyTensor, M extends AnyTensor, V extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Layout extends BatchNormLayout = "NHWC">(
     x: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
     mean: BatchNormArg<"mean", X, M, Layout>,
     variance: BatchNormArg<"variance", X, V, Layout>,
@@ -922,7 +922,7 @@ export interface BatchNormOp {
     beta: Tensor<readonly [NoInfer<C>]>,
     options: BatchNormOptions<"NCHW"> & { readonly layout: "NCHW" },
   ): Tensor<[N, C, ...Rest], FloatDType<D>>;
-  <X extends Tensor, M extends Tensor, V extends Tensor, G extends Tensor, B extends Tensor, const Layout extends BatchNormLayout = "NHWC">(
+  <X extends AnyTensor, M extends AnyTensor, V extends AnyTensor, G extends AnyTensor, B extends AnyTensor, const Layout extends BatchNormLayout = "NHWC">(
     x: [BatchNormRankProblem<ShapeOf<X>, Layout>] extends [never] ? X : BatchNormRankProblem<ShapeOf<X>, Layout>,
     mean: BatchNormArg<"mean", X, M, Layout>,
     variance: BatchNormArg<"variance", X, V, Layout>,

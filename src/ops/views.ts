@@ -8,7 +8,7 @@ import { reshapedShape } from "../shape/reshape.js";
 import { type SliceSpec, slicePlan } from "../shape/slice.js";
 import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/views.js";
 import { checkSize } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { type AnyTensor, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { BroadcastToChecked, ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
@@ -35,7 +35,7 @@ export type { SliceSpec };
  * axes), in the modes of docs/broadcasting.md §3: numpy (default), bidirectional, explicit.
  */
 export function broadcastTo<
-  X extends Tensor,
+  X extends AnyTensor,
   const Target extends Shape,
   const Spec extends BroadcastToSpec = { mode: "numpy" },
 >(
@@ -53,7 +53,7 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
 /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
 // (no axes only, and first: TypeScript 7 reports the last signature's error, which must be the message)
 export function permute(x: Tensor): Tensor;
-export function permute<X extends Tensor, const Axes extends readonly number[]>(
+export function permute<X extends AnyTensor, const Axes extends readonly number[]>(
   x: X,
   axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
 ): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -69,8 +69,8 @@ function reorder(op: string, x: Tensor, axes: readonly number[] | undefined): Te
 }
 
 /** Reversed axes; with `axes`, the same as `permute`. */
-export function transpose<X extends Tensor>(x: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
-export function transpose<X extends Tensor, const Axes extends readonly number[]>(
+export function transpose<X extends AnyTensor>(x: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
+export function transpose<X extends AnyTensor, const Axes extends readonly number[]>(
   x: X,
   axes: Permuted<ShapeOf<X>, Axes, "transpose"> extends ShapeTypeError<infer Message> ? Message : Axes,
 ): Tensor<Permuted<ShapeOf<X>, Axes, "transpose"> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -79,7 +79,7 @@ export function transpose(x: Tensor, axes?: readonly number[]): Tensor {
 }
 
 /** A new axis of size 1 at `axis` (in [-rank-1, rank]). */
-export function expandDims<X extends Tensor, const Axis extends number>(
+export function expandDims<X extends AnyTensor, const Axis extends number>(
   x: X,
   axis: WithAxis<ShapeOf<X>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
 ): Tensor<WithAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -95,11 +95,11 @@ export function expandDims(x: Tensor, axis: number): Tensor {
 }
 
 /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
-export function squeeze<X extends Tensor>(x: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
+export function squeeze<X extends AnyTensor>(x: X): Tensor<WithoutOnes<ShapeOf<X>>, X["dtype"]>;
 // (a list of axes only, before the single axis: TypeScript 7 reports the last signature's error,
 // which must be the message for a single axis out of range or not of size 1)
 export function squeeze(x: Tensor, axis?: readonly number[]): Tensor<number[]>;
-export function squeeze<X extends Tensor, const Axis extends number>(
+export function squeeze<X extends AnyTensor, const Axis extends number>(
   x: X,
   axis: SqueezeChecked<WriteUndecided<"squeeze">, ShapeOf<X>, Axis>,
 ): Tensor<WithoutAxis<ShapeOf<X>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -114,7 +114,7 @@ export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
  * `{ start, stop, step }` (negative values count from the end, a negative
  * step walks backwards), or `null`/omitted for the whole axis.
  */
-export function slice<X extends Tensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
+export function slice<X extends AnyTensor, const Specs extends readonly (number | SliceSpec | null | undefined)[]>(
   x: X,
   ...specs: SliceChecked<ShapeOf<X>, Specs>
 ): Tensor<Sliced<ShapeOf<X>, Specs>, X["dtype"]>;
@@ -142,7 +142,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
  */
 // One signature: `Regrouped` is the rule on concrete shapes, and on shapes holding type
 // parameters it keeps the sizes both shapes share at either end (docs/generic-code.md).
-export function reshape<X extends Tensor, const Target extends Shape>(
+export function reshape<X extends AnyTensor, const Target extends Shape>(
   x: X,
   shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
 ): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
@@ -161,7 +161,7 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
  * @example
  * flatten(zeros([8, 3, 32, 32]), 1)    // Tensor<[8, 3072]>
  */
-export function flatten<X extends Tensor, const Start extends number = 0, const End extends number = -1>(
+export function flatten<X extends AnyTensor, const Start extends number = 0, const End extends number = -1>(
   x: X,
   startAxis?: Flattened<ShapeOf<X>, Start, End> extends ShapeTypeError<infer Message> ? Message : Start,
   endAxis?: End,
