@@ -115,30 +115,35 @@ type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, F
 
 /**
  * One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`,
- * then `Extra` (the `outputPadding`) added; 0 for an empty input.
+ * then `Extra` (the `outputPadding`) added; 0 for an empty input. `X` is printed only in a message.
  */
-type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number, At extends number, Shown extends string> =
+type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number, At extends number, X extends Shape> =
   [In] extends [0] ? 0
   // (a span of one stepping by one gives In itself, a `Dim` too)
   : (WindowSpan<K, Dilation> extends infer Span extends number ? ([Span, Stride] extends [1, 1] ? In : Add<Multiply<Monus<In, 1>, Stride>, Span>) : never) extends infer Full extends number
     ? Add<Pad[0], Pad[1]> extends infer Padding extends number
       ? Monus<Full, Padding> extends infer Out extends number
-        ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, Shown>> : Add<Out, Extra>
+        ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, ShowShape<X>>> : Add<Out, Extra>
         : never
       : never
     : never;
 
-type FirstError<T> = T extends readonly [infer Head, ...infer Rest] ? (Head extends ShapeTypeError<string> ? Head : FirstError<Rest>) : never;
+/** Spatial axis J of a transposed convolution (axis `First + J` of x): `"same"` gives `in * stride`, plus `Extra`. */
+type TransposeAxis<Op extends string, X extends Shape, In extends number, J extends number, First extends number, Kernel extends Shape, O, Extra> =
+  OptionField<O, "padding", "valid"> extends "same"
+    ? ([In] extends [0] ? 0 : Multiply<In, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? ([Extra] extends [0] ? Out : Add<Out, PerAxis<Extra, J>>) : never)
+    : TransposeSize<Op, In, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
+        [Extra] extends [0] ? 0 : PerAxis<Extra, J>, Add<First, J>, X>;
 
-/** The spatial sizes of a transposed convolution, or the first error. */
+/** The two spatial sizes of a transposed convolution, or the first error (as the window rule, types/window.ts). */
 type TransposeSizes<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
-  {
-    -readonly [J in keyof Spatial]: OptionField<O, "padding", "valid"> extends "same"
-      ? ([Spatial[J]] extends [0] ? 0 : Multiply<Spatial[J] & number, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? ([Extra] extends [0] ? Out : Add<Out, PerAxis<Extra, J>>) : never)
-      : TransposeSize<Op, Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
-          [Extra] extends [0] ? 0 : PerAxis<Extra, J>, J extends `${infer N extends number}` ? Add<First, N> : number, ShowShape<X>>;
-  } extends infer Result
-    ? [FirstError<Result>] extends [never] ? Result : FirstError<Result>
+  Spatial extends readonly [infer H extends number, infer W extends number]
+    ? TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra> extends infer SH
+      ? SH extends ShapeTypeError<string> ? SH
+      : TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra> extends infer SW
+        ? SW extends ShapeTypeError<string> ? SW : [SH, SW]
+        : never
+      : never
     : never;
 
 /** The spatial sizes (the transpose's rule or the window rule) once the channel checks pass (`Problem` is never), else their error. */

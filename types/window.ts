@@ -53,36 +53,57 @@ type SmallDecrements = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
  * The output size of one axis of size In, or the error of a window larger
  * than the padded axis: `ceil((padded - span + 1) / stride)`, one subtraction
  * (`padded - (span - 1)`, 0 exactly when the window is larger) and one division.
+ * `Full` is the input's shape, printed only in a message.
  */
-export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Shown extends string> =
+export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Full extends Shape> =
   Add<Add<In, Before>, After> extends infer Padded extends number
     ? WindowSpan<K, Dilation> extends infer Span extends number
       // (a window of one cell stepping by one keeps the padded size, a `Dim` too)
       // (each message only once the shape prints: a size that is a type parameter leaves it open,
       // so the call prints the op's checked alias with its shapes, not the rule's body)
-      ? [Span, Stride] extends [1, 1] ? ([Padded] extends [0] ? ([Shown] extends [string] ? ShapeTypeError<WindowLargerMessage<Op, At, 1, 0, Shown>> : never) : Padded)
+      ? [Span, Stride] extends [1, 1] ? ([Padded] extends [0] ? Larger<Op, At, 1, 0, ShowShape<Full>> : Padded)
       // (Monus is `number` when a size is unknown)
       : Monus<Padded, Decrement<Span>> extends infer Fit extends number
-        ? [Fit] extends [0] ? ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>> : CeilQuotient<Fit, Stride>
+        ? [Fit] extends [0] ? Larger<Op, At, Span, Padded, ShowShape<Full>> : CeilQuotient<Fit, Stride>
         : never
       : never
     : never;
 
+/** The message of a window larger than its padded axis, once the shape prints (see above). */
+type Larger<Op extends string, At extends number, Span extends number, Padded extends number, Shown> =
+  [Shown] extends [string] ? ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>> : never;
+
 /**
  * The output sizes of the spatial axes `Spatial` (which start at axis `First`
- * of the input `Full`), or the error of the first that does not fit.
+ * of the input `Full`), or the error of the first that does not fit. One and
+ * two spatial axes (every op's) are written out; more take the walk.
  */
 export type WindowSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
-  AxisSizes<Op, Spatial, First, Sizes, Strides, Dilations, Padding, ShowShape<Full>, []>;
+  Spatial extends readonly [infer H extends number, infer W extends number]
+    ? AxisSize<Op, H, 0, First, Sizes, Strides, Dilations, Padding, Full> extends infer SH
+      ? SH extends ShapeTypeError<string> ? SH
+      : AxisSize<Op, W, 1, First, Sizes, Strides, Dilations, Padding, Full> extends infer SW
+        ? SW extends ShapeTypeError<string> ? SW : [SH & number, SW & number]
+        : never
+      : never
+  : Spatial extends readonly [infer W extends number]
+    ? AxisSize<Op, W, 0, First, Sizes, Strides, Dilations, Padding, Full> extends infer SW
+      ? SW extends ShapeTypeError<string> ? SW : [SW & number]
+      : never
+  : AxisSizes<Op, Spatial, First, Sizes, Strides, Dilations, Padding, Full, []>;
+
+/** The output size of spatial axis J (the axis `First + J` of the input). */
+type AxisSize<Op extends string, In extends number, J extends number, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
+  Padding extends "same"
+    ? CeilQuotient<In, PerAxis<Strides, J>>
+    : PadOf<Padding, J> extends [infer Before extends number, infer After extends number]
+      ? WindowSize<Op, In, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, Before, After, Add<First, J>, Full>
+      : never;
 
 /** The axes one by one (`Done` holds the sizes so far, its length the axis at hand): the first error ends the walk. */
-type AxisSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Shown extends string, Done extends number[]> =
+type AxisSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape, Done extends number[]> =
   Spatial extends readonly [infer In extends number, ...infer Rest extends Shape]
-    ? (Padding extends "same"
-        ? CeilQuotient<In, PerAxis<Strides, Done["length"]>>
-        : PadOf<Padding, Done["length"]> extends [infer Before extends number, infer After extends number]
-          ? WindowSize<Op, In, PerAxis<Sizes, Done["length"]>, PerAxis<Strides, Done["length"]>, PerAxis<Dilations, Done["length"]>, Before, After, Add<First, Done["length"]>, Shown>
-          : never) extends infer Size
-      ? Size extends ShapeTypeError<string> ? Size : AxisSizes<Op, Rest, First, Sizes, Strides, Dilations, Padding, Shown, [...Done, Size & number]>
+    ? AxisSize<Op, In, Done["length"], First, Sizes, Strides, Dilations, Padding, Full> extends infer Size
+      ? Size extends ShapeTypeError<string> ? Size : AxisSizes<Op, Rest, First, Sizes, Strides, Dilations, Padding, Full, [...Done, Size & number]>
       : never
     : Done;
