@@ -1,9 +1,11 @@
 /**
  * The type-level arithmetic (types/internal/arithmetic.ts) against JavaScript's on generated
- * operands: small ones go through the number tables of types/internal/tables.ts and the rest
- * through the digits, so the operands crowd around where one path hands over to the other
- * (16 and 17 steps, the table's last operands, the successors' end). The tables themselves
- * are checked to be what `npm run build:tables` writes. (Node only: it runs the compiler.)
+ * operands. Sums and differences of two operands of the tables (0 to 1023) go over four digits,
+ * or by single steps up to STEPS, and the rest through the recursive digit arithmetic, so the
+ * operands crowd around where one path hands over to the other (the table's last operands, the
+ * most single steps) and where a carry or a borrow runs through every digit (9, 99, 999 and
+ * their successors). The tables themselves are checked to be what `npm run build:tables`
+ * writes. (Node only: it runs the compiler.)
  */
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -13,9 +15,9 @@ import { evaluateTypes } from "../support/compiler.js";
 
 const edge = (n: number) => [n - 1, n, n + 1];
 const operand = fc.oneof(
-  fc.constantFrom(0, 1, 2, ...edge(STEPS), ...edge(TABLE_SIZE - STEPS), ...edge(TABLE_SIZE - 1), TABLE_SIZE + STEPS, 2048),
+  fc.constantFrom(0, 1, 2, ...edge(STEPS), ...edge(10), ...edge(100), ...edge(1000), ...edge(TABLE_SIZE - 1), 2048),
   fc.nat(TABLE_SIZE + 40),
-  fc.nat(STEPS),
+  fc.nat(20),
   fc.nat(10 ** 7),
 );
 
@@ -42,7 +44,11 @@ const cases: Case[] = fc.sample(
 ).concat(
   // results whose digits turn back into a number through the tables three at a time, with zeros
   // inside or high zeros left by a subtraction or a division
-  ([[1000, 999], [100000, 99999], [1025, 1023], [2000000, 1]] as const).map(([a, b]): Case => ({ type: `Monus<${a}, ${b}>`, expected: a - b })),
+  ([[1000, 999], [100000, 99999], [1025, 1023], [2000000, 1], [1000, 1], [1023, 1023], [512, 511], [1, 1000], [0, 1023]] as const).map(
+    ([a, b]): Case => ({ type: `Monus<${a}, ${b}>`, expected: Math.max(a - b, 0) }),
+  ),
+  // sums whose carry runs through every digit, within the tables and out of them
+  ([[999, 1], [1023, 1023], [9, 1], [99, 901], [1, 1023], [1023, 1024], [1023, STEPS], [STEPS, 1023]] as const).map(([a, b]): Case => ({ type: `Add<${a}, ${b}>`, expected: a + b })),
   ([[1001, 1000], [1000, 1000], [999, 1001], [10, 100000]] as const).map(([a, b]): Case => ({ type: `Multiply<${a}, ${b}>`, expected: a * b })),
   ([[1000000, 1000], [100100, 100], [18432, 96]] as const).map(([a, b]): Case => ({ type: `Quotient<${a}, ${b}>`, expected: a / b })),
 );
@@ -58,8 +64,12 @@ describe("type-level arithmetic", () => {
       .filter(({ expected, got }) => !("shape" in got!) || got.shape[0] !== expected);
     expect(wrong).toEqual([]);
     // both paths were taken, and both sides of each edge
-    expect(cases.filter(({ type }) => /^Add<(\d+), (\d+)>$/.test(type) && Number(RegExp.$1) < TABLE_SIZE && Number(RegExp.$2) <= STEPS).length).toBeGreaterThan(10);
-    expect(cases.filter(({ type }) => /^Add<(\d+), (\d+)>$/.test(type) && Number(RegExp.$2) > STEPS).length).toBeGreaterThan(10);
+    const inTables = (type: string, op: string) =>
+      new RegExp(`^${op}<(\\d+), (\\d+)>$`).test(type) && Number(RegExp.$1) < TABLE_SIZE && Number(RegExp.$2) < TABLE_SIZE;
+    for (const op of ["Add", "Monus"]) {
+      expect(cases.filter(({ type }) => type.startsWith(`${op}<`) && inTables(type, op)).length).toBeGreaterThan(10);
+      expect(cases.filter(({ type }) => type.startsWith(`${op}<`) && !inTables(type, op)).length).toBeGreaterThan(10);
+    }
   }, 120_000);
 
   it("types/internal/tables.ts is what npm run build:tables writes", () => {

@@ -17,7 +17,7 @@
  * Quotient<10, 3>           //=> never (not divisible)
  */
 
-import type { DigitDivision, DigitProduct, DigitSum, DigitsOf, Group, HalvesUp, PaddedGroup, Predecessor, Successor } from "./tables.js";
+import type { DigitDifference, DigitDivision, DigitProduct, DigitSum, Digits4, DigitsOf, Group, HalvesUp, PaddedGroup, Predecessor, Successor, TableNumber } from "./tables.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type Digits = Digit[];
@@ -95,35 +95,46 @@ type MulRows<A extends Digits, B extends Digits, Shift extends 0[], Acc extends 
 // --- small operands by table ------------------------------------------------
 // Most arithmetic in shapes adds or takes a small number (a padding, a window's
 // span, an axis index) to or from a size below a thousand or so, and multiplies
-// sizes with a 1 among them. Those go through the tables of ./tables.ts: a step
-// costs the compiler about a dozen instantiations, where the digit arithmetic
-// below spends 200 to 400 on any addition. Everything else takes the digits.
-
-/** The operands the tables hold: 0 to 1023. */
-type TableNumber = Predecessor[number];
-/** How many single steps an operation takes by table at most. */
-type Steps = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
-
-/**
- * `A + B` one step at a time (`A` in the table, `B` a number of `Steps`: the successors run
- * that far). The steps are counted up to `B`, never counted down from it, so a `B` that is
- * still a union (as in the constraint of a generic use) ends at once instead of walking the table.
- */
-type AddSteps<A extends number, B extends number, Count extends 0[] = []> =
-  Count["length"] extends B ? A : AddSteps<Successor[A], B, [...Count, 0]>;
-
-/** `max(A - B, 0)` one step at a time (`A` in the table, `B` a number of `Steps`). */
-type MonusSteps<A extends number, B extends number, Count extends 0[] = []> =
-  Count["length"] extends B ? A : MonusSteps<Predecessor[A], B, [...Count, 0]>;
+// sizes with a 1 among them. Sums and differences of two operands of the tables
+// (./tables.ts, 0 to 1023) are written out over their four digits, a lookup per
+// digit and no recursion (about 80 instantiations; up to 4 is added or taken by
+// single steps, about 12 each), where each step of the recursive digit arithmetic
+// below costs 20 to 35.
+// Everything else takes the digits.
 
 /** `A + B` for non-negative integer literals; `number` when either is not one. */
 export type Add<A extends number, B extends number> =
   [B] extends [0] ? A
   : [A] extends [0] ? B
-  // (`& number`: the compiler cannot see that a recursion ends in a number, and `7 & number` is 7)
-  : [A, B] extends [TableNumber, Steps] ? AddSteps<A, B> & number
-  : [A, B] extends [Steps, TableNumber] ? AddSteps<B, A> & number
+  // (distributive over a union, each member added on its own: `A` and `B` are checked bare)
+  : A extends TableNumber
+    ? B extends TableNumber
+      // (`& number`: the compiler cannot see that a recursion ends in a number, and `7 & number` is 7)
+      ? B extends Steps ? AddSteps<A, B> & number : A extends Steps ? AddSteps<B, A> & number : AddFour<Digits4[A], Digits4[B]>
+      : AddByDigits<A, B>
   : AddByDigits<A, B>;
+
+/** Up to this many, one `Successor` or `Predecessor` lookup a step is cheaper than the four digits. */
+type Steps = 1 | 2 | 3 | 4;
+/** `A + B` one step at a time (`B` one of `Steps`). */
+type AddSteps<A extends number, B extends number, Count extends 0[] = []> =
+  Count["length"] extends B ? A : AddSteps<Successor[A], B, [...Count, 0]>;
+/** `max(A - B, 0)` one step at a time (`B` one of `Steps`). */
+type MonusSteps<A extends number, B extends number, Count extends 0[] = []> =
+  Count["length"] extends B ? A : MonusSteps<Predecessor[A], B, [...Count, 0]>;
+
+/** Two operands of the tables added over their four digits (least significant first), one `DigitSum` lookup each. */
+type AddFour<A extends Digits4[number], B extends Digits4[number]> =
+  DigitSum[A[0]][B[0]][0] extends [infer C0 extends 0 | 1, infer D0 extends Digit]
+    ? DigitSum[A[1]][B[1]][C0] extends [infer C1 extends 0 | 1, infer D1 extends Digit]
+      ? DigitSum[A[2]][B[2]][C1] extends [infer C2 extends 0 | 1, infer D2 extends Digit]
+        ? DigitSum[A[3]][B[3]][C2] extends [infer C3 extends 0 | 1, infer D3 extends Digit]
+          ? [C3, D3] extends [0, 0] ? Group[D2][D1][D0]
+          : `${C3 extends 1 ? `1${D3}` : D3}${PaddedGroup[D2][D1][D0]}` extends `${infer Sum extends number}` ? Sum : never
+          : never
+        : never
+      : never
+    : never;
 
 type AddByDigits<A extends number, B extends number> =
   Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? FromDigits<AddDigits<X, Y>> : number;
@@ -260,8 +271,26 @@ export type Quotient<A extends number, B extends number> =
 /** `max(A - B, 0)` for non-negative integer literals; `A` when `B` is 0; `number` otherwise. */
 export type Monus<A extends number, B extends number> =
   [B] extends [0] ? A
-  : [A, B] extends [TableNumber, Steps] ? MonusSteps<A, B> & number
-  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? FromDigits<SubDigits<X, Y>> : 0) : number;
+  : A extends TableNumber
+    ? B extends TableNumber ? (B extends Steps ? MonusSteps<A, B> & number : MonusFour<Digits4[A], Digits4[B]>) : MonusByDigits<A, B>
+  : MonusByDigits<A, B>;
+
+/** `max(A - B, 0)` of two operands of the tables, as `AddFour`: a `DigitDifference` lookup per digit, 0 when the last borrows. */
+type MonusFour<A extends Digits4[number], B extends Digits4[number]> =
+  DigitDifference[A[0]][B[0]][0] extends [infer B0 extends 0 | 1, infer D0 extends Digit]
+    ? DigitDifference[A[1]][B[1]][B0] extends [infer B1 extends 0 | 1, infer D1 extends Digit]
+      ? DigitDifference[A[2]][B[2]][B1] extends [infer B2 extends 0 | 1, infer D2 extends Digit]
+        ? DigitDifference[A[3]][B[3]][B2] extends [infer B3 extends 0 | 1, infer D3 extends Digit]
+          ? B3 extends 1 ? 0
+          : D3 extends 0 ? Group[D2][D1][D0]
+          : `${D3}${PaddedGroup[D2][D1][D0]}` extends `${infer Difference extends number}` ? Difference : never
+          : never
+        : never
+      : never
+    : never;
+
+type MonusByDigits<A extends number, B extends number> =
+  Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? FromDigits<SubDigits<X, Y>> : 0) : number;
 
 /** `min(A, B)` for non-negative integer literals; `number` otherwise. */
 export type Min<A extends number, B extends number> =
