@@ -244,10 +244,26 @@ type Output<S extends string, Out extends string, Sizes, Ell extends readonly un
       ? Head extends [infer HeadShape extends readonly unknown[], infer Seen extends string] ? OutputLetters<S, Post, Sizes, [...HeadShape, ...Ell], Seen, true>
       : Head
       : never
-    : Ell extends readonly [] ? OutputLetters<S, Out, Sizes, [], never, true>
+    : Ell extends readonly [] ? (FewLetters<Out, Sizes, keyof Sizes> extends infer Few ? ([Few] extends [never] ? OutputLetters<S, Out, Sizes, [], never, true> : Few) : never)
     : Fail<EinsumEllipsisMessage<S, Ell extends infer E extends Shape ? ShowShape<E> : never>>;
 
 /** The sizes of the output letters in `Str` after `Acc`: the shape when `Last`, else `[shape, letters seen]`. */
+/**
+ * An output of one to four letters, each bound and none repeated, in one match (most outputs):
+ * their sizes, or never, and `OutputLetters` walks it and finds what is wrong.
+ */
+type FewLetters<Out extends string, Sizes, Bound extends keyof Sizes> =
+  Out extends `${infer A}${infer B}${infer C}${infer D}`
+    ? D extends "" ? ([A | B | C] extends [Bound] ? ([A] extends [B | C] ? never : [B] extends [C] ? never : [Sizes[A & Bound], Sizes[B & Bound], Sizes[C & Bound]]) : never)
+    : [A | B | C | D] extends [Bound]
+      ? [A] extends [B | C | D] ? never : [B] extends [C | D] ? never : [C] extends [D] ? never
+      : [Sizes[A & Bound], Sizes[B & Bound], Sizes[C & Bound], Sizes[D & Bound]]
+    : never
+  : Out extends `${infer A}${infer B}`
+    ? B extends "" ? ([A] extends [Bound] ? [Sizes[A & Bound]] : never)
+    : [A | B] extends [Bound] ? ([A] extends [B] ? never : [Sizes[A & Bound], Sizes[B & Bound]]) : never
+  : never;
+
 type OutputLetters<S extends string, Str extends string, Sizes, Acc extends readonly unknown[], Seen extends string, Last extends boolean> =
   Str extends `${infer C}${infer Rest}`
     // (a bound letter first: the common case in one test)
