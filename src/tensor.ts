@@ -65,11 +65,12 @@ export interface TensorBrand<D extends DType> {
 
 /**
  * Any tensor of shape `S` and dtype `D`, as a type parameter's constraint: `<X extends AnyTensor>`
- * takes exactly what `<X extends AnyTensor>` takes (only a `Tensor` has the brand), but the compiler
- * checks it by two properties. Against `Tensor` itself it compares every member of the class for
- * each shape it has not seen: the shape check above leaves `Tensor`'s shape parameter without a
- * measurable variance, so tensor types of different shapes are compared member by member (about
- * 140 instantiations per call on a new shape, against 5; docs/generic-code.md).
+ * takes exactly what `<X extends Tensor>` takes (only a `Tensor` has the brand), but the
+ * compiler checks its brand, shape and dtype alone. Against `Tensor` itself it compares every
+ * member of the class for each shape it has not seen: the shape check above leaves `Tensor`'s
+ * shape parameter without a measurable variance, so tensor types of different shapes are
+ * compared member by member (about 140 instantiations per call on a new shape, against 5;
+ * docs/generic-code.md).
  *
  * @example
  * function firstAxis<X extends AnyTensor>(x: X): X["shape"][0] { return x.shape[0]; }

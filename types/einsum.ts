@@ -247,7 +247,6 @@ type Output<S extends string, Out extends string, Sizes, Ell extends readonly un
     : Ell extends readonly [] ? (FewLetters<Out, Sizes, keyof Sizes> extends infer Few ? ([Few] extends [never] ? OutputLetters<S, Out, Sizes, [], never, true> : Few) : never)
     : Fail<EinsumEllipsisMessage<S, Ell extends infer E extends Shape ? ShowShape<E> : never>>;
 
-/** The sizes of the output letters in `Str` after `Acc`: the shape when `Last`, else `[shape, letters seen]`. */
 /**
  * An output of one to four letters, each bound and none repeated, in one match (most outputs):
  * their sizes, or never, and `OutputLetters` walks it and finds what is wrong.
@@ -264,6 +263,7 @@ type FewLetters<Out extends string, Sizes, Bound extends keyof Sizes> =
     : [A | B] extends [Bound] ? ([A] extends [B] ? never : [Sizes[A & Bound], Sizes[B & Bound]]) : never
   : never;
 
+/** The sizes of the output letters in `Str` after `Acc`: the shape when `Last`, else `[shape, letters seen]`. */
 type OutputLetters<S extends string, Str extends string, Sizes, Acc extends readonly unknown[], Seen extends string, Last extends boolean> =
   Str extends `${infer C}${infer Rest}`
     // (a bound letter first: the common case in one test)
