@@ -192,31 +192,14 @@ type CompareFromTop<A extends Digits, B extends Digits> =
       ? X extends Y ? CompareFromTop<RestA, RestB> : DigitLess<X, Y> extends true ? "lt" : "gt"
       : "eq"
     : "eq";
-type DigitLess<X extends Digit, Y extends Digit> = X extends Y ? false : DigitSum[X][SubtractDigitTable[Y][X]][0] extends [0, Y] ? true : false;
-/** `SubtractDigitTable[a][b]`: `(a - b) mod 10`. */
-type SubtractDigitTable = [
-  [0, 9, 8, 7, 6, 5, 4, 3, 2, 1],
-  [1, 0, 9, 8, 7, 6, 5, 4, 3, 2],
-  [2, 1, 0, 9, 8, 7, 6, 5, 4, 3],
-  [3, 2, 1, 0, 9, 8, 7, 6, 5, 4],
-  [4, 3, 2, 1, 0, 9, 8, 7, 6, 5],
-  [5, 4, 3, 2, 1, 0, 9, 8, 7, 6],
-  [6, 5, 4, 3, 2, 1, 0, 9, 8, 7],
-  [7, 6, 5, 4, 3, 2, 1, 0, 9, 8],
-  [8, 7, 6, 5, 4, 3, 2, 1, 0, 9],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-];
+/** `X < Y` for two digits: `X - Y` borrows. */
+type DigitLess<X extends Digit, Y extends Digit> = DigitDifference[X][Y][0][0] extends 1 ? true : false;
 
 /** `A - B` for `A >= B`, digits least significant first. */
 type SubDigits<A extends Digits, B extends Digits, Borrow extends 0 | 1 = 0, Acc extends Digits = []> =
   A extends [infer X extends Digit, ...infer RestA extends Digits]
     ? (B extends [infer Y extends Digit, ...infer RestB extends Digits] ? [Y, RestB] : [0, []]) extends [infer Y extends Digit, infer RestB extends Digits]
-      ? DigitSum[Y][Borrow][0] extends [infer Carry extends 0 | 1, infer Take extends Digit]
-        // subtract Y + borrow (as a carry-and-digit) from X
-        ? Carry extends 1 // Y was 9 and borrow 1: subtract 10, i.e. keep X and borrow 1
-          ? SubDigits<RestA, RestB, 1, [...Acc, X]>
-          : SubDigits<RestA, RestB, DigitLess<X, Take> extends true ? 1 : 0, [...Acc, SubtractDigitTable[X][Take]]>
-        : never
+      ? DigitDifference[X][Y][Borrow] extends [infer Out extends 0 | 1, infer D extends Digit] ? SubDigits<RestA, RestB, Out, [...Acc, D]> : never
       : never
     : Acc;
 
