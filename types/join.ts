@@ -30,11 +30,12 @@ type Mismatch<A extends Shape, B extends Shape, Axis extends number, Index exten
     : NotFound;
 
 /**
- * `S` with the size on `Axis` set to 0 (-1: none): two shapes that join have the same masked
- * shape, so one test of the whole (`[Masked<First>] extends [Masked<Next>]`, size by size as
- * `Mismatch` tests them first) passes most calls, and `Mismatch` walks only the rest.
+ * `S` with `any` on axis `Axis` (-1: none), which fits every size: a shape that joins `S` is one
+ * that `Pattern<S, Axis>` is assignable to. One test of the whole (`[Match] extends [Next]`,
+ * each size of `S` against the other's, as `Mismatch` tests them first) passes most calls, and
+ * `Mismatch` walks only the rest (a `number` against a literal, a mismatch).
  */
-type Masked<S extends Shape, Axis extends number> = { -readonly [K in keyof S]: K extends `${Axis}` ? 0 : S[K] };
+type Pattern<S extends Shape, Axis extends number> = { -readonly [K in keyof S]: K extends `${Axis}` ? any : S[K] };
 
 /** Twin of `writeJoinEmpty` in src/shape/join.ts. */
 export type JoinEmptyMessage<Op extends string> = `${Op}: tensors must hold at least one tensor`;
@@ -57,14 +58,14 @@ export type StackRangeMessage<Axis extends number, Rank extends number> = `stack
 type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
   ShapeTypeError<JoinMessage<Op, Detail, ShowShape<First>, ShowShape<Other>>>;
 
-type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[], Mask = Masked<First, Axis>> =
+type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[], Match = Pattern<First, Axis>> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
     : Next["length"] extends First["length"]
-      ? [Mask] extends [Masked<Next, Axis>] ? ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown], Mask>
+      ? [Match] extends [Next] ? ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown], Match>
       : Mismatch<First, Next, Axis> extends [infer At, infer X, infer Y]
         ? JoinError<"concat", JoinSizeDetail<Index["length"], At & number, ShowDim<Y>, ShowDim<X>>, First, Next>
-        : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown], Mask>
+        : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown], Match>
       : JoinError<"concat", JoinRankDetail<Index["length"], Next["length"], First["length"]>, First, Next>
     : { -readonly [Key in keyof First]: Key extends `${Axis}` ? Total : First[Key] };
 
@@ -88,14 +89,14 @@ export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
       : never
     : ShapeTypeError<JoinEmptyMessage<"concat">>;
 
-type StackRest<Shapes extends readonly Shape[], First extends Shape, Index extends unknown[], Mask = Masked<First, -1>> =
+type StackRest<Shapes extends readonly Shape[], First extends Shape, Index extends unknown[], Match = Pattern<First, -1>> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
     : Next["length"] extends First["length"]
-      ? [Mask] extends [Masked<Next, -1>] ? StackRest<Rest, First, [...Index, unknown], Mask>
+      ? [Match] extends [Next] ? StackRest<Rest, First, [...Index, unknown], Match>
       : Mismatch<First, Next, -1> extends [infer At, infer X, infer Y]
         ? JoinError<"stack", JoinSizeDetail<Index["length"], At & number, ShowDim<Y>, ShowDim<X>>, First, Next>
-        : StackRest<Rest, First, [...Index, unknown], Mask>
+        : StackRest<Rest, First, [...Index, unknown], Match>
       : JoinError<"stack", JoinRankDetail<Index["length"], Next["length"], First["length"]>, First, Next>
     : true;
 

@@ -633,8 +633,8 @@ export interface ConcatOp {
 
 /** The tensors when they join, the message when they do not; undecided when the sum on the axis is. */
 export type ConcatChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
-  [SumDecided<ConcatShape<Shapes, Axis>, Shapes extends readonly [infer First extends Shape, ...unknown[]] ? AxisIndex<First, Axis> : never>] extends
-    [ShapeTypeError<infer Message>] ? Message : Tensors;
+  // (`Shapes[0]`, not inferred from `Shapes`: no tensors is ConcatShape's error, which has no axis to decide)
+  [SumDecided<ConcatShape<Shapes, Axis>, AxisIndex<Shapes[0], Axis>>] extends [ShapeTypeError<infer Message>] ? Message : Tensors;
 
 /** stack's tensors, or the message (printed with the shapes when undecided, as `MatMulChecked`). */
 export type StackChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
