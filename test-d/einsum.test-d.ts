@@ -40,6 +40,14 @@ expectTypeOf(einsum("ij,jk->ik", dynamic, b)).toEqualTypeOf<Tensor<number[], "fl
 // misfits: the runtime's message, as the subscripts' parameter type
 // @ts-expect-error -- "einsum: letter j has size 3 in operand 0 and 4 in operand 1 (subscripts \"bij,bjk->bik\")"
 einsum("bij,bjk->bik", a, zeros([8, 4, 4]));
+// the same misfit without "->", on a third operand, and on a diagonal (the planned common case must find each)
+// @ts-expect-error -- "einsum: letter j has size 3 in operand 0 and 4 in operand 1 (subscripts \"ij,jk\")"
+einsum("ij,jk", zeros([2, 3]), zeros([4, 5]));
+// @ts-expect-error -- "einsum: letter k has size 4 in operand 1 and 5 in operand 2 (subscripts \"ij,jk,kl->il\")"
+einsum("ij,jk,kl->il", zeros([2, 3]), zeros([3, 4]), zeros([5, 6]));
+// @ts-expect-error -- "einsum: letter i has size 2 in operand 0 and 3 in operand 0 (subscripts \"ii->i\")"
+einsum("ii->i", zeros([2, 3]));
+expectTypeOf<ErrorMessage<EinsumShape<"ij,jk,kl->il", [[2, 3], [3, 4], [5, 6]]>>>().toEqualTypeOf<'einsum: letter k has size 4 in operand 1 and 5 in operand 2 (subscripts "ij,jk,kl->il")'>();
 // @ts-expect-error -- "einsum: the subscripts \"ij,jk->ik\" name 2 operands but 1 was given"
 einsum("ij,jk->ik", zeros([2, 3]));
 // @ts-expect-error -- "einsum: operand 1 has rank 3 but its subscripts \"jk\" name 2 axes"
@@ -77,6 +85,13 @@ function batched<B extends number, I extends number, J extends number, K extends
   return [product2, summed2, stacked2] as const;
 }
 expectTypeOf(batched(zeros([8, 2, 3]), zeros([8, 3, 4]))[0]).toEqualTypeOf<Tensor<[8, 2, 4], "float32">>();
+function chained<B extends number, N extends number>(x: Tensor<[B, N, N], "float64">) {
+  let product = einsum("bij,bjk,bkl->bil", x, x, x);
+  product = expected<Tensor<[B, N, N], "float64">>();
+  const product2: Tensor<[B, N, N], "float64"> = product;
+  return product2;
+}
+expectTypeOf(chained(zeros([2, 3, 3], "float64"))).toEqualTypeOf<Tensor<[2, 3, 3], "float64">>();
 function undecided<B extends number, J extends number>(x: Tensor<[B, J], "float32">) {
   // @ts-expect-error -- "einsum: the compiler cannot decide whether these sizes fit ..." (J against 3)
   einsum("ij,jk->ik", x, zeros([3, 4]));

@@ -6,7 +6,10 @@
  * rule, and the output is the letters after `->`, or without `->` the "..."
  * axes then the letters seen exactly once, in ASCII order (upper case first).
  *
- * The subscripts are read once, alongside the operands' shapes: `->` and `,`
+ * Subscripts of plain letters are planned once per string (`Plan`: which
+ * positions must agree, where each output size comes from), so a call with
+ * subscripts seen before only reads its sizes off (`Quick`). Anything else,
+ * and every misfit, is walked alongside the operands' shapes: `->` and `,`
  * are split off by template-literal inference; an operand without `...` of
  * rank up to 6 is read by one template match (`ByRank`), any other by a
  * tail-recursive walk (from the front before its `...`, from the back after
@@ -80,8 +83,97 @@ type Fail<Message extends string> = ShapeTypeError<Message>;
 export type EinsumShape<S extends string, Shapes extends readonly Shape[]> =
   string extends S ? number[]
   : number extends Shapes[number]["length"] ? number[]
-  : S extends `${infer In}->${infer Out}` ? Start<S, In, SplitOperands<In, []>, Out, true, Shapes>
-  : Start<S, S, SplitOperands<S, []>, "", false, Shapes>;
+  : Quick<Plan<S>, Shapes> extends infer Result
+    ? [Result] extends [never]
+      ? S extends `${infer In}->${infer Out}` ? Start<S, In, SplitOperands<In, []>, Out, true, Shapes>
+      : Start<S, S, SplitOperands<S, []>, "", false, Shapes>
+    : Result
+    : never;
+
+// --- the common case, planned once per subscripts string -------------------
+
+/**
+ * What the subscripts alone say when every operand and the output are plain letters and each
+ * output letter is bound once (most calls): the operands' ranks, the positions in all their
+ * sizes end to end that name one letter again (`left[k]` names what `right[k]` names), and
+ * the position where each output letter is first named; `never` for anything else (the
+ * steps below say `false`: a `never` would pass the `extends [infer ...]` tests). It
+ * depends on the string only, so the compiler works it out once per subscripts string and
+ * every call with that string reuses it.
+ *
+ * @example
+ * Plan<"bij,bjk->bik">   //=> { ranks: [3, 3]; left: [0, 2]; right: [3, 4]; out: [0, 1, 5] }
+ */
+interface PlanOf<Ranks extends number[], Left extends number[], Right extends number[], Out extends number[]> {
+  ranks: Ranks;
+  left: Left;
+  right: Right;
+  out: Out;
+}
+type AnyPlan = PlanOf<number[], number[], number[], number[]>;
+
+type Plan<S extends string> =
+  S extends `${infer In}->${infer Out}`
+    ? PlanOperands<SplitOperands<In, []>, {}, [], [], [], []> extends [infer Seen, infer Left extends number[], infer Right extends number[], infer Ranks extends number[]]
+      ? PlanOutput<Out, Seen, [], never> extends infer Output extends number[] ? PlanOf<Ranks, Left, Right, Output> : never
+      : never
+    : PlanOperands<SplitOperands<S, []>, {}, [], [], [], []> extends [infer Seen, infer Left extends number[], infer Right extends number[], infer Ranks extends number[]]
+      ? Once<S, never, []> extends infer Letters extends string[] ? PlanOf<Ranks, Left, Right, { [K in keyof Letters]: Seen[Letters[K] & keyof Seen] & number }> : never
+      : never;
+
+/** Each operand's letters in turn; `Seen` maps a letter to the position it was first named at, `Taken` counts positions. */
+type PlanOperands<Subs extends string[], Seen, Left extends number[], Right extends number[], Ranks extends number[], Taken extends 0[]> =
+  Subs extends [infer Sub extends string, ...infer Rest extends string[]]
+    ? PlanLetters<Sub, Seen, Left, Right, Taken, []> extends [infer NextSeen, infer NextLeft extends number[], infer NextRight extends number[], infer NextTaken extends 0[], infer Rank extends number]
+      ? PlanOperands<Rest, NextSeen, NextLeft, NextRight, [...Ranks, Rank], NextTaken>
+      : false
+    : [Seen, Left, Right, Ranks];
+
+type PlanLetters<Sub extends string, Seen, Left extends number[], Right extends number[], Taken extends 0[], Rank extends 0[]> =
+  Sub extends `${infer C}${infer Rest}`
+    ? C extends Letter
+      ? C extends keyof Seen
+        ? PlanLetters<Rest, Seen, [...Left, Seen[C] & number], [...Right, Taken["length"]], [...Taken, 0], [...Rank, 0]>
+        : PlanLetters<Rest, Seen & { [K in C]: Taken["length"] }, Left, Right, [...Taken, 0], [...Rank, 0]>
+      : false
+    : [Seen, Left, Right, Taken, Rank["length"]];
+
+/** The output letters' positions; `false` at a letter not bound, repeated, or not a letter. */
+type PlanOutput<Out extends string, Seen, Acc extends number[], Used extends string> =
+  Out extends `${infer C}${infer Rest}`
+    ? C extends keyof Seen ? ([C] extends [Used] ? false : PlanOutput<Rest, Seen, [...Acc, Seen[C] & number], Used | C>) : false
+    : Acc;
+
+/**
+ * The planned einsum on these shapes: their sizes end to end (when the ranks are the plan's),
+ * and when the sizes at `left` are those at `right` (wrapped, both ways: one test the compiler
+ * decides on type parameters too), the sizes at `out`. `never` otherwise (a misfit, a
+ * `number` meeting a literal, another rank or count): the walk below decides and words it.
+ */
+type Quick<P, Shapes extends readonly Shape[]> =
+  P extends AnyPlan
+    ? EndToEnd<Shapes, P["ranks"]> extends infer Sizes extends readonly unknown[]
+      ? [Sizes] extends [never] ? never
+      // (the sizes inferred first: written into the test, two instantiations of `Picked` would be
+      // related by the variance of its parameters, and the compiler would decide the test true once
+      // for all, on the declaration)
+      : [Picked<Sizes, P["left"]>, Picked<Sizes, P["right"]>] extends [infer Left, infer Right]
+        ? { v: Left; w: Right } extends { v: Right; w: Left } ? Picked<Sizes, P["out"]> : never
+        : never
+      : never
+    : never;
+
+/** All sizes of `Shapes` in one list, when their ranks are `Ranks`; one and two operands without a walk. */
+type EndToEnd<Shapes extends readonly Shape[], Ranks extends number[]> =
+  Shapes extends readonly [infer A extends Shape, infer B extends Shape] ? ([A["length"], B["length"]] extends Ranks ? [...A, ...B] : never)
+  : Shapes extends readonly [infer A extends Shape] ? ([A["length"]] extends Ranks ? [...A] : never)
+  : [{ [K in keyof Shapes]: Shapes[K]["length"] }] extends [Ranks] ? Joined<Shapes, []> : never;
+type Joined<Shapes extends readonly Shape[], Acc extends unknown[]> =
+  Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]] ? Joined<Rest, [...Acc, ...First]> : Acc;
+
+type Picked<Sizes extends readonly unknown[], At extends number[]> = { [K in keyof At]: Sizes[At[K]] };
+
+// --- any subscripts, walked with the shapes ----------------------------------
 
 type SplitOperands<In extends string, Acc extends string[]> =
   In extends `${infer Head},${infer Rest}` ? SplitOperands<Rest, [...Acc, Head]> : [...Acc, In];
