@@ -94,18 +94,18 @@ export type EinsumShape<S extends string, Shapes extends readonly Shape[]> =
 
 /**
  * What the subscripts alone say when every operand and the output are plain letters and each
- * output letter is bound once (most calls): the operands' ranks, the positions in all their
- * sizes end to end that name one letter again (`left[k]` names what `right[k]` names), and
- * the position where each output letter is first named; `never` for anything else (the
- * steps below say `false`: a `never` would pass the `extends [infer ...]` tests). It
+ * output letter is bound once (most calls): where each operand's sizes end when all are laid
+ * end to end, the positions there that name one letter again (`left[k]` names what `right[k]`
+ * names), and the position where each output letter is first named; `never` for anything else
+ * (the steps below say `false`: a `never` would pass the `extends [infer ...]` tests). It
  * depends on the string only, so the compiler works it out once per subscripts string and
  * every call with that string reuses it.
  *
  * @example
- * Plan<"bij,bjk->bik">   //=> { ranks: [3, 3]; left: [0, 2]; right: [3, 4]; out: [0, 1, 5] }
+ * Plan<"bij,bjk->bik">   //=> { ends: [3, 6]; left: [0, 2]; right: [3, 4]; out: [0, 1, 5] }
  */
-interface PlanOf<Ranks extends number[], Left extends number[], Right extends number[], Out extends number[]> {
-  ranks: Ranks;
+interface PlanOf<Ends extends number[], Left extends number[], Right extends number[], Out extends number[]> {
+  ends: Ends;
   left: Left;
   right: Right;
   out: Out;
@@ -114,45 +114,47 @@ type AnyPlan = PlanOf<number[], number[], number[], number[]>;
 
 type Plan<S extends string> =
   S extends `${infer In}->${infer Out}`
-    ? PlanOperands<SplitOperands<In, []>, {}, [], [], [], []> extends [infer Seen, infer Left extends number[], infer Right extends number[], infer Ranks extends number[]]
-      ? PlanOutput<Out, Seen, [], never> extends infer Output extends number[] ? PlanOf<Ranks, Left, Right, Output> : never
+    ? Scan<`${In},`, "|", [], [], [], []> extends [infer Seen extends string, infer Left extends number[], infer Right extends number[], infer Ends extends number[]]
+      ? OutputAt<Out, Seen, [], "|"> extends infer Output extends number[] ? PlanOf<Ends, Left, Right, Output> : never
       : never
-    : PlanOperands<SplitOperands<S, []>, {}, [], [], [], []> extends [infer Seen, infer Left extends number[], infer Right extends number[], infer Ranks extends number[]]
-      ? Once<S, never, []> extends infer Letters extends string[] ? PlanOf<Ranks, Left, Right, { [K in keyof Letters]: Seen[Letters[K] & keyof Seen] & number }> : never
+    : Scan<`${S},`, "|", [], [], [], []> extends [infer Seen extends string, infer Left extends number[], infer Right extends number[], infer Ends extends number[]]
+      ? Once<S, never, []> extends infer Letters extends string[] ? PlanOf<Ends, Left, Right, { [K in keyof Letters]: FirstAt<Seen, Letters[K]> }> : never
       : never;
 
-/** Each operand's letters in turn; `Seen` maps a letter to the position it was first named at, `Taken` counts positions. */
-type PlanOperands<Subs extends string[], Seen, Left extends number[], Right extends number[], Ranks extends number[], Taken extends 0[]> =
-  Subs extends [infer Sub extends string, ...infer Rest extends string[]]
-    ? PlanLetters<Sub, Seen, Left, Right, Taken, []> extends [infer NextSeen, infer NextLeft extends number[], infer NextRight extends number[], infer NextTaken extends 0[], infer Rank extends number]
-      ? PlanOperands<Rest, NextSeen, NextLeft, NextRight, [...Ranks, Rank], NextTaken>
-      : false
-    : [Seen, Left, Right, Ranks];
-
-type PlanLetters<Sub extends string, Seen, Left extends number[], Right extends number[], Taken extends 0[], Rank extends 0[]> =
-  Sub extends `${infer C}${infer Rest}`
+/**
+ * One pass over the operands' subscripts (each followed by a ","). `Seen` lists each letter
+ * with the position it was first named at (`"|b0|i1|j2|"`), read back by one template match;
+ * `Taken` counts the positions.
+ */
+type Scan<Str extends string, Seen extends string, Left extends number[], Right extends number[], Ends extends number[], Taken extends 0[]> =
+  Str extends `${infer C}${infer Rest}`
     ? C extends Letter
-      ? C extends keyof Seen
-        ? PlanLetters<Rest, Seen, [...Left, Seen[C] & number], [...Right, Taken["length"]], [...Taken, 0], [...Rank, 0]>
-        : PlanLetters<Rest, Seen & { [K in C]: Taken["length"] }, Left, Right, [...Taken, 0], [...Rank, 0]>
+      ? Seen extends `${string}|${C}${infer At extends number}|${string}`
+        ? Scan<Rest, Seen, [...Left, At], [...Right, Taken["length"]], Ends, [...Taken, 0]>
+        : Scan<Rest, `${Seen}${C}${Taken["length"]}|`, Left, Right, Ends, [...Taken, 0]>
+      : C extends "," ? Scan<Rest, Seen, Left, Right, [...Ends, Taken["length"]], Taken>
       : false
-    : [Seen, Left, Right, Taken, Rank["length"]];
+    : [Seen, Left, Right, Ends];
 
-/** The output letters' positions; `false` at a letter not bound, repeated, or not a letter. */
-type PlanOutput<Out extends string, Seen, Acc extends number[], Used extends string> =
+type FirstAt<Seen extends string, C extends string> = Seen extends `${string}|${C}${infer At extends number}|${string}` ? At : never;
+
+/** The output letters' positions; `false` at a letter not bound, repeated (`Used` lists those read), or not a letter. */
+type OutputAt<Out extends string, Seen extends string, Acc extends number[], Used extends string> =
   Out extends `${infer C}${infer Rest}`
-    ? C extends keyof Seen ? ([C] extends [Used] ? false : PlanOutput<Rest, Seen, [...Acc, Seen[C] & number], Used | C>) : false
+    ? Used extends `${string}|${C}|${string}` ? false
+    : C extends Letter ? (Seen extends `${string}|${C}${infer At extends number}|${string}` ? OutputAt<Rest, Seen, [...Acc, At], `${Used}${C}|`> : false)
+    : false
     : Acc;
 
 /**
- * The planned einsum on these shapes: their sizes end to end (when the ranks are the plan's),
+ * The planned einsum on these shapes: their sizes end to end (when their ranks are the plan's),
  * and when the sizes at `left` are those at `right` (wrapped, both ways: one test the compiler
  * decides on type parameters too), the sizes at `out`. `never` otherwise (a misfit, a
  * `number` meeting a literal, another rank or count): the walk below decides and words it.
  */
 type Quick<P, Shapes extends readonly Shape[]> =
   P extends AnyPlan
-    ? EndToEnd<Shapes, P["ranks"]> extends infer Sizes extends readonly unknown[]
+    ? EndToEnd<Shapes, P["ends"]> extends infer Sizes extends readonly unknown[]
       ? [Sizes] extends [never] ? never
       // (the sizes inferred first: written into the test, two instantiations of `Picked` would be
       // related by the variance of its parameters, and the compiler would decide the test true once
@@ -163,13 +165,15 @@ type Quick<P, Shapes extends readonly Shape[]> =
       : never
     : never;
 
-/** All sizes of `Shapes` in one list, when their ranks are `Ranks`; one and two operands without a walk. */
-type EndToEnd<Shapes extends readonly Shape[], Ranks extends number[]> =
-  Shapes extends readonly [infer A extends Shape, infer B extends Shape] ? ([A["length"], B["length"]] extends Ranks ? [...A, ...B] : never)
-  : Shapes extends readonly [infer A extends Shape] ? ([A["length"]] extends Ranks ? [...A] : never)
-  : [{ [K in keyof Shapes]: Shapes[K]["length"] }] extends [Ranks] ? Joined<Shapes, []> : never;
-type Joined<Shapes extends readonly Shape[], Acc extends unknown[]> =
-  Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]] ? Joined<Rest, [...Acc, ...First]> : Acc;
+/** All sizes of `Shapes` in one list, when each shape ends where the plan's `Ends` say; one and two operands without a walk. */
+type EndToEnd<Shapes extends readonly Shape[], Ends extends number[]> =
+  Shapes extends readonly [infer A extends Shape, infer B extends Shape] ? ([A["length"], [...A, ...B]["length"]] extends Ends ? [...A, ...B] : never)
+  : Shapes extends readonly [infer A extends Shape] ? ([A["length"]] extends Ends ? [...A] : never)
+  : Joined<Shapes, [], []> extends [infer Sizes, infer Found] ? ([Found] extends [Ends] ? Sizes : never) : never;
+type Joined<Shapes extends readonly Shape[], Acc extends unknown[], Ends extends number[]> =
+  Shapes extends readonly [infer First extends Shape, ...infer Rest extends readonly Shape[]]
+    ? Joined<Rest, [...Acc, ...First], [...Ends, [...Acc, ...First]["length"]]>
+    : [Acc, Ends];
 
 type Picked<Sizes extends readonly unknown[], At extends number[]> = { [K in keyof At]: Sizes[At[K]] };
 
