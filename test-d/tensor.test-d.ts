@@ -158,6 +158,13 @@ expectTypeOf<Reshape<[2, 3, 4], [4, -1]>>().toEqualTypeOf<[4, 6]>();
 expectTypeOf<Reshape<[0, 3], [3, -1]>>().toEqualTypeOf<[3, 0]>();
 expectTypeOf<Reshape<[number, 6], [number, -1]>>().toEqualTypeOf<[number, number]>();
 expectTypeOf<Reshape<[Dim<"b">, 6], [Dim<"b">, -1]>>().toEqualTypeOf<[Dim<"b">, number]>();
+// the call's rule (Regrouped): a -1 in place of the sizes between the kept ones is their product,
+// and a kept 0 leaves it undetermined, as at run time
+expectTypeOf(reshape(zeros([2, 0, 3]), [2, -1])).toEqualTypeOf<Tensor<[2, 0], "float32">>();
+expectTypeOf(reshape(zeros([2, 3, 4]), [2, -1, 4])).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();
+expectTypeOf(reshape(zeros([2048, 2, 3]), [2048, -1])).toEqualTypeOf<Tensor<[2048, 6], "float32">>();
+// @ts-expect-error -- "reshape: cannot infer -1: 0 elements of [0, 3] do not split into [0, -1]"
+reshape(zeros([0, 3]), [0, -1]);
 // counts not known at compile time are checked at run time
 expectTypeOf(reshape(batch, [-1])).toEqualTypeOf<Tensor<[number], "float32">>();
 expectTypeOf(broadcastTo(zeros([3, 1]), [2, 3, 4])).toEqualTypeOf<Tensor<[2, 3, 4], "float32">>();

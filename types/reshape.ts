@@ -12,6 +12,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { MergedSize, Product, Quotient } from "./internal/arithmetic.js";
+import type { TableNumber } from "./internal/tables.js";
 import type { Shape, ShowShape } from "./shape.js";
 
 /** Two -1 sizes: twin of `writeReshapeMinusOnes` in src/shape/reshape.ts. */
@@ -126,14 +127,29 @@ type ReshapeByDivision<From extends Shape, Target extends Shape> =
  */
 export type Regrouped<From extends Shape, Target extends Shape> =
   SharedFront<From, Target> extends [infer Front extends Shape, infer FromRest extends Shape, infer TargetRest extends Shape]
-    ? SharedBack<FromRest, TargetRest> extends [infer FromMiddle extends Shape, infer TargetMiddle extends Shape, infer Back extends Shape]
+    // a -1 right after the shared front (`[24, -1]`): no size of `From` is -1, so nothing is shared at the back
+    ? TargetRest extends [-1] ? MergedMiddle<From, Target, Front, FromRest, []>
+    : SharedBack<FromRest, TargetRest> extends [infer FromMiddle extends Shape, infer TargetMiddle extends Shape, infer Back extends Shape]
+      ? TargetMiddle extends [-1] ? MergedMiddle<From, Target, Front, FromMiddle, Back>
       // no -1 (asked of the middle, whose sizes are literals: asked of `B`, it stays unresolved): a
       // -1 fails at run time when a kept size is 0, which cannot be asked of a type parameter
-      ? CountMinusOnes<TargetMiddle> extends 0
+      : CountMinusOnes<TargetMiddle> extends 0
         ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape ? [...Front, ...Middle, ...Back] : Reshape<From, Target>
         : Reshape<From, Target>
       : never
     : never;
+
+/**
+ * A -1 in place of the middle (`[24, 48, 16]` to `[24, -1]`) is the middle's product when
+ * the kept sizes are known and not 0 (a kept 0 leaves the -1 undetermined) and the middle's
+ * sizes are known: one product, none of the whole rule's walks. Anything else (a type
+ * parameter, `number`, a `Dim`, a size past the tables) takes the whole rule.
+ */
+type MergedMiddle<From extends Shape, Target extends Shape, Front extends Shape, FromMiddle extends Shape, Back extends Shape> =
+  [Front[number] | Back[number]] extends [PositiveTableNumber]
+    ? [FromMiddle[number]] extends [TableNumber] ? [...Front, Product<FromMiddle>, ...Back] : Reshape<From, Target>
+    : Reshape<From, Target>;
+type PositiveTableNumber = Exclude<TableNumber, 0>;
 
 /**
  * Identical sizes: the same type parameter, or the same literal (wrapped, so a parameter is

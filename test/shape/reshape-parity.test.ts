@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { reshape, zeros } from "shapecast";
-import { evaluateTypes } from "../support/compiler.js";
+import { evaluateTypes, type TypeResult } from "../support/compiler.js";
 
 const size = fc.constantFrom<number>(0, 1, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 96, 224);
 const source = fc.array(size, { minLength: 1, maxLength: 4 });
@@ -46,13 +46,24 @@ function runtime(from: number[], target: number[]): { shape: readonly number[] }
   }
 }
 
-describe("Reshape<From, Target> vs reshape()", () => {
-  const header = `import type { ErrorMessage, Reshape } from "../types/index.js";\n`;
+describe("Reshape<From, Target> and Regrouped<From, Target> vs reshape()", () => {
+  // Regrouped is the rule reshape()'s signature applies, with its own path for a -1 in place of the middle
+  const header = `import type { ErrorMessage, Regrouped, Reshape } from "../types/index.js";\n`;
   const lines = cases.flatMap(({ from, target }, i) => [
     `export type R${i} = Reshape<[${from.join(", ")}], [${target.join(", ")}]>;`,
     `export type M${i} = ErrorMessage<R${i}>;`,
+    `export type G${i} = Regrouped<[${from.join(", ")}], [${target.join(", ")}]>;`,
+    `export type N${i} = ErrorMessage<G${i}>;`,
   ]);
-  const types = evaluateTypes(header + lines.join("\n"), cases.map((_, i) => ({ result: `R${i}`, message: `M${i}` })));
+  const evaluated = evaluateTypes(
+    header + lines.join("\n"),
+    cases.flatMap((_, i) => [
+      { result: `R${i}`, message: `M${i}` },
+      { result: `G${i}`, message: `N${i}` },
+    ]),
+  );
+  const types = cases.map((_, i) => evaluated[2 * i]!);
+  const regrouped = cases.map((_, i) => evaluated[2 * i + 1]!);
 
   it("covers fits and misfits, with and without -1", () => {
     const results = cases.map(({ from, target }) => runtime(from, target));
@@ -61,13 +72,20 @@ describe("Reshape<From, Target> vs reshape()", () => {
     expect(cases.filter((c) => c.target.includes(-1)).length).toBeGreaterThan(150);
   });
 
-  it("gives the runtime's shape or message on every case", () => {
-    const mismatches = cases.flatMap(({ from, target }, i) => {
+  /** The cases where `results` (of one rule) differ from the runtime, each as a line. */
+  const mismatches = (results: readonly TypeResult[], rule: string): string[] =>
+    cases.flatMap(({ from, target }, i) => {
       const expected = runtime(from, target);
-      const actual = types[i]!;
+      const actual = results[i]!;
       const same = "shape" in expected ? "shape" in actual && actual.shape.join() === expected.shape.join() : "error" in actual && actual.error === expected.error;
-      return same ? [] : [`[${from}] -> [${target}]: runtime ${JSON.stringify(expected)}, types ${JSON.stringify(actual)}`];
+      return same ? [] : [`[${from}] -> [${target}]: runtime ${JSON.stringify(expected)}, ${rule} ${JSON.stringify(actual)}`];
     });
-    expect(mismatches).toEqual([]);
+
+  it("gives the runtime's shape or message on every case", () => {
+    expect(mismatches(types, "Reshape")).toEqual([]);
+  });
+
+  it("gives the same through Regrouped, the call's rule", () => {
+    expect(mismatches(regrouped, "Regrouped")).toEqual([]);
   });
 });
