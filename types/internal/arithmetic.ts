@@ -77,20 +77,35 @@ type AddDigits<A extends Digits, B extends Digits, Carry extends 0 | 1 = 0, Acc 
     : B extends [] ? (Carry extends 1 ? [...Acc, 1] : Acc)
     : AddDigits<B, [], Carry, Acc>;
 
-/** Digits times one digit, one lookup per digit (`x * d + carry`). */
-type MulDigit<A extends Digits, D extends Digit, Carry extends Digit = 0, Acc extends Digits = []> =
-  A extends [infer X extends Digit, ...infer Rest extends Digits]
-    ? DigitProduct[X][D][Carry] extends [infer High extends Digit, infer Low extends Digit] ? MulDigit<Rest, D, High, [...Acc, Low]> : never
-    : Carry extends 0 ? Acc : [...Acc, Carry];
-
-/** Schoolbook multiplication, one digit of B at a time, shifted by its place. */
+/**
+ * Schoolbook multiplication, one digit of B at a time. Each row adds `A * D` to what is
+ * left of the rows before in one walk (`MulAdd`); the lowest digit of each row is final.
+ */
 type MulDigits<A extends Digits, B extends Digits> =
-  B extends [infer D extends Digit, ...infer Rest extends Digits] ? MulRows<A, Rest, [0], D extends 1 ? A : MulDigit<A, D>> : [0];
-/** The rows after the first: a digit 0 only shifts. */
-type MulRows<A extends Digits, B extends Digits, Shift extends 0[], Acc extends Digits> =
+  B extends [infer D extends Digit, ...infer Rest extends Digits] ? MulRows<A, Rest, [], D extends 1 ? A : MulAdd<A, D, []>> : [0];
+/** The rows after the first: `Out` holds the final digits, `Acc` the running sum above them. */
+type MulRows<A extends Digits, B extends Digits, Out extends Digits, Acc extends Digits> =
   B extends [infer D extends Digit, ...infer Rest extends Digits]
-    ? MulRows<A, Rest, [...Shift, 0], D extends 0 ? Acc : AddDigits<Acc, [...Shift, ...(D extends 1 ? A : MulDigit<A, D>)]>>
-    : Acc;
+    ? Acc extends [infer Low extends Digit, ...infer High extends Digits]
+      ? MulRows<A, Rest, [...Out, Low], D extends 0 ? High : D extends 1 ? AddDigits<A, High> : MulAdd<A, D, High>>
+      : MulRows<A, Rest, [...Out, 0], D extends 0 ? [] : MulAdd<A, D, []>> // rows of 0s left nothing above
+    : [...Out, ...Acc];
+/**
+ * `A * D + Acc` (Acc no longer than A), a digit at a time: `x * d + carry` by one lookup,
+ * plus Acc's digit by another. The new carry is at most 9 (`x * d + carry + y` <= 99).
+ */
+type MulAdd<A extends Digits, D extends Digit, Acc extends Digits, Carry extends Digit = 0, Out extends Digits = []> =
+  A extends [infer X extends Digit, ...infer RestA extends Digits]
+    ? DigitProduct[X][D][Carry] extends [infer High extends Digit, infer Low extends Digit]
+      ? Acc extends [infer Y extends Digit, ...infer RestAcc extends Digits]
+        ? DigitSum[Low][Y][0] extends [infer C extends 0 | 1, infer S extends Digit]
+          ? MulAdd<RestA, D, RestAcc, C extends 0 ? High : NextDigit[High], [...Out, S]>
+          : never
+        : MulAdd<RestA, D, [], High, [...Out, Low]>
+      : never
+    : Carry extends 0 ? Out : [...Out, Carry];
+/** `d + 1` for the carry, which never passes 9 here. */
+type NextDigit = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
 
 // --- small operands by table ------------------------------------------------
 // Most arithmetic in shapes adds or takes a small number (a padding, a window's
