@@ -16,6 +16,11 @@ export type { AnyTensor, ElementOf, NestedArray, Transposed } from "./tensor.js"
 // Serialization (toJSON, Tensor.fromJSON, Tensor.from): the forms they read and write
 export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";
 
+// Weights files: .safetensors (Hugging Face's format) and NumPy's .npy
+export { loadSafetensors, readSafetensorsHeader, saveSafetensors } from "./io/safetensors.js";
+export type { SafetensorsEntry, SafetensorsHeader, SafetensorsSchema, SchemaEntry, SchemaTensor, SchemaTensors } from "./io/safetensors.js";
+export { fromNpy, toNpy } from "./io/npy.js";
+
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export { clone, fullLike, onesLike, zerosLike } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";

@@ -339,25 +339,33 @@ function checkExpected(op: string, name: string, shape: readonly number[], dtype
   const { shape: want, dtype: wantDType } = expected;
   if (want !== undefined) {
     checkShape(op, "expected.shape", want);
-    const fail = (detail: string, axis?: number): never => {
-      throw new ShapeError(`${op}: ${detail}; expected ${showShape(want)}, got ${showShape(shape)}`, {
-        code: axis === undefined ? "rank" : "mismatch",
-        op,
-        mode: "none",
-        a: [...shape],
-        b: [...want],
-        axis,
-        sizes: axis === undefined ? undefined : [shape[axis]!, want[axis]!],
-      });
-    };
-    if (shape.length !== want.length) fail(`rank ${shape.length} vs ${want.length}`);
-    for (let axis = 0; axis < want.length; axis++) {
-      if (shape[axis] !== want[axis]) fail(`axis ${axis} has ${shape[axis]} vs ${want[axis]}`, axis);
-    }
+    checkSameShape(op, shape, want, (detail) => `${op}: ${detail}; expected ${showShape(want)}, got ${showShape(shape)}`);
   }
   if (wantDType !== undefined) {
     checkDType(op, "expected.dtype", wantDType);
     if (wantDType !== dtype) throw new TypeError(`${op}: ${name}.dtype is "${dtype}" but expected.dtype is "${wantDType}"`);
+  }
+}
+
+/**
+ * A `ShapeError` unless `shape` is `want`, its message `write(detail)`, the detail the ranks
+ * (`rank 2 vs 3`) or the first axis that differs (`axis 0 has 2 vs 3`).
+ */
+export function checkSameShape(op: string, shape: readonly number[], want: readonly number[], write: (detail: string) => string): void {
+  const fail = (detail: string, axis?: number): never => {
+    throw new ShapeError(write(detail), {
+      code: axis === undefined ? "rank" : "mismatch",
+      op,
+      mode: "none",
+      a: [...shape],
+      b: [...want],
+      axis,
+      sizes: axis === undefined ? undefined : [shape[axis]!, want[axis]!],
+    });
+  };
+  if (shape.length !== want.length) fail(`rank ${shape.length} vs ${want.length}`);
+  for (let axis = 0; axis < want.length; axis++) {
+    if (shape[axis] !== want[axis]) fail(`axis ${axis} has ${shape[axis]} vs ${want[axis]}`, axis);
   }
 }
 

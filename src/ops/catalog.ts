@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -170,6 +170,13 @@ export const catalog = {
   dot: { family: "matmul", method: true },
   outer: { family: "matmul", method: true },
   einsum: { family: "einsum" },
+
+  // Weights files (src/io/): bytes of .safetensors and .npy files in and out
+  loadSafetensors: { family: "io" },
+  saveSafetensors: { family: "io" },
+  readSafetensorsHeader: { family: "io" },
+  fromNpy: { family: "io" },
+  toNpy: { family: "io" },
 
   // Views
   broadcastTo: { family: "views", method: true },

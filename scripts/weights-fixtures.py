@@ -1,0 +1,120 @@
+"""Writes test/fixtures/weights/: .npy and .npz files written by NumPy (np.save,
+np.savez, np.savez_compressed) and
+.safetensors files written by the Python `safetensors` package, and
+manifest.json, which says what each file must load as. test/io/*.test.ts
+read them (no Python needed there).
+
+Run from the repository root:
+    pip install safetensors==0.8.0
+    python3 scripts/weights-fixtures.py
+
+manifest.json gives each array's shape, the shapecast dtype it loads as, and
+its elements as the base64 of their little-endian bytes in that dtype,
+row-major: a loaded tensor must give exactly these bytes, so NaN, -0 and
+infinities are compared bit for bit. float16 and bfloat16 load as float32;
+their expected float32 values are NumPy's exact widening.
+
+NumPy has no bfloat16, so the one bfloat16 file is written here by hand, from
+the format's own description (an 8-byte little-endian header length, a JSON
+header, then the data): the upper 16 bits of float32 values that bfloat16
+holds exactly.
+"""
+import base64
+import json
+import os
+import struct
+
+import numpy as np
+import safetensors
+import safetensors.numpy
+
+OUT = os.path.join("test", "fixtures", "weights")
+os.makedirs(OUT, exist_ok=True)
+rng = np.random.default_rng(20261123)
+
+LOADS_AS = {
+    np.dtype("float32"): "float32",
+    np.dtype("float64"): "float64",
+    np.dtype("int32"): "int32",
+    np.dtype("uint8"): "uint8",
+    np.dtype("bool"): "bool",
+    np.dtype("float16"): "float32",
+}
+WIDEN = {"float32": "<f4", "float64": "<f8", "int32": "<i4", "uint8": "u1", "bool": "u1"}
+
+
+def expected(array, dtype=None):
+    """What the array must load as: its shape, dtype and little-endian bytes."""
+    dtype = dtype or LOADS_AS[array.dtype.newbyteorder("=")]
+    values = np.ascontiguousarray(array).astype(WIDEN[dtype])
+    return {"shape": list(array.shape), "dtype": dtype, "bytes": base64.b64encode(values.tobytes()).decode("ascii")}
+
+
+def special(dtype):
+    """Values a float format must carry exactly: NaN, infinities, -0, tiny and huge."""
+    info = np.finfo(dtype)
+    return np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1.0, -2.5, info.tiny, info.max, info.smallest_subnormal], dtype=dtype)
+
+
+manifest = {"generator": "scripts/weights-fixtures.py", "numpy": np.__version__, "safetensorsPackage": safetensors.__version__, "npy": {}, "safetensors": {}}
+
+# --- .npy, by np.save ----------------------------------------------------------
+npy = {
+    "float32-c": rng.standard_normal((2, 3, 4)).astype("<f4"),
+    "float64-fortran": np.asfortranarray(rng.standard_normal((3, 5))),
+    "int32-big-endian": rng.integers(-(2**31), 2**31 - 1, size=(4, 3)).astype(">i4"),
+    "float64-big-endian-fortran": np.asfortranarray(rng.standard_normal((2, 3))).astype(">f8"),
+    "uint8": rng.integers(0, 256, size=(5,)).astype("u1"),
+    "bool": rng.integers(0, 2, size=(2, 2, 2)).astype("?"),
+    "scalar": np.array(3.25, dtype="<f8"),
+    "empty": np.zeros((0, 3), dtype="<f4"),
+    "float16": special("<f2").reshape(2, 5),
+    "float32-special": special("<f4"),
+}
+for name, array in npy.items():
+    np.save(os.path.join(OUT, f"{name}.npy"), array)
+    manifest["npy"][name] = expected(array)
+
+# --- .npz, by np.savez (members stored) and np.savez_compressed (deflated) --------------
+manifest["npz"] = {}
+named = {"w": npy["float32-c"], "b": npy["int32-big-endian"], "flags": npy["bool"], "f16": npy["float16"]}
+np.savez(os.path.join(OUT, "stored.npz"), npy["scalar"], npy["uint8"], **named)  # positional arrays: arr_0, arr_1
+manifest["npz"]["stored"] = {"arr_0": expected(npy["scalar"]), "arr_1": expected(npy["uint8"]), **{k: expected(a) for k, a in named.items()}}
+np.savez_compressed(os.path.join(OUT, "deflated.npz"), fortran=npy["float64-fortran"], empty=npy["empty"], special=npy["float32-special"])
+manifest["npz"]["deflated"] = {"fortran": expected(npy["float64-fortran"]), "empty": expected(npy["empty"]), "special": expected(npy["float32-special"])}
+
+# --- .safetensors, by the safetensors package ---------------------------------------
+layers = {
+    "fc1.weight": rng.standard_normal((4, 3)).astype("<f4"),
+    "fc1.bias": rng.standard_normal((4,)).astype("<f4"),
+    "fc2.weight": rng.standard_normal((2, 4)).astype("<f8"),
+    "counts": rng.integers(-1000, 1000, size=(3, 2)).astype("<i4"),
+    "pixels": rng.integers(0, 256, size=(2, 2, 3)).astype("u1"),
+    "mask": rng.integers(0, 2, size=(5,)).astype("?"),
+    "half": special("<f2"),
+    "scalar": np.array(7.0, dtype="<f4"),
+    "empty": np.zeros((2, 0), dtype="<f4"),
+}
+safetensors.numpy.save_file(layers, os.path.join(OUT, "layers.safetensors"), metadata={"format": "np", "source": "weights-fixtures.py"})
+manifest["safetensors"]["layers"] = {"metadata": {"format": "np", "source": "weights-fixtures.py"}, "tensors": {name: expected(a) for name, a in layers.items()}}
+
+# the dtypes shapecast writes, so that saveSafetensors can be compared with this file byte for byte
+plain = {name: layers[name] for name in ["fc1.weight", "fc1.bias", "fc2.weight", "counts", "pixels", "mask", "scalar", "empty"]}
+plain["10"] = np.arange(3, dtype="<f4")  # a name that looks like a number
+safetensors.numpy.save_file(plain, os.path.join(OUT, "plain.safetensors"), metadata={"format": "np"})
+manifest["safetensors"]["plain"] = {"metadata": {"format": "np"}, "tensors": {name: expected(a) for name, a in plain.items()}}
+
+# --- bfloat16, written by hand (see above) ----------------------------------------
+wide = np.array([1.0, -2.0, 0.15625, np.inf, -np.inf, np.nan, -0.0, 1.5 * 2.0**127, 2.0**-126, 2.0**-133], dtype="<f4")
+halves = (wide.view("<u4") >> 16).astype("<u2")  # exact: each value above needs no more than bfloat16's 8 bits of precision
+assert np.array_equal((halves.astype("<u4") << 16).view("<f4"), wide, equal_nan=True)
+header = json.dumps({"brain": {"dtype": "BF16", "shape": [2, 5], "data_offsets": [0, halves.nbytes]}}, separators=(",", ":")).encode()
+header += b" " * (-len(header) % 8)
+with open(os.path.join(OUT, "bfloat16.safetensors"), "wb") as file:
+    file.write(struct.pack("<Q", len(header)) + header + halves.tobytes())
+manifest["safetensors"]["bfloat16"] = {"metadata": None, "tensors": {"brain": expected(wide.reshape(2, 5), "float32")}}
+
+with open(os.path.join(OUT, "manifest.json"), "w") as file:
+    json.dump(manifest, file, indent=1, separators=(",", ": "))
+    file.write("\n")
+print(f"wrote {len(npy)} .npy files, 2 .npz files, 3 .safetensors files and manifest.json to {OUT}")

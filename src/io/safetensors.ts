@@ -1,0 +1,302 @@
+/**
+ * `.safetensors` files, the weights format of Hugging Face's `safetensors`:
+ * `saveSafetensors(tensors, { metadata? })` writes one, `loadSafetensors(bytes,
+ * schema?)` reads one into a record of tensors, typed and checked by the
+ * schema, and `readSafetensorsHeader(bytes)` lists what a file holds without
+ * reading its data.
+ *
+ * The format: an unsigned 64-bit little-endian header length N, N bytes of a
+ * JSON object (padded with spaces) giving for each tensor its `dtype`, `shape`
+ * and `data_offsets` `[begin, end)` into the data after the header, and an
+ * optional `__metadata__` of string values; then the data, each tensor's
+ * elements row-major and little-endian, the tensors end to end with no gaps.
+ *
+ * Read: F32, F64, I32, U8 and BOOL as float32, float64, int32, uint8 and bool;
+ * F16 and BF16 widened to float32 exactly. Any other dtype is a `TypeError`
+ * naming the tensor. Everything the format requires is checked (a header
+ * that is not JSON, offsets outside the data, overlapping or with gaps, a
+ * byte count that does not fit the shape), each a clear error, never a
+ * wrong tensor. Written as the Python package writes: the tensors ordered by
+ * dtype (F64, F32, I32, U8, BOOL, so every tensor's data is aligned to its
+ * width), then by name, the metadata first, the header compact JSON padded
+ * with spaces to a multiple of 8 bytes: the same bytes for the same tensors.
+ */
+import { type DType } from "../dtype.js";
+import { showShape } from "../errors.js";
+import { elementBytes } from "../format/serialize.js";
+import { assertTensor } from "../ops/engine.js";
+import { checkShape, checkSize, describe } from "../shape/validate.js";
+import { fromStorage, type Tensor } from "../tensor.js";
+import type { Shape } from "../../types/index.js";
+import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Bytes, utf8Text } from "./bytes.js";
+
+/** What each stored dtype loads as. */
+const STORED: Record<string, StoredType> = {
+  F32: STORED_AS.float32,
+  F64: STORED_AS.float64,
+  I32: STORED_AS.int32,
+  U8: STORED_AS.uint8,
+  BOOL: STORED_AS.bool,
+  F16: STORED_AS.float16,
+  BF16: STORED_AS.bfloat16,
+};
+
+/** The dtype each shapecast dtype is written as. */
+const WRITTEN: Record<DType, string> = { float32: "F32", float64: "F64", int32: "I32", uint8: "U8", bool: "BOOL" };
+
+/** Widths of the format's other dtypes, to name them in errors. */
+const OTHER: Record<string, string> = {
+  I64: "64-bit integers", U64: "unsigned 64-bit integers", I16: "16-bit integers", U16: "unsigned 16-bit integers",
+  I8: "8-bit integers", U32: "unsigned 32-bit integers", F8_E4M3: "8-bit floats", F8_E5M2: "8-bit floats",
+};
+
+/** The header's length is read as a 64-bit number: beyond this it cannot be a real header. */
+const MAX_HEADER = 100_000_000;
+
+/**
+ * One entry of a schema: a shape, which expects float32 (as F32, F16 and BF16 load), or
+ * `{ shape, dtype }`; `{ shape }` alone accepts any dtype.
+ */
+export type SchemaEntry = Shape | { readonly shape: Shape; readonly dtype?: DType | undefined };
+/** The tensors a file must hold, by name: `{ "fc1.weight": [128, 784], "emb": { shape: [1000, 64], dtype: "float64" } }`. */
+export type SafetensorsSchema = { readonly [name: string]: SchemaEntry };
+
+/** The tensor type a schema entry gives. */
+export type SchemaTensor<E> =
+  E extends readonly number[] ? Tensor<[...E], "float32">
+  : E extends { readonly shape: infer S extends Shape; readonly dtype: infer D extends DType } ? Tensor<[...S], D>
+  : E extends { readonly shape: infer S extends Shape } ? Tensor<[...S], DType>
+  : never;
+
+/** The record `loadSafetensors` gives for a schema. */
+export type SchemaTensors<S extends SafetensorsSchema> = { -readonly [K in keyof S]: SchemaTensor<S[K]> };
+
+/** What a file says of one tensor. */
+export interface SafetensorsEntry {
+  /** The stored dtype, as the file names it ("F32", "BF16", ...). */
+  readonly stored: string;
+  /** The shapecast dtype it loads as; undefined for a dtype shapecast does not store. */
+  readonly dtype: DType | undefined;
+  readonly shape: readonly number[];
+  /** `[begin, end)` in bytes, into the data after the header. */
+  readonly offsets: readonly [number, number];
+}
+
+/** What a file holds: its tensors by name, in the file's order of data, and its metadata. */
+export interface SafetensorsHeader {
+  readonly tensors: ReadonlyMap<string, SafetensorsEntry>;
+  readonly metadata: Readonly<Record<string, string>> | undefined;
+  /** Where the data begins in the file, in bytes. */
+  readonly dataStart: number;
+}
+
+/**
+ * The bytes of a `.safetensors` file holding `tensors` (a record of tensors by name) and
+ * `metadata` (string values). Views are written as their own elements.
+ *
+ * @example
+ * writeFileSync("model.safetensors", saveSafetensors({ "fc1.weight": w1, "fc1.bias": b1 }));
+ */
+export function saveSafetensors(tensors: Readonly<Record<string, Tensor>>, options: { readonly metadata?: Readonly<Record<string, string>> } = {}): Uint8Array<ArrayBuffer> {
+  const op = "saveSafetensors";
+  if (typeof tensors !== "object" || tensors === null || Array.isArray(tensors)) {
+    throw new TypeError(`${op}: tensors must be a record of tensors by name, such as { "fc1.weight": w }, got ${describe(tensors)}`);
+  }
+  if (typeof options !== "object" || options === null) throw new TypeError(`${op}: options must be an object such as { metadata: { format: "pt" } }, got ${describe(options)}`);
+  for (const key of Object.keys(options)) {
+    if (key !== "metadata") throw new TypeError(`${op}: options field "${key}" is not known (the field is metadata)`);
+  }
+  const metadata = options.metadata;
+  if (metadata !== undefined) {
+    if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) {
+      throw new TypeError(`${op}: options.metadata must be a record of strings, got ${describe(metadata)}`);
+    }
+    for (const [key, value] of Object.entries(metadata)) {
+      if (typeof value !== "string") throw new TypeError(`${op}: options.metadata["${key}"] must be a string, got ${describe(value)}`);
+    }
+  }
+  const names = Object.keys(tensors);
+  if (names.includes("__metadata__")) throw new TypeError(`${op}: a tensor may not be named "__metadata__" (the format keeps that name for the metadata)`);
+  for (const name of names) assertTensor(op, `tensors["${name}"]`, tensors[name]);
+  const rank = (name: string): number => ORDER[tensors[name]!.dtype];
+  names.sort((a, b) => rank(b) - rank(a) || (a < b ? -1 : a > b ? 1 : 0));
+  // written as text, not through an object, so that names like "0" keep their place
+  const fields: string[] = metadata === undefined ? [] : [`"__metadata__":${JSON.stringify(metadata)}`];
+  const blocks: Uint8Array[] = [];
+  let offset = 0;
+  for (const name of names) {
+    const t = tensors[name]!;
+    const bytes = elementBytes(t);
+    fields.push(`${JSON.stringify(name)}:${JSON.stringify({ dtype: WRITTEN[t.dtype], shape: t.shape, data_offsets: [offset, offset + bytes.length] })}`);
+    blocks.push(bytes);
+    offset += bytes.length;
+  }
+  const json = utf8Bytes(`{${fields.join(",")}}`);
+  const length = json.length + ((8 - (json.length % 8)) % 8);
+  const out = new Uint8Array(8 + length + offset);
+  new DataView(out.buffer).setBigUint64(0, BigInt(length), true);
+  out.set(json, 8);
+  out.fill(0x20, 8 + json.length, 8 + length);
+  let at = 8 + length;
+  for (const block of blocks) {
+    out.set(block, at);
+    at += block.length;
+  }
+  return out;
+}
+
+/**
+ * The order the Python package writes tensors in: by dtype, F64, F32, I32, U8, BOOL (its
+ * dtypes' order, last first), then by name. Widths never grow along it, so each tensor's
+ * data is aligned to its width.
+ */
+const ORDER: Record<DType, number> = { float64: 4, float32: 3, int32: 2, uint8: 1, bool: 0 };
+
+/**
+ * The tensors of a `.safetensors` file (its bytes; the elements are copied). With a
+ * `schema`, exactly the schema's tensors, typed by it and checked against the file: a
+ * missing name, another shape (`ShapeError`) or another dtype (`TypeError`) names the
+ * tensor. Without one, every tensor in the file, of unknown shapes.
+ *
+ * @example
+ * const { "fc1.weight": w } = loadSafetensors(bytes, { "fc1.weight": [128, 784] }); // Tensor<[128, 784], "float32">
+ */
+export function loadSafetensors<const S extends SafetensorsSchema>(bytes: Uint8Array | ArrayBuffer, schema: S): SchemaTensors<S>;
+export function loadSafetensors(bytes: Uint8Array | ArrayBuffer): Record<string, Tensor<number[], DType>>;
+export function loadSafetensors(input: Uint8Array | ArrayBuffer, schema?: SafetensorsSchema): Record<string, Tensor> {
+  const op = "loadSafetensors";
+  const bytes = bytesOfInput(op, input);
+  if (schema !== undefined && (typeof schema !== "object" || schema === null || Array.isArray(schema))) {
+    throw new TypeError(`${op}: schema must be a record of shapes by tensor name, such as { "fc1.weight": [128, 784] }, got ${describe(schema)}`);
+  }
+  // the schema is checked first: a misspelt entry is the caller's error whatever the file holds
+  const expected = schema === undefined ? undefined : new Map(Object.keys(schema).map((name) => [name, expectation(op, name, schema[name])]));
+  const header = parseHeader(op, bytes);
+  const names = expected === undefined ? [...header.tensors.keys()] : [...expected.keys()];
+  const out: Record<string, Tensor> = {};
+  for (const name of names) {
+    const entry = header.tensors.get(name);
+    if (entry === undefined) {
+      const held = [...header.tensors.keys()];
+      const shown = held.length <= 8 ? held.map((n) => `"${n}"`).join(", ") : `${held.slice(0, 8).map((n) => `"${n}"`).join(", ")} and ${held.length - 8} more`;
+      throw new TypeError(`${op}: the file holds no tensor "${name}" (schema["${name}"]); it holds ${held.length === 0 ? "none" : shown}`);
+    }
+    const stored = STORED[entry.stored];
+    if (stored === undefined) {
+      throw new TypeError(
+        `${op}: tensor "${name}" is stored as ${entry.stored}${OTHER[entry.stored] ? ` (${OTHER[entry.stored]})` : ""}, which shapecast does not store; the read dtypes are F32, F64, I32, U8, BOOL, and F16 and BF16 as float32: convert it where the file is written (e.g. tensor.to(torch.int32))`,
+      );
+    }
+    if (expected !== undefined) checkLoaded(op, `tensor "${name}"`, `schema["${name}"]`, entry.shape, stored.dtype, expected.get(name)!);
+    const data = readElements(op, `tensor "${name}"`, bytes, header.dataStart + entry.offsets[0], product(entry.shape), stored, true);
+    out[name] = fromStorage(data, [...entry.shape], stored.dtype);
+  }
+  return out;
+}
+
+/** A schema entry as `{ shape, dtype }`: a bare shape expects float32. */
+function expectation(op: string, name: string, entry: unknown): { shape: readonly number[]; dtype: DType | undefined } {
+  if (Array.isArray(entry)) {
+    checkShape(op, `schema["${name}"]`, entry);
+    return { shape: entry, dtype: "float32" };
+  }
+  if (typeof entry !== "object" || entry === null) {
+    throw new TypeError(`${op}: schema["${name}"] must be a shape such as [128, 784] or { shape, dtype }, got ${describe(entry)}`);
+  }
+  for (const key of Object.keys(entry)) {
+    if (key !== "shape" && key !== "dtype") throw new TypeError(`${op}: schema["${name}"] field "${key}" is not known (the fields are shape and dtype)`);
+  }
+  const { shape, dtype } = entry as { shape?: unknown; dtype?: DType };
+  checkShape(op, `schema["${name}"].shape`, shape);
+  return { shape, dtype };
+}
+
+const product = (shape: readonly number[]): number => shape.reduce((p, d) => p * d, 1);
+
+/**
+ * What a `.safetensors` file holds, from its header alone: each tensor's stored dtype, the
+ * dtype it loads as, its shape and byte offsets, and the metadata. Checked as
+ * `loadSafetensors` checks it.
+ */
+export function readSafetensorsHeader(bytes: Uint8Array | ArrayBuffer): SafetensorsHeader {
+  const op = "readSafetensorsHeader";
+  return parseHeader(op, bytesOfInput(op, bytes));
+}
+
+function parseHeader(op: string, bytes: Uint8Array): SafetensorsHeader {
+  if (bytes.length < 8) throw new RangeError(`${op}: the file is cut short: ${bytes.length} bytes, less than the 8 of the header's length`);
+  const length = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
+  if (length > BigInt(MAX_HEADER)) throw new RangeError(`${op}: the header's length reads ${length} bytes, more than ${MAX_HEADER}: not a .safetensors file`);
+  const dataStart = 8 + Number(length);
+  if (bytes.length < dataStart) throw new RangeError(`${op}: the file is cut short: its header is ${length} bytes but ${bytes.length - 8} follow the length`);
+  let text: string;
+  try {
+    text = utf8Text(bytes.subarray(8, dataStart));
+  } catch (error) {
+    throw new TypeError(`${op}: the header is not UTF-8 text: not a .safetensors file, or a damaged one`, { cause: error });
+  }
+  if (!text.startsWith("{")) throw new TypeError(`${op}: the header does not begin with "{": not a .safetensors file`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new TypeError(`${op}: the header is not JSON (${(error as Error).message}): not a .safetensors file, or a damaged one`, { cause: error });
+  }
+  const record = json as Record<string, unknown>; // JSON text that begins with "{" is an object
+  let metadata: Record<string, string> | undefined;
+  const tensors: [string, SafetensorsEntry][] = [];
+  for (const [name, value] of Object.entries(record)) {
+    if (name === "__metadata__") {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) throw new TypeError(`${op}: the header's __metadata__ must be an object of strings, got ${describe(value)}`);
+      for (const [key, text] of Object.entries(value)) {
+        if (typeof text !== "string") throw new TypeError(`${op}: the header's __metadata__["${key}"] must be a string, got ${describe(text)}`);
+      }
+      metadata = value as Record<string, string>;
+      continue;
+    }
+    tensors.push([name, entryOf(op, name, value)]);
+  }
+  // the data: each tensor's bytes fit its shape, and the tensors tile the data exactly
+  const dataLength = bytes.length - dataStart;
+  tensors.sort(([, a], [, b]) => a.offsets[0] - b.offsets[0] || a.offsets[1] - b.offsets[1]);
+  let end = 0;
+  for (const [name, entry] of tensors) {
+    const [begin, stop] = entry.offsets;
+    if (begin !== end) {
+      throw new RangeError(
+        begin < end
+          ? `${op}: tensor "${name}"'s data_offsets [${begin}, ${stop}] overlap the tensor before it, which ends at ${end}`
+          : `${op}: tensor "${name}"'s data_offsets [${begin}, ${stop}] leave bytes ${end} to ${begin} unused; the format has no gaps`,
+      );
+    }
+    end = stop;
+  }
+  if (end !== dataLength) {
+    throw new RangeError(
+      end > dataLength
+        ? `${op}: the file is cut short: its tensors need ${end} bytes of data but ${dataLength} follow the header`
+        : `${op}: ${dataLength - end} bytes follow the last tensor's data (which ends at ${end}); the format has no gaps`,
+    );
+  }
+  return { tensors: new Map(tensors), metadata, dataStart };
+}
+
+/** One tensor's header entry, checked. */
+function entryOf(op: string, name: string, value: unknown): SafetensorsEntry {
+  const where = `tensor "${name}"`;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new TypeError(`${op}: the header's ${where} must be an object of dtype, shape and data_offsets, got ${describe(value)}`);
+  const { dtype: stored, shape, data_offsets: offsets } = value as Record<string, unknown>;
+  if (typeof stored !== "string") throw new TypeError(`${op}: ${where}'s dtype must be a string such as "F32", got ${describe(stored)}`);
+  checkShape(op, `${where}'s shape`, shape);
+  if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((n) => Number.isSafeInteger(n) && n >= 0) || offsets[0] > offsets[1]) {
+    throw new TypeError(`${op}: ${where}'s data_offsets must be [begin, end] with 0 <= begin <= end, got ${JSON.stringify(offsets)}`);
+  }
+  const known = STORED[stored];
+  const width = known?.width ?? { I64: 8, U64: 8, I16: 2, U16: 2, I8: 1, U32: 4, F8_E4M3: 1, F8_E5M2: 1 }[stored];
+  if (width === undefined) throw new TypeError(`${op}: ${where}'s dtype "${stored}" is not one this reader knows`);
+  const size = checkSize(op, shape, `${where}'s shape`);
+  if (offsets[1] - offsets[0] !== size * width) {
+    throw new RangeError(`${op}: ${where} of shape ${showShape(shape)} and dtype ${stored} needs ${size * width} bytes but its data_offsets [${offsets[0]}, ${offsets[1]}] hold ${offsets[1] - offsets[0]}`);
+  }
+  return { stored, dtype: known?.dtype, shape: [...shape], offsets: [offsets[0], offsets[1]] };
+}

@@ -1,0 +1,140 @@
+/**
+ * `.npy` files: the files NumPy's np.save wrote (test/fixtures/weights, made by
+ * scripts/weights-fixtures.py) load with NumPy's shapes, dtypes and exact
+ * element bytes, in either byte order and either memory order; toNpy writes
+ * what np.save writes, byte for byte; random views of every dtype come back
+ * exactly; and a damaged, cut or unsupported file is an error naming what is
+ * wrong, never a tensor.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fromNpy, ShapeError, Tensor, tensor, toNpy, transpose } from "shapecast";
+import { elementBytes } from "../../src/format/serialize.js";
+import { chainArb } from "../fuzz/support/arbs.js";
+import { buildChain } from "../fuzz/support/chain.js";
+import { thrown } from "../support/thrown.js";
+import { base64, expectEveryCutRefused, fixture as file, manifest, same } from "./support.js";
+
+describe("fromNpy on files np.save wrote", () => {
+  const names = Object.keys(manifest.npy);
+
+  it("has the fixtures the script writes", () => {
+    expect(names).toEqual(expect.arrayContaining(["float32-c", "float64-fortran", "int32-big-endian", "float64-big-endian-fortran", "bool", "scalar", "empty", "float16"]));
+  });
+
+  it.each(names)("%s loads with NumPy's shape, dtype and exact element bytes", (name) => {
+    const want = manifest.npy[name]!;
+    const t = fromNpy(file(`${name}.npy`));
+    expect(t.shape).toEqual(want.shape);
+    expect(t.dtype).toBe(want.dtype);
+    expect(base64(elementBytes(t))).toBe(want.bytes);
+  });
+
+  it("a Fortran-order file is a column-major view of the file's elements, as in NumPy", () => {
+    const t = fromNpy(file("float64-fortran.npy"));
+    expect(t.shape).toEqual([3, 5]);
+    expect(t.strides).toEqual([1, 3]);
+    expect(t.isContiguous).toBe(false);
+  });
+
+  it("toNpy writes np.save's bytes exactly (header, padding and data)", () => {
+    for (const name of ["float32-c", "uint8", "bool", "scalar", "empty", "float32-special"]) {
+      const bytes = file(`${name}.npy`);
+      expect(base64(toNpy(fromNpy(bytes))), name).toBe(base64(bytes));
+    }
+    // the other layouts write as NumPy writes their C-order, little-endian copy
+    const fortran = fromNpy(file("float64-fortran.npy"));
+    const again = fromNpy(toNpy(fortran));
+    expect(again.isContiguous).toBe(true);
+    expect(same(again.data as Float64Array, new Float64Array(elementBytes(fortran).buffer))).toBe(true);
+  });
+
+  it("takes an ArrayBuffer or a Uint8Array at any offset of a larger buffer", () => {
+    const bytes = file("float32-c.npy");
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    const fromView = fromNpy(shifted.subarray(3));
+    const fromBuffer = fromNpy(bytes.slice().buffer);
+    expect(base64(elementBytes(fromView))).toBe(manifest.npy["float32-c"]!.bytes);
+    expect(base64(elementBytes(fromBuffer))).toBe(manifest.npy["float32-c"]!.bytes);
+  });
+});
+
+describe("toNpy and fromNpy", () => {
+  it("a random view of every dtype comes back with its shape, dtype and exact values", () => {
+    fc.assert(
+      fc.property(chainArb({ maxSteps: 4 }), (desc) => {
+        const { t, m } = buildChain(desc, false);
+        const back = fromNpy(toNpy(t));
+        expect(back.shape).toEqual(m.shape);
+        expect(back.dtype).toBe(m.dtype);
+        expect(same(back.data as ArrayLike<number>, m.values), `${Array.from(back.data as ArrayLike<number>)} vs ${m.values}`).toBe(true);
+      }),
+      { seed: 20261124, numRuns: 300 },
+    );
+  });
+
+  it("data starts at a multiple of 64 bytes, the header ending in a newline", () => {
+    for (const shape of [[], [1], [3, 4], Array.from({ length: 20 }, () => 1)]) {
+      const bytes = toNpy(Tensor.from({ data: new Float32Array(shape.reduce((p, d) => p * d, 1)), shape, dtype: "float32" }));
+      const headerEnd = 10 + new DataView(bytes.buffer).getUint16(8, true);
+      expect(headerEnd % 64).toBe(0);
+      expect(bytes[headerEnd - 1]).toBe(0x0a);
+    }
+  });
+
+  it("checks expected and types the result by it", () => {
+    const bytes = toNpy(tensor([[1, 2, 3], [4, 5, 6]]));
+    const t = fromNpy(bytes, { shape: [2, 3], dtype: "float32" });
+    expect(t.toArray()).toEqual([[1, 2, 3], [4, 5, 6]]);
+    const error = thrown(() => fromNpy(bytes, { shape: [3, 2] }));
+    expect(error).toBeInstanceOf(ShapeError);
+    expect(error.message).toBe("fromNpy: the file has shape [2, 3] but expected is [3, 2]: axis 0 has 2 vs 3");
+    expect(thrown(() => fromNpy(bytes, { dtype: "float64" })).message).toBe("fromNpy: the file loads as float32 but expected expects float64");
+  });
+});
+
+describe("fromNpy refuses what is not a whole .npy of a stored dtype", () => {
+  const good = file("float32-c.npy");
+
+  it("every cut of a file is an error, never a tensor", () => {
+    expectEveryCutRefused("fromNpy", fromNpy, good);
+    expect(thrown(() => fromNpy(good.subarray(0, good.length - 1))).message).toBe("fromNpy: the file is cut short: shape [2, 3, 4] of '<f4' needs 96 bytes of data but 95 follow the header");
+  });
+
+  it("names the dtype it does not store, and how to convert it", () => {
+    const int64 = header("{'descr': '<i8', 'fortran_order': False, 'shape': (2,), }", 16);
+    expect(thrown(() => fromNpy(int64)).message).toBe(
+      "fromNpy: the file's dtype '<i8' is not one shapecast stores (64-bit signed integers; the stored dtypes are float32, float64, int32, uint8, bool and float16 (loaded as float32): convert it in NumPy first, e.g. np.save(path, a.astype(np.int32)))",
+    );
+    const structured = header("{'descr': [('x', '<f4')], 'fortran_order': False, 'shape': (1,), }", 4);
+    expect(thrown(() => fromNpy(structured)).message).toBe("fromNpy: the header's 'descr' must be a dtype string such as '<f4', got a structured dtype");
+  });
+
+  it("names what is wrong with the magic, the header and the data", () => {
+    expect(thrown(() => fromNpy(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))).message).toBe('fromNpy: the bytes are not a .npy file (they do not begin with "\\x93NUMPY")');
+    expect(thrown(() => fromNpy(header("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3) ", 24))).message).toMatch(/^fromNpy: the header is not a dict literal NumPy writes \(expected "," or "}" at character/);
+    expect(thrown(() => fromNpy(header("{'descr': '<f4', 'fortran_order': False, 'shape': (-2,), }", 0))).message).toMatch(/^fromNpy: the header is not a dict literal/);
+    expect(thrown(() => fromNpy(header("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'extra': 1, }", 8))).message).toMatch(/^fromNpy: the header is not a dict literal/);
+    expect(thrown(() => fromNpy(header("{'descr': '|f4', 'fortran_order': False, 'shape': (2,), }", 8))).message).toBe(`fromNpy: the file's dtype '|f4' has no byte order ("|") but is 4 bytes wide`);
+    expect(thrown(() => fromNpy(header("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", 9))).message).toBe(
+      "fromNpy: 1 byte follows the data of shape [2] of '<f4' (8 bytes): not one .npy file",
+    );
+    const bool = header("{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", 3);
+    bool[bool.length - 2] = 2;
+    expect(thrown(() => fromNpy(bool)).message).toBe("fromNpy: the file's element 1 is 2; a bool is stored as 0 or 1");
+    expect(thrown(() => fromNpy("weights.npy" as unknown as Uint8Array)).message).toBe('fromNpy: bytes must be a Uint8Array or an ArrayBuffer (a file\'s contents), got "weights.npy"');
+    expect(thrown(() => toNpy(transpose as unknown as Tensor)).message).toMatch(/^toNpy: t must be a Tensor/);
+  });
+});
+
+/** A version 1 .npy of `dict` (padded as NumPy pads) and `data` zero bytes. */
+function header(dict: string, data: number): Uint8Array {
+  const length = Math.ceil((10 + dict.length + 1) / 64) * 64 - 10;
+  const bytes = new Uint8Array(10 + length + data);
+  bytes.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]);
+  new DataView(bytes.buffer).setUint16(8, length, true);
+  const text = dict.padEnd(length - 1, " ") + "\n";
+  for (let i = 0; i < text.length; i++) bytes[10 + i] = text.charCodeAt(i);
+  return bytes;
+}
