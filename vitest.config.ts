@@ -7,6 +7,7 @@ export default defineConfig({
     alias: [
       { find: /^shapecast$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
       { find: /^shapecast\/catalog$/, replacement: fileURLToPath(new URL("./src/catalog.ts", import.meta.url)) },
+      { find: /^shapecast\/npz$/, replacement: fileURLToPath(new URL("./src/io/npz.ts", import.meta.url)) },
     ],
   },
   test: {

@@ -18,7 +18,8 @@ export type { TensorExpectation, TensorJSON, TensorLike } from "./format/seriali
 
 // Weights files: .safetensors (Hugging Face's format) and NumPy's .npy
 export { loadSafetensors, readSafetensorsHeader, saveSafetensors } from "./io/safetensors.js";
-export type { SafetensorsEntry, SafetensorsHeader, SafetensorsSchema, SchemaEntry, SchemaTensor, SchemaTensors } from "./io/safetensors.js";
+export type { SafetensorsEntry, SafetensorsHeader } from "./io/safetensors.js";
+export type { SchemaEntry, SchemaTensor, SchemaTensors, WeightsSchema } from "./io/schema.js";
 export { fromNpy, toNpy } from "./io/npy.js";
 
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";

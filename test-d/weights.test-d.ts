@@ -1,6 +1,7 @@
 /** Weights files at the type level: a schema or an expectation types what is loaded. */
 import { expectTypeOf } from "expect-type";
 import { type DType, fromNpy, loadSafetensors, matmul, saveSafetensors, type Tensor, toNpy, zeros } from "shapecast";
+import { fromNpz, toNpz } from "shapecast/npz";
 
 declare const bytes: Uint8Array;
 
@@ -34,3 +35,12 @@ expectTypeOf(fromNpy(bytes, { shape: [2, 3], dtype: "int32" })).toEqualTypeOf<Te
 expectTypeOf(fromNpy(bytes, { shape: [2, 3] })).toEqualTypeOf<Tensor<[2, 3], DType>>();
 expectTypeOf(fromNpy(bytes)).toEqualTypeOf<Tensor<number[], DType>>();
 expectTypeOf(toNpy(zeros([2]))).toEqualTypeOf<Uint8Array<ArrayBuffer>>();
+
+// .npz (shapecast/npz): the schema as loadSafetensors takes it
+const archive = fromNpz(bytes, { w1: { shape: [784, 128], dtype: "float64" }, b1: [128] });
+expectTypeOf(archive.w1).toEqualTypeOf<Tensor<[784, 128], "float64">>();
+expectTypeOf(archive.b1).toEqualTypeOf<Tensor<[128], "float32">>();
+expectTypeOf(fromNpz(bytes)).toEqualTypeOf<Record<string, Tensor<number[], DType>>>();
+expectTypeOf(toNpz({ w: zeros([2]) }, { compress: true })).toEqualTypeOf<Uint8Array<ArrayBuffer>>();
+// @ts-expect-error -- compress is a boolean
+toNpz({ w: zeros([2]) }, { compress: "yes" });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import * as library from "shapecast";
 import { Tensor, tensor } from "shapecast";
-import { catalog, opsOf } from "../src/ops/catalog.js";
+import { catalog, generatedMethods, opsOf } from "../src/ops/catalog.js";
+import * as opModules from "../src/ops/library.js";
 
 /** Exported values that are not ops: the classes. */
 const classes = new Set(["Tensor", "ShapeError"]);
@@ -51,6 +52,13 @@ describe("the op catalog", () => {
       expect(viaMethod.toArray(), name).toEqual((library[name] as (a: Tensor, ...rest: unknown[]) => Tensor)(x, ...args).toArray());
       expect(viaMethod.toArray(), name).not.toEqual((library[name] as (a: Tensor) => Tensor)(x).toArray());
     }
+  });
+
+  it("finds every method's op, and no weights-file function, where the methods look them up", () => {
+    const modules = opModules as unknown as Record<string, unknown>;
+    for (const name of [...opsOf("activation"), ...generatedMethods]) expect(modules[name], name).toBe(library[name as keyof typeof library]);
+    // src/io/ stays out of the methods' namespace, so a bundle that makes a tensor leaves it out
+    expect(Object.keys(catalog).filter((name) => catalog[name as keyof typeof catalog].family === "io" && name in modules)).toEqual([]);
   });
 
   it("names each binary method's dtype rule as its function applies it (int32 operands)", () => {

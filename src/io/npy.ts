@@ -101,6 +101,16 @@ export function fromNpy(input: Uint8Array | ArrayBuffer, expected?: TensorExpect
   if (expected !== undefined && (typeof expected !== "object" || expected === null)) {
     throw new TypeError(`${op}: expected must be an object such as { shape: [2, 3], dtype: "float32" }, got ${describe(expected)}`);
   }
+  const t = readNpy(op, bytes);
+  if (expected !== undefined) checkLoaded(op, "the file", "expected", t.shape, t.dtype, expected);
+  return t;
+}
+
+/**
+ * The tensor of the `.npy` file `bytes`, every message beginning with `op` (`fromNpy`, or
+ * `fromNpz (member "w.npy")` for a member of an archive).
+ */
+export function readNpy(op: string, bytes: Uint8Array): Tensor {
   const { descr, fortran, shape, dataStart } = readHeader(op, bytes);
   const match = /^([<>|=])([a-zA-Z])(\d+)$/.exec(descr);
   const stored = match ? STORED[`${match[2]}${match[3]}`] : undefined;
@@ -118,7 +128,6 @@ export function fromNpy(input: Uint8Array | ArrayBuffer, expected?: TensorExpect
     const extra = have - need;
     throw new RangeError(`${op}: ${extra} ${extra === 1 ? "byte follows" : "bytes follow"} the data of shape ${showShape(shape)} of '${descr}' (${need} bytes): not one .npy file`);
   }
-  if (expected !== undefined) checkLoaded(op, "the file", "expected", shape, stored.dtype, expected);
   const data = readElements(op, "the file", bytes, dataStart, size, stored, littleEndian);
   // Fortran order: the same elements column-major, a view with reversed strides
   const strides = fortran ? [...contiguousStrides([...shape].reverse())].reverse() : contiguousStrides(shape);

@@ -27,7 +27,7 @@ import { elementBytes } from "../format/serialize.js";
 import { assertTensor } from "../ops/engine.js";
 import { checkShape, checkSize, describe } from "../shape/validate.js";
 import { fromStorage, type Tensor } from "../tensor.js";
-import type { Shape } from "../../types/index.js";
+import { checkSchema, type SchemaTensors, showNames, type WeightsSchema } from "./schema.js";
 import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Bytes, utf8Text } from "./bytes.js";
 
 /** What each stored dtype loads as. */
@@ -52,24 +52,6 @@ const OTHER: Record<string, string> = {
 
 /** The header's length is read as a 64-bit number: beyond this it cannot be a real header. */
 const MAX_HEADER = 100_000_000;
-
-/**
- * One entry of a schema: a shape, which expects float32 (as F32, F16 and BF16 load), or
- * `{ shape, dtype }`; `{ shape }` alone accepts any dtype.
- */
-export type SchemaEntry = Shape | { readonly shape: Shape; readonly dtype?: DType | undefined };
-/** The tensors a file must hold, by name: `{ "fc1.weight": [128, 784], "emb": { shape: [1000, 64], dtype: "float64" } }`. */
-export type SafetensorsSchema = { readonly [name: string]: SchemaEntry };
-
-/** The tensor type a schema entry gives. */
-export type SchemaTensor<E> =
-  E extends readonly number[] ? Tensor<[...E], "float32">
-  : E extends { readonly shape: infer S extends Shape; readonly dtype: infer D extends DType } ? Tensor<[...S], D>
-  : E extends { readonly shape: infer S extends Shape } ? Tensor<[...S], DType>
-  : never;
-
-/** The record `loadSafetensors` gives for a schema. */
-export type SchemaTensors<S extends SafetensorsSchema> = { -readonly [K in keyof S]: SchemaTensor<S[K]> };
 
 /** What a file says of one tensor. */
 export interface SafetensorsEntry {
@@ -161,25 +143,20 @@ const ORDER: Record<DType, number> = { float64: 4, float32: 3, int32: 2, uint8: 
  * @example
  * const { "fc1.weight": w } = loadSafetensors(bytes, { "fc1.weight": [128, 784] }); // Tensor<[128, 784], "float32">
  */
-export function loadSafetensors<const S extends SafetensorsSchema>(bytes: Uint8Array | ArrayBuffer, schema: S): SchemaTensors<S>;
+export function loadSafetensors<const S extends WeightsSchema>(bytes: Uint8Array | ArrayBuffer, schema: S): SchemaTensors<S>;
 export function loadSafetensors(bytes: Uint8Array | ArrayBuffer): Record<string, Tensor<number[], DType>>;
-export function loadSafetensors(input: Uint8Array | ArrayBuffer, schema?: SafetensorsSchema): Record<string, Tensor> {
+export function loadSafetensors(input: Uint8Array | ArrayBuffer, schema?: WeightsSchema): Record<string, Tensor> {
   const op = "loadSafetensors";
   const bytes = bytesOfInput(op, input);
-  if (schema !== undefined && (typeof schema !== "object" || schema === null || Array.isArray(schema))) {
-    throw new TypeError(`${op}: schema must be a record of shapes by tensor name, such as { "fc1.weight": [128, 784] }, got ${describe(schema)}`);
-  }
   // the schema is checked first: a misspelt entry is the caller's error whatever the file holds
-  const expected = schema === undefined ? undefined : new Map(Object.keys(schema).map((name) => [name, expectation(op, name, schema[name])]));
+  const expected = schema === undefined ? undefined : checkSchema(op, schema);
   const header = parseHeader(op, bytes);
   const names = expected === undefined ? [...header.tensors.keys()] : [...expected.keys()];
   const out: Record<string, Tensor> = {};
   for (const name of names) {
     const entry = header.tensors.get(name);
     if (entry === undefined) {
-      const held = [...header.tensors.keys()];
-      const shown = held.length <= 8 ? held.map((n) => `"${n}"`).join(", ") : `${held.slice(0, 8).map((n) => `"${n}"`).join(", ")} and ${held.length - 8} more`;
-      throw new TypeError(`${op}: the file holds no tensor "${name}" (schema["${name}"]); it holds ${held.length === 0 ? "none" : shown}`);
+      throw new TypeError(`${op}: the file holds no tensor "${name}" (schema["${name}"]); it holds ${showNames([...header.tensors.keys()], "none")}`);
     }
     const stored = STORED[entry.stored];
     if (stored === undefined) {
@@ -192,23 +169,6 @@ export function loadSafetensors(input: Uint8Array | ArrayBuffer, schema?: Safete
     out[name] = fromStorage(data, [...entry.shape], stored.dtype);
   }
   return out;
-}
-
-/** A schema entry as `{ shape, dtype }`: a bare shape expects float32. */
-function expectation(op: string, name: string, entry: unknown): { shape: readonly number[]; dtype: DType | undefined } {
-  if (Array.isArray(entry)) {
-    checkShape(op, `schema["${name}"]`, entry);
-    return { shape: entry, dtype: "float32" };
-  }
-  if (typeof entry !== "object" || entry === null) {
-    throw new TypeError(`${op}: schema["${name}"] must be a shape such as [128, 784] or { shape, dtype }, got ${describe(entry)}`);
-  }
-  for (const key of Object.keys(entry)) {
-    if (key !== "shape" && key !== "dtype") throw new TypeError(`${op}: schema["${name}"] field "${key}" is not known (the fields are shape and dtype)`);
-  }
-  const { shape, dtype } = entry as { shape?: unknown; dtype?: DType };
-  checkShape(op, `schema["${name}"].shape`, shape);
-  return { shape, dtype };
 }
 
 const product = (shape: readonly number[]): number => shape.reduce((p, d) => p * d, 1);

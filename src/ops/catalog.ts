@@ -171,7 +171,8 @@ export const catalog = {
   outer: { family: "matmul", method: true },
   einsum: { family: "einsum" },
 
-  // Weights files (src/io/): bytes of .safetensors and .npy files in and out
+  // Weights files (src/io/): bytes of .safetensors and .npy files in and out (.npz is the
+  // shapecast/npz entry's, apart from the package's, since it needs fflate)
   loadSafetensors: { family: "io" },
   saveSafetensors: { family: "io" },
   readSafetensorsHeader: { family: "io" },

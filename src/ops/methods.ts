@@ -11,7 +11,8 @@
  * tensor -> methods -> elementwise -> tensor is safe in any load order.
  */
 import type { DType } from "../dtype.js";
-import * as everything from "../index.js";
+// the ops alone (not src/index.ts, whose weights-file functions a bundle then need not carry)
+import * as everything from "./library.js";
 import { generatedMethods, opsOf } from "./catalog.js";
 import * as ops from "./elementwise.js";
 import type { UnaryOptions } from "./types.js";

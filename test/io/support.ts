@@ -2,6 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
+import type { Tensor } from "shapecast";
+import type { ChainDesc } from "../fuzz/support/arbs.js";
+import { buildChain } from "../fuzz/support/chain.js";
 import { thrown } from "../support/thrown.js";
 
 const folder = join(import.meta.dirname, "..", "fixtures", "weights");
@@ -16,6 +19,7 @@ export interface Expected {
 /** test/fixtures/weights/manifest.json, written with the fixtures by scripts/weights-fixtures.py. */
 export const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8")) as {
   readonly npy: Record<string, Expected>;
+  readonly npz: Record<string, Record<string, Expected>>;
   readonly safetensors: Record<string, { readonly metadata: Record<string, string> | null; readonly tensors: Record<string, Expected> }>;
 };
 
@@ -34,4 +38,23 @@ export function expectEveryCutRefused(op: string, load: (bytes: Uint8Array) => u
     expect(error instanceof RangeError || error instanceof TypeError, `${length}: ${error.message}`).toBe(true);
     expect(error.message.startsWith(`${op}: `), error.message).toBe(true);
   }
+}
+
+/**
+ * Builds the random view chains `descs` as a record (`layer.0`, `layer.1`, ...), writes it with
+ * `write`, reads it back with `read`, and expects every tensor back with the model's shape,
+ * dtype and exact values; returns the written bytes.
+ */
+export function expectRecordRoundTrip(descs: readonly ChainDesc[], write: (record: Record<string, Tensor>) => Uint8Array, read: (bytes: Uint8Array) => Record<string, Tensor>): Uint8Array {
+  const built = descs.map((desc, i) => buildChain(desc, false, `t${i}`));
+  const record: Record<string, Tensor> = Object.fromEntries(built.map(({ t }, i) => [`layer.${i}`, t]));
+  const bytes = write(record);
+  const back = read(bytes);
+  expect(Object.keys(back).sort()).toEqual(Object.keys(record).sort());
+  built.forEach(({ m }, i) => {
+    const t = back[`layer.${i}`]!;
+    expect([t.shape, t.dtype]).toEqual([m.shape, m.dtype]);
+    expect(same(t.data as ArrayLike<number>, m.values)).toBe(true);
+  });
+  return bytes;
 }

@@ -6,8 +6,9 @@
  * `shapecast/types`), compiles a small typed program and runs it. Also checks
  * the tarballs' contents, publint --strict and @arethetypeswrong/cli.
  *
- * The library's tarball installs offline (it has no dependencies); the
- * command line's brings ts-morph, from npm's cache after `npm ci`.
+ * The library's tarball installs offline (it has no dependencies; fflate, for
+ * shapecast/npz, is an optional peer the app installs); the command line's
+ * brings ts-morph, from npm's cache after `npm ci`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -92,7 +93,7 @@ describe("the library's tarball", () => {
     const attw = join(root, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js");
     const result = spawnSync(process.execPath, [attw, join(work, library.filename), "--ignore-rules", "cjs-resolves-to-esm", "--format", "table-flipped"], { encoding: "utf8" });
     expect(result.status, result.stdout + result.stderr).toBe(0);
-    for (const entry of ['"shapecast"', '"shapecast/types"', '"shapecast/catalog"']) expect(result.stdout).toContain(entry);
+    for (const entry of ['"shapecast"', '"shapecast/types"', '"shapecast/catalog"', '"shapecast/npz"']) expect(result.stdout).toContain(entry);
     expect(result.stdout).not.toMatch(/💀|❌|🐛|🎭|🥴/u);
   }, SLOW);
 });
@@ -168,5 +169,24 @@ describe("installed into a fresh project outside the repository", () => {
     expect(check.stdout).toContain("misfit.ts:2:");
     expect(check.stdout).toContain("add (numpy): axis 1 has 3 vs 4");
     expect(check.status).toBe(1);
+  }, SLOW);
+
+  it("reads and writes .npz through shapecast/npz once the app installs fflate, its optional peer", () => {
+    npm(["install", "--offline", "--no-audit", "--no-fund", "fflate"], app);
+    writeFileSync(
+      join(app, "npz.ts"),
+      [
+        `import { tensor, type Tensor } from "shapecast";`,
+        `import { fromNpz, toNpz } from "shapecast/npz";`,
+        `const bytes = toNpz({ w: tensor([[1, 2], [3, 4]]) }, { compress: true });`,
+        `const { w } = fromNpz(bytes, { w: [2, 2] });`,
+        `const typed: Tensor<[2, 2], "float32"> = w;`,
+        `console.log(JSON.stringify(typed.toArray()));`,
+      ].join("\n"),
+    );
+    writeFileSync(join(app, "tsconfig.npz.json"), JSON.stringify({ extends: "./tsconfig.json", files: ["npz.ts"] }));
+    const compiled = spawnSync(process.execPath, [tsc, "-p", "tsconfig.npz.json"], { cwd: app, encoding: "utf8" });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(execFileSync(process.execPath, [join(app, "npz.js")], { cwd: app, encoding: "utf8" }).trim()).toBe("[[1,2],[3,4]]");
   }, SLOW);
 });

@@ -1,0 +1,22 @@
+/**
+ * Every op module, as one namespace for src/ops/methods.ts to look methods up in by name.
+ * Not the package's entry (src/index.ts): the weights files (src/io/) are not ops, and a
+ * bundle that makes a tensor (and so has every method) does not carry them.
+ */
+export * from "./assert.js";
+export * from "./conv.js";
+export * from "./create.js";
+export * from "./einsum.js";
+export * from "./elementwise.js";
+export * from "./join.js";
+export * from "./matmul.js";
+export * from "./norm.js";
+export * from "./one-hot.js";
+export * from "./pool.js";
+export * from "./reduce.js";
+export * from "./scan.js";
+export * from "./shaping.js";
+export * from "./softmax.js";
+export * from "./sort.js";
+export * from "./topk.js";
+export * from "./views.js";
