@@ -1,6 +1,6 @@
 /**
- * What the weights files (.npy in ./npy.ts, .safetensors in ./safetensors.ts)
- * share: reading a file's element bytes into a dtype's typed array (any byte
+ * What the weights files (.npy in ./npy.ts, .npz in ./npz.ts, .safetensors in
+ * ./safetensors.ts) share: reading a file's element bytes into a dtype's typed array (any byte
  * order, any alignment, float16 and bfloat16 widened to float32 bit for bit),
  * the bytes given as a `Uint8Array` or an `ArrayBuffer`, and the check of a
  * loaded tensor against what the caller expects of it.
