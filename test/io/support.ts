@@ -1,32 +1,13 @@
-/** What the weights-file tests share: the fixtures NumPy and the safetensors package wrote, and how they compare. */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+/** What the weights-file tests share, in Node and in the browser: how they compare what comes back. */
 import { expect } from "vitest";
 import type { Tensor } from "shapecast";
 import type { ChainDesc } from "../fuzz/support/arbs.js";
 import { buildChain } from "../fuzz/support/chain.js";
+import { encodeBase64 } from "../../src/format/serialize.js";
 import { thrown } from "../support/thrown.js";
 
-const folder = join(import.meta.dirname, "..", "fixtures", "weights");
-
-/** What a fixture array must load as: its shape, dtype and little-endian element bytes (base64). */
-export interface Expected {
-  readonly shape: number[];
-  readonly dtype: string;
-  readonly bytes: string;
-}
-
-/** test/fixtures/weights/manifest.json, written with the fixtures by scripts/weights-fixtures.py. */
-export const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8")) as {
-  readonly npy: Record<string, Expected>;
-  readonly npz: Record<string, Record<string, Expected>>;
-  readonly safetensors: Record<string, { readonly metadata: Record<string, string> | null; readonly tensors: Record<string, Expected> }>;
-};
-
-/** A fixture file's bytes. */
-export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(folder, name)));
-
-export const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString("base64");
+/** Standard base64 of `bytes`, by the library's encoder (test/serialization checks it). */
+export const base64 = (bytes: Uint8Array): string => encodeBase64(bytes);
 
 /** Equal element by element with NaN equal to NaN and -0 apart from 0. */
 export const same = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => a.length === b.length && Array.from(a).every((v, i) => Object.is(v, b[i]));
