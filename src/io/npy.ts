@@ -101,16 +101,15 @@ export function fromNpy(input: Uint8Array | ArrayBuffer, expected?: TensorExpect
   if (expected !== undefined && (typeof expected !== "object" || expected === null)) {
     throw new TypeError(`${op}: expected must be an object such as { shape: [2, 3], dtype: "float32" }, got ${describe(expected)}`);
   }
-  const t = readNpy(op, bytes);
-  if (expected !== undefined) checkLoaded(op, "the file", "expected", t.shape, t.dtype, expected);
-  return t;
+  return readNpy(op, bytes, expected === undefined ? undefined : (shape, dtype) => checkLoaded(op, "the file", "expected", shape, dtype, expected));
 }
 
 /**
  * The tensor of the `.npy` file `bytes`, every message beginning with `op` (`fromNpy`, or
- * `fromNpz (member "w.npy")` for a member of an archive).
+ * `fromNpz (member "w.npy")` for a member of an archive). `check` sees the shape and dtype
+ * the header gives before any element is read.
  */
-export function readNpy(op: string, bytes: Uint8Array): Tensor {
+export function readNpy(op: string, bytes: Uint8Array, check?: (shape: readonly number[], dtype: DType) => void): Tensor {
   const { descr, fortran, shape, dataStart } = readHeader(op, bytes);
   const match = /^([<>|=])([a-zA-Z])(\d+)$/.exec(descr);
   const stored = match ? STORED[`${match[2]}${match[3]}`] : undefined;
@@ -128,6 +127,7 @@ export function readNpy(op: string, bytes: Uint8Array): Tensor {
     const extra = have - need;
     throw new RangeError(`${op}: ${extra} ${extra === 1 ? "byte follows" : "bytes follow"} the data of shape ${showShape(shape)} of '${descr}' (${need} bytes): not one .npy file`);
   }
+  check?.(shape, stored.dtype);
   const data = readElements(op, "the file", bytes, dataStart, size, stored, littleEndian);
   // Fortran order: the same elements column-major, a view with reversed strides
   const strides = fortran ? [...contiguousStrides([...shape].reverse())].reverse() : contiguousStrides(shape);

@@ -97,9 +97,8 @@ export function fromNpz(input: Uint8Array | ArrayBuffer, schema?: WeightsSchema)
   for (const name of names) {
     const data = members[`${name}.npy`];
     if (data === undefined) throw new TypeError(`${op}: the archive holds no "${name}.npy" (schema["${name}"]); it holds ${showNames(held, "nothing")}`);
-    const t = readNpy(`${op} (member "${name}.npy")`, data);
-    if (expected !== undefined) checkLoaded(op, `array "${name}"`, `schema["${name}"]`, t.shape, t.dtype, expected.get(name)!);
-    out[name] = t;
+    const want = expected?.get(name);
+    out[name] = readNpy(`${op} (member "${name}.npy")`, data, want === undefined ? undefined : (shape, dtype) => checkLoaded(op, `array "${name}"`, `schema["${name}"]`, shape, dtype, want));
   }
   return out;
 }

@@ -108,6 +108,8 @@ describe("fromNpy refuses what is not a whole .npy of a stored dtype", () => {
     const bool = header("{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", 3);
     bool[bool.length - 2] = 2;
     expect(thrown(() => fromNpy(bool)).message).toBe("fromNpy: the file's element 1 is 2; a bool is stored as 0 or 1");
+    // expected is checked on the header, before any element is read
+    expect(thrown(() => fromNpy(bool, { shape: [2] })).message).toBe("fromNpy: the file has shape [3] but expected is [2]: axis 0 has 3 vs 2");
     expect(thrown(() => fromNpy("weights.npy" as unknown as Uint8Array)).message).toBe('fromNpy: bytes must be a Uint8Array or an ArrayBuffer (a file\'s contents), got "weights.npy"');
     expect(thrown(() => toNpy(transpose as unknown as Tensor)).message).toMatch(/^toNpy: t must be a Tensor/);
   });
