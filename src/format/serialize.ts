@@ -97,7 +97,7 @@ interface Source {
 }
 
 /** Does this engine store typed arrays little-endian? (Every common one does.) */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * The longest string every major JavaScript engine can make (V8's limit,
@@ -109,6 +109,13 @@ export const MAX_BASE64_LENGTH = 2 ** 29 - 24;
 // ---------------------------------------------------------------------------
 // Bytes
 // ---------------------------------------------------------------------------
+
+/** A `RangeError` naming `name`'s first element that is neither 0 nor 1 (bool elements, as stored). */
+export function checkBoolBytes(op: string, name: string, bytes: Uint8Array): void {
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! > 1) throw new RangeError(`${op}: ${name}'s element ${i} is ${bytes[i]}; a bool is stored as 0 or 1`);
+  }
+}
 
 /** Reverses the bytes of each `width`-byte group of `bytes` in place (little- to big-endian and back). */
 export function swapBytes(bytes: Uint8Array, width: number): void {
@@ -412,11 +419,7 @@ export function partsFromJSON(json: unknown, expected: unknown): TensorParts {
     );
   }
   const bytes = decodeBase64(op, "json.data", text);
-  if (dtype === "bool") {
-    for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i]! > 1) throw new RangeError(`${op}: json.data's element ${i} is ${bytes[i]}; a bool is stored as 0 or 1`);
-    }
-  }
+  if (dtype === "bool") checkBoolBytes(op, "json.data", bytes);
   if (!LITTLE_ENDIAN) swapBytes(bytes, width);
   return { data: storageOver(dtype, bytes.buffer), shape: [...shape], strides: contiguousStrides(shape), offset: 0, dtype };
 }

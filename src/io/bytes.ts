@@ -7,7 +7,7 @@
  */
 import { allocate, checkDType, type DType, type StorageOf } from "../dtype.js";
 import { showShape } from "../errors.js";
-import { checkSameShape } from "../format/serialize.js";
+import { checkBoolBytes, checkSameShape, LITTLE_ENDIAN, swapBytes } from "../format/serialize.js";
 import { describe } from "../shape/validate.js";
 
 /** How a file stores one element: the shapecast dtype it loads as, and the stored width and kind. */
@@ -48,8 +48,6 @@ const codecs = globalThis as unknown as {
 export const utf8Text = (bytes: Uint8Array): string => new codecs.TextDecoder("utf-8", { fatal: true }).decode(bytes);
 export const utf8Bytes = (text: string): Uint8Array<ArrayBuffer> => new codecs.TextEncoder().encode(text);
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** float16 bits to float32 bits, exactly (NaN payloads kept, subnormals normalised). */
 function halfToSingleBits(half: number): number {
   const sign = (half & 0x8000) << 16;
@@ -87,20 +85,8 @@ export function readElements(op: string, name: string, bytes: Uint8Array, start:
   }
   const target = new Uint8Array(out.buffer);
   target.set(bytes.subarray(start, start + count * width));
-  if (width > 1 && littleEndian !== LITTLE_ENDIAN) {
-    for (let at = 0; at < target.length; at += width) {
-      for (let i = at, j = at + width - 1; i < j; i++, j--) {
-        const byte = target[i]!;
-        target[i] = target[j]!;
-        target[j] = byte;
-      }
-    }
-  }
-  if (dtype === "bool") {
-    for (let i = 0; i < count; i++) {
-      if (target[i]! > 1) throw new RangeError(`${op}: ${name}'s element ${i} is ${target[i]}; a bool is stored as 0 or 1`);
-    }
-  }
+  if (littleEndian !== LITTLE_ENDIAN) swapBytes(target, width);
+  if (dtype === "bool") checkBoolBytes(op, name, target);
   return out;
 }
 

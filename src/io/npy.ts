@@ -19,15 +19,13 @@
  */
 import { type DType } from "../dtype.js";
 import { showShape } from "../errors.js";
-import { elementBytes, type KnownDType, type KnownShape, type TensorExpectation } from "../format/serialize.js";
+import { asciiString, elementBytes, type KnownDType, type KnownShape, LITTLE_ENDIAN, type TensorExpectation } from "../format/serialize.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkShape, checkSize, describe } from "../shape/validate.js";
 import { assertTensor } from "../ops/engine.js";
 import { Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
 import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Text } from "./bytes.js";
-
-const NATIVE_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
@@ -55,17 +53,12 @@ export function toNpy(t: Tensor): Uint8Array<ArrayBuffer> {
   assertTensor("toNpy", "t", t);
   const shape = t.shape.length === 1 ? `(${t.shape[0]},)` : `(${t.shape.join(", ")})`;
   const dict = `{'descr': '${DESCR[t.dtype]}', 'fortran_order': False, 'shape': ${shape}, }`;
-  // version 1 counts the header in 2 bytes; version 2 in 4
-  let version = 1;
-  let prefix = 10;
-  let padded = prefix + dict.length + 1;
-  padded += (64 - (padded % 64)) % 64;
-  if (padded - prefix > 0xffff) {
-    version = 2;
-    prefix = 12;
-    padded = prefix + dict.length + 1;
-    padded += (64 - (padded % 64)) % 64;
-  }
+  // where the data starts after a preamble of `prefix` bytes: the header and its newline, padded to 64
+  const dataStart = (prefix: number): number => Math.ceil((prefix + dict.length + 1) / 64) * 64;
+  // version 1 counts the header in 2 bytes (a 10-byte preamble); version 2 in 4 (12 bytes)
+  const version = dataStart(10) - 10 > 0xffff ? 2 : 1;
+  const prefix = version === 1 ? 10 : 12;
+  const padded = dataStart(prefix);
   const data = elementBytes(t);
   const out = new Uint8Array(padded + data.length);
   out.set(MAGIC);
@@ -116,7 +109,7 @@ export function readNpy(op: string, bytes: Uint8Array, check?: (shape: readonly 
   if (!match || !stored) throw new TypeError(`${op}: the file's dtype '${descr}' is not one shapecast stores (${unsupported(descr)})`);
   const order = match[1]!;
   if (order === "|" && stored.width !== 1) throw new TypeError(`${op}: the file's dtype '${descr}' has no byte order ("|") but is ${stored.width} bytes wide`);
-  const littleEndian = order === ">" ? false : order === "=" ? NATIVE_LITTLE_ENDIAN : true;
+  const littleEndian = order === ">" ? false : order === "=" ? LITTLE_ENDIAN : true;
   const size = checkSize(op, shape, "the file's shape");
   const need = size * stored.width;
   const have = bytes.length - dataStart;
@@ -164,9 +157,9 @@ function readHeader(op: string, bytes: Uint8Array): Header {
   const length = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   const dataStart = prefix + length;
   if (bytes.length < dataStart) throw new RangeError(`${op}: the file is cut short: its header is ${length} bytes but ${bytes.length - prefix} follow the preamble`);
-  let text = "";
-  for (let i = prefix; i < dataStart; i++) text += String.fromCharCode(bytes[i]!);
-  if (major === 3) text = utf8Text(bytes.subarray(prefix, dataStart));
+  // versions 1 and 2 write the header in latin-1, version 3 in UTF-8
+  const header = bytes.subarray(prefix, dataStart);
+  const text = major === 3 ? utf8Text(header) : asciiString(header);
   const dict = parseDict(op, text);
   const descr = dict.get("descr");
   const fortran = dict.get("fortran_order");

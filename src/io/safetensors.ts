@@ -44,10 +44,16 @@ const STORED: Record<string, StoredType> = {
 /** The dtype each shapecast dtype is written as. */
 const WRITTEN: Record<DType, string> = { float32: "F32", float64: "F64", int32: "I32", uint8: "U8", bool: "BOOL" };
 
-/** Widths of the format's other dtypes, to name them in errors. */
-const OTHER: Record<string, string> = {
-  I64: "64-bit integers", U64: "unsigned 64-bit integers", I16: "16-bit integers", U16: "unsigned 16-bit integers",
-  I8: "8-bit integers", U32: "unsigned 32-bit integers", F8_E4M3: "8-bit floats", F8_E5M2: "8-bit floats",
+/** The format's dtypes shapecast does not read: their widths (to check the offsets) and what they are (for errors). */
+const OTHER: Record<string, { readonly width: number; readonly what: string }> = {
+  I64: { width: 8, what: "64-bit integers" },
+  U64: { width: 8, what: "unsigned 64-bit integers" },
+  I16: { width: 2, what: "16-bit integers" },
+  U16: { width: 2, what: "unsigned 16-bit integers" },
+  I8: { width: 1, what: "8-bit integers" },
+  U32: { width: 4, what: "unsigned 32-bit integers" },
+  F8_E4M3: { width: 1, what: "8-bit floats" },
+  F8_E5M2: { width: 1, what: "8-bit floats" },
 };
 
 /** The header's length is read as a 64-bit number: beyond this it cannot be a real header. */
@@ -161,7 +167,7 @@ export function loadSafetensors(input: Uint8Array | ArrayBuffer, schema?: Weight
     const stored = STORED[entry.stored];
     if (stored === undefined) {
       throw new TypeError(
-        `${op}: tensor "${name}" is stored as ${entry.stored}${OTHER[entry.stored] ? ` (${OTHER[entry.stored]})` : ""}, which shapecast does not store; the read dtypes are F32, F64, I32, U8, BOOL, and F16 and BF16 as float32: convert it where the file is written (e.g. tensor.to(torch.int32))`,
+        `${op}: tensor "${name}" is stored as ${entry.stored}${OTHER[entry.stored] ? ` (${OTHER[entry.stored]!.what})` : ""}, which shapecast does not store; the read dtypes are F32, F64, I32, U8, BOOL, and F16 and BF16 as float32: convert it where the file is written (e.g. tensor.to(torch.int32))`,
       );
     }
     if (expected !== undefined) checkLoaded(op, `tensor "${name}"`, `schema["${name}"]`, entry.shape, stored.dtype, expected.get(name)!);
@@ -252,7 +258,7 @@ function entryOf(op: string, name: string, value: unknown): SafetensorsEntry {
     throw new TypeError(`${op}: ${where}'s data_offsets must be [begin, end] with 0 <= begin <= end, got ${JSON.stringify(offsets)}`);
   }
   const known = STORED[stored];
-  const width = known?.width ?? { I64: 8, U64: 8, I16: 2, U16: 2, I8: 1, U32: 4, F8_E4M3: 1, F8_E5M2: 1 }[stored];
+  const width = known?.width ?? OTHER[stored]?.width;
   if (width === undefined) throw new TypeError(`${op}: ${where}'s dtype "${stored}" is not one this reader knows`);
   const size = checkSize(op, shape, `${where}'s shape`);
   if (offsets[1] - offsets[0] !== size * width) {
