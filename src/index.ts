@@ -22,6 +22,14 @@ export type { SafetensorsEntry, SafetensorsHeader } from "./io/safetensors.js";
 export type { SchemaEntry, SchemaTensor, SchemaTensors, WeightsSchema } from "./io/schema.js";
 export { fromNpy, toNpy } from "./io/npy.js";
 
+// Training: reverse-mode autodiff, losses and optimizers
+export { grad, stopGradient, valueAndGrad, vjp } from "./autodiff/grad.js";
+export type { GradOf, ParamTree, ScalarLoss, ValueAndGrad, Vjp } from "./autodiff/grad.js";
+export { binaryCrossEntropy, meanSquaredError, softmaxCrossEntropy } from "./train/losses.js";
+export type { LossOptions, Reduction } from "./train/losses.js";
+export { adam, sgd } from "./train/optimizers.js";
+export type { Adam, AdamOptions, AdamState, Sgd, SgdOptions, SgdState } from "./train/optimizers.js";
+
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export { clone, fullLike, onesLike, zerosLike } from "./ops/create.js";
 export type { CreateOptions, RandomOptions } from "./ops/create.js";

@@ -50,3 +50,6 @@ export type { NestedData, NestedDType, NestedShape } from "./nested.js";
 
 // Errors
 export type { ErrorMessage, IsShapeError, ShapeTypeError } from "./errors.js";
+
+// Autodiff
+export type { GradDType, GradOf, ParamTree, ScalarLoss, ValueAndGrad, Vjp } from "./autodiff.js";

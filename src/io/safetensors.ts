@@ -26,7 +26,7 @@ import { showShape } from "../errors.js";
 import { elementBytes } from "../format/serialize.js";
 import { assertTensor } from "../ops/engine.js";
 import { checkShape, checkSize, describe } from "../shape/validate.js";
-import { fromStorage, type Tensor } from "../tensor.js";
+import { type AnyTensor, fromStorage, type Tensor } from "../tensor.js";
 import { checkSchema, type SchemaTensors, showNames, type WeightsSchema } from "./schema.js";
 import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Bytes, utf8Text } from "./bytes.js";
 
@@ -80,11 +80,13 @@ export interface SafetensorsHeader {
 
 /**
  * The bytes of a `.safetensors` file holding `tensors` (a record of tensors by name) and
- * `metadata` (string values). Views are written as their own elements.
+ * `metadata` (string values). Views are written as their own elements. Any record type
+ * of tensors will do, an interface of a model's parameters too.
  *
  * @example
  * writeFileSync("model.safetensors", saveSafetensors({ "fc1.weight": w1, "fc1.bias": b1 }));
  */
+export function saveSafetensors<R extends { readonly [K in keyof R]: AnyTensor }>(tensors: R, options?: { readonly metadata?: Readonly<Record<string, string>> }): Uint8Array<ArrayBuffer>;
 export function saveSafetensors(tensors: Readonly<Record<string, Tensor>>, options: { readonly metadata?: Readonly<Record<string, string>> } = {}): Uint8Array<ArrayBuffer> {
   const op = "saveSafetensors";
   if (typeof tensors !== "object" || tensors === null || Array.isArray(tensors)) {

@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -178,6 +178,17 @@ export const catalog = {
   readSafetensorsHeader: { family: "io" },
   fromNpy: { family: "io" },
   toNpy: { family: "io" },
+
+  // Training (src/autodiff/, src/train/): gradients, losses and optimizers
+  grad: { family: "autodiff" },
+  valueAndGrad: { family: "autodiff" },
+  vjp: { family: "autodiff" },
+  stopGradient: { family: "autodiff" },
+  softmaxCrossEntropy: { family: "loss" },
+  meanSquaredError: { family: "loss" },
+  binaryCrossEntropy: { family: "loss" },
+  sgd: { family: "optim" },
+  adam: { family: "optim" },
 
   // Views
   broadcastTo: { family: "views", method: true },

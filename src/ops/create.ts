@@ -4,6 +4,7 @@
  * copies its input, so later changes to the source do not leak in.
  */
 import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
+import { recorded } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { type AnyTensor, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
@@ -186,7 +187,7 @@ export function fullLike(x: Tensor, value: number | boolean, options?: CreateOpt
 export function clone<X extends AnyTensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>>;
 export function clone(x: Tensor): Tensor {
   assertTensor("clone", "x", x);
-  return new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype);
+  return recorded("clone", [x], new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype));
 }
 
 /**

@@ -16,6 +16,7 @@
  *    a new contiguous tensor.
  */
 import { allocate, arithmeticDType, type DType, isInteger, promote } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { einsumPlan } from "../shape/einsum.js";
 import { checkSize, describe } from "../shape/validate.js";
@@ -147,7 +148,7 @@ function contract(a: Labeled, b: Labeled, keep: (label: string) => boolean, dtyp
   return { t: new Tensor(product.data, shape, contiguousStrides(shape), 0, product.dtype), labels: [...batch, ...freeA, ...freeB] };
 }
 
-export const einsum = ((subscripts: unknown, ...operands: unknown[]) => {
+export const einsum = traced("einsum", (subscripts: unknown, ...operands: unknown[]) => {
   if (typeof subscripts !== "string") throw new TypeError(`einsum: subscripts must be a string such as "ij,jk->ik", got ${describe(subscripts)}`);
   operands.forEach((operand, i) => assertTensor("einsum", `operand ${i}`, operand));
   const tensors = operands as Tensor[];

@@ -10,6 +10,7 @@
  * integer results (int32, uint8) run the integer kernel, exact modulo 2^32.
  */
 import { allocate, arithmeticDType } from "../dtype.js";
+import { recorded, traced } from "../autodiff/tape.js";
 import { ShapeError, showShape } from "../errors.js";
 import {
   dotProduct,
@@ -186,10 +187,10 @@ function integerMultiply(m: number, k: number, n: number): Multiply {
  * matmul(zeros([8, 1, 5, 6]), zeros([4, 6, 7]))   // Tensor<[8, 4, 5, 7]>
  * matmul(zeros([3]), zeros([3, 4]))               // Tensor<[4]>
  */
-export const matmul = ((a: unknown, b: unknown) => matmulImpl("matmul", a, b)) as MatmulOp;
+export const matmul = traced("matmul", (a: unknown, b: unknown) => matmulImpl("matmul", a, b)) as MatmulOp;
 
 /** `matmul` of two vectors: their dot product, a scalar tensor; of matrices, the matrix product. */
-export const dot = ((a: unknown, b: unknown) => matmulImpl("dot", a, b)) as MatmulOp<"dot">;
+export const dot = traced("dot", (a: unknown, b: unknown) => matmulImpl("dot", a, b)) as MatmulOp<"dot">;
 
 /** The outer product of two vectors: `[M] x [N]` gives `[M, N]`. */
 export function outer<A extends AnyTensor<readonly [number]>, B extends AnyTensor<readonly [number]>>(
@@ -212,5 +213,5 @@ export function outer<A extends AnyTensor<readonly [number]>, B extends AnyTenso
   const column = new Tensor(a.data, [a.shape[0]!, 1], [a.strides[0]!, 0], a.offset, a.dtype);
   const row = new Tensor(b.data, [1, b.shape[0]!], [0, b.strides[0]!], b.offset, b.dtype);
   checkSize("outer", [a.shape[0]!, b.shape[0]!]);
-  return mul(column, row) as never;
+  return recorded("outer", [a, b], mul(column, row)) as never;
 }

@@ -6,6 +6,7 @@
  * which is float64 for float64 input and float32 for every other (as exp's and softmax's).
  */
 import { allocate, floatDType } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { batchNormLayout, normLayout } from "../shape/norm.js";
 import { checkFinite, checkOptionFields, describe } from "../shape/validate.js";
@@ -58,7 +59,7 @@ function normalize(
  * mean, over `sqrt(variance + epsilon)` (the population variance, epsilon 1e-5 by default, as
  * PyTorch's LayerNorm), times gamma plus beta, both of the shape of those axes.
  */
-export const layerNorm = ((x: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
+export const layerNorm = traced("layerNorm", (x: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
   const op = "layerNorm";
   assertTensor(op, "x", x);
   const { axis, epsilon } = normOptions(op, options, 1e-5);
@@ -77,7 +78,7 @@ export const layerNorm = ((x: unknown, gamma: unknown, beta: unknown, options?: 
  * of its mean square plus epsilon (1e-6 by default, as T5's and LLaMA's), times gamma; not
  * centred, no beta.
  */
-export const rmsNorm = ((x: unknown, gamma: unknown, options?: unknown) => {
+export const rmsNorm = traced("rmsNorm", (x: unknown, gamma: unknown, options?: unknown) => {
   const op = "rmsNorm";
   assertTensor(op, "x", x);
   const { axis, epsilon } = normOptions(op, options, 1e-6);
@@ -94,7 +95,7 @@ export const rmsNorm = ((x: unknown, gamma: unknown, options?: unknown) => {
  * last (`layout: "NHWC"`, the default, channels last) or axis 1 (`"NCHW"`). epsilon 1e-3 by
  * default, as TensorFlow's BatchNormalization layer.
  */
-export const batchNorm = ((x: unknown, mean: unknown, variance: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
+export const batchNorm = traced("batchNorm", (x: unknown, mean: unknown, variance: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
   const op = "batchNorm";
   assertTensor(op, "x", x);
   const { epsilon: given, layout: chosen } = checkOptionFields(op, options, ["epsilon", "layout"], '{ epsilon: 1e-3, layout: "NHWC" }');

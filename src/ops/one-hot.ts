@@ -5,6 +5,7 @@
  * zeros, as TensorFlow's `one_hot` and tfjs's `oneHot` do.
  */
 import { allocate, checkDType, type DType } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { oneHotShape } from "../shape/one-hot.js";
 import { checkOptionFields } from "../shape/validate.js";
@@ -17,7 +18,7 @@ function dtypeOption(options: unknown): DType {
   return dtype === undefined ? "float32" : checkDType("oneHot", "dtype", dtype);
 }
 
-export const oneHot = ((indices: unknown, depth: unknown, options?: unknown) => {
+export const oneHot = traced("oneHot", (indices: unknown, depth: unknown, options?: unknown) => {
   assertTensor("oneHot", "indices", indices);
   if (indices.dtype !== "int32" && indices.dtype !== "uint8") {
     throw new TypeError(`oneHot: indices must be an int32 or uint8 tensor, got a ${indices.dtype} tensor; cast it first, e.g. indices.cast("int32")`);

@@ -5,6 +5,7 @@
  * innermost (a view), so each output element folds one strided block.
  */
 import { allocate, type DType, floatDType, isInteger } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkInteger, describe } from "../shape/validate.js";
@@ -211,7 +212,7 @@ function forEachOffset(offset: number, dims: readonly number[], strides: readonl
 }
 
 const reducer = <Op extends string, Rule extends "same" | "sum" | "float" | "bool">(rule: ReduceRule & { name: Op }): ReduceOp<Op, Rule> =>
-  ((x: unknown, axis?: unknown, options?: unknown) => {
+  traced(rule.name, (x: unknown, axis?: unknown, options?: unknown) => {
     assertTensor(rule.name, "x", x);
     const fold = rule.integerFold !== undefined && isInteger(x.dtype) ? rule.integerFold : rule.fold;
     return run(rule.name, x, axis, options, rule.dtype(x.dtype), fold, rule.empty);
@@ -252,24 +253,24 @@ function spread(op: string, x: unknown, axis: unknown, options: unknown, root: b
 }
 
 /** Variance over the axes: the sum of squared deviations divided by `max(count - ddof, 0)` (`{ ddof }`, default 0). */
-export const variance = ((x: unknown, axis?: unknown, options?: unknown) => spread("variance", x, axis, options, false)) as ReduceOp<
+export const variance = traced("variance", (x: unknown, axis?: unknown, options?: unknown) => spread("variance", x, axis, options, false)) as ReduceOp<
   "variance",
   "float",
   VarianceOptions
 >;
 
 /** Standard deviation: the square root of `variance`. */
-export const std = ((x: unknown, axis?: unknown, options?: unknown) => spread("std", x, axis, options, true)) as ReduceOp<"std", "float", VarianceOptions>;
+export const std = traced("std", (x: unknown, axis?: unknown, options?: unknown) => spread("std", x, axis, options, true)) as ReduceOp<"std", "float", VarianceOptions>;
 
 /**
  * The index of the largest element along one axis; over a list of axes (or
  * all, when omitted) the index into those axes flattened in row-major order.
  * The first one wins on ties, and the first NaN over everything, as in NumPy.
  */
-export const argmax = ((x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options, (a, b) => a > b)) as ReduceOp<"argmax", "index">;
+export const argmax = traced("argmax", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options, (a, b) => a > b)) as ReduceOp<"argmax", "index">;
 
 /** The index of the smallest element, as `argmax` counts it. */
-export const argmin = ((x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options, (a, b) => a < b)) as ReduceOp<"argmin", "index">;
+export const argmin = traced("argmin", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options, (a, b) => a < b)) as ReduceOp<"argmin", "index">;
 
 function argExtreme(op: string, x: unknown, axis: unknown, options: unknown, better: (a: number, b: number) => boolean): Tensor {
   assertTensor(op, "x", x);

@@ -10,6 +10,7 @@
  * leading 0 or 1 is the first input element as it is).
  */
 import { allocate, type DType, isInteger } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { scanLayout } from "../shape/scan.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
@@ -91,7 +92,7 @@ function scan(op: string, x: unknown, axis: unknown, options: unknown, product: 
 }
 
 /** Cumulative sums along `axis` (the flattened tensor when omitted); `{ exclusive, reverse }`. */
-export const cumsum = ((x: unknown, axis?: unknown, options?: unknown) => scan("cumsum", x, axis, options, false)) as ScanOp<"cumsum">;
+export const cumsum = traced("cumsum", (x: unknown, axis?: unknown, options?: unknown) => scan("cumsum", x, axis, options, false)) as ScanOp<"cumsum">;
 
 /** Cumulative products along `axis` (the flattened tensor when omitted); `{ exclusive, reverse }`. */
-export const cumprod = ((x: unknown, axis?: unknown, options?: unknown) => scan("cumprod", x, axis, options, true)) as ScanOp<"cumprod">;
+export const cumprod = traced("cumprod", (x: unknown, axis?: unknown, options?: unknown) => scan("cumprod", x, axis, options, true)) as ScanOp<"cumprod">;

@@ -3,6 +3,7 @@
  * stably in one pass per slice: the maximum is subtracted before `exp`.
  */
 import { allocate, floatDType } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
@@ -55,7 +56,7 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
 }
 
 /** exp(x) / sum(exp(x)) along `axis` (default -1): each slice sums to 1. */
-export const softmax = ((x: unknown, axis?: unknown) => along("softmax", x, axis, false)) as AxisOp<"softmax">;
+export const softmax = traced("softmax", (x: unknown, axis?: unknown) => along("softmax", x, axis, false)) as AxisOp<"softmax">;
 
 /** log(softmax(x)) along `axis` (default -1), without the loss of precision of taking the log afterwards. */
-export const logSoftmax = ((x: unknown, axis?: unknown) => along("logSoftmax", x, axis, true)) as AxisOp<"logSoftmax">;
+export const logSoftmax = traced("logSoftmax", (x: unknown, axis?: unknown) => along("logSoftmax", x, axis, true)) as AxisOp<"logSoftmax">;

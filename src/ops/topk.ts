@@ -5,6 +5,7 @@
  * `descending` orders them, whose first k they are.
  */
 import { allocate } from "../dtype.js";
+import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { topkLayout } from "../shape/topk.js";
 import { checkOptionFields } from "../shape/validate.js";
@@ -13,7 +14,7 @@ import { assertTensor } from "./engine.js";
 import { forEachLine, sortedOrder } from "./sort.js";
 import type { TopKOp } from "./types.js";
 
-export const topk = ((x: unknown, k: unknown, options?: unknown) => {
+export const topk = traced("topk", (x: unknown, k: unknown, options?: unknown) => {
   assertTensor("topk", "x", x);
   const { axis: given } = checkOptionFields("topk", options, ["axis"], "{ axis: -1 }");
   const { axis, shape } = topkLayout(x.shape, k, given);

@@ -2,6 +2,7 @@
  * Views: new shapes and strides over the same buffer, never a copy (except
  * `reshape` of data that is not laid out to allow it, which copies).
  */
+import { recorded } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { mappedStrides, resolveBroadcastToLayout } from "../shape/broadcast.js";
 import { reshapedShape } from "../shape/reshape.js";
@@ -47,7 +48,7 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
   assertTensor("broadcastTo", "x", x);
   const { shape, axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
   checkSize("broadcastTo", shape);
-  return new Tensor(x.data, shape, mappedStrides(x.shape, x.strides, axes, shape.length), x.offset, x.dtype);
+  return recorded("broadcastTo", [x, target, spec], new Tensor(x.data, shape, mappedStrides(x.shape, x.strides, axes, shape.length), x.offset, x.dtype));
 }
 
 /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
@@ -65,7 +66,8 @@ export function permute(x: Tensor, axes?: readonly number[]): Tensor {
 function reorder(op: string, x: Tensor, axes: readonly number[] | undefined): Tensor {
   assertTensor(op, "x", x);
   const order = permutation(op, x.shape, axes);
-  return new Tensor(x.data, order.map((axis) => x.shape[axis]!), order.map((axis) => x.strides[axis]!), x.offset, x.dtype);
+  // recorded as a permute with the order resolved, whichever function was called
+  return recorded("permute", [x, order], new Tensor(x.data, order.map((axis) => x.shape[axis]!), order.map((axis) => x.strides[axis]!), x.offset, x.dtype));
 }
 
 /** Reversed axes; with `axes`, the same as `permute`. */
@@ -91,7 +93,7 @@ export function expandDims(x: Tensor, axis: number): Tensor {
   shape.splice(at, 0, 1);
   strides.splice(at, 0, 0);
   checkSize("expandDims", shape);
-  return new Tensor(x.data, shape, strides, x.offset, x.dtype);
+  return recorded("expandDims", [x, axis], new Tensor(x.data, shape, strides, x.offset, x.dtype));
 }
 
 /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
@@ -106,7 +108,7 @@ export function squeeze<X extends AnyTensor, const Axis extends number>(
 export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
   const keep = squeezeKept(x.shape, axis);
-  return new Tensor(x.data, keep.map((i) => x.shape[i]!), keep.map((i) => x.strides[i]!), x.offset, x.dtype);
+  return recorded("squeeze", [x, axis], new Tensor(x.data, keep.map((i) => x.shape[i]!), keep.map((i) => x.strides[i]!), x.offset, x.dtype));
 }
 
 /**
@@ -133,7 +135,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
     strides.push(stride * plan.step);
     if (plan.length > 0) offset += plan.start * stride;
   });
-  return new Tensor(x.data, shape, strides, offset, x.dtype);
+  return recorded("slice", [x, ...specs], new Tensor(x.data, shape, strides, offset, x.dtype));
 }
 
 /**
@@ -149,8 +151,10 @@ export function reshape<X extends AnyTensor, const Target extends Shape>(
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   assertTensor("reshape", "x", x);
   const target = reshapedShape(x.shape, x.size, shape);
-  if (x.isContiguous) return new Tensor(x.data, target, contiguousStrides(target), x.offset, x.dtype);
-  return new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
+  const result = x.isContiguous
+    ? new Tensor(x.data, target, contiguousStrides(target), x.offset, x.dtype)
+    : new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
+  return recorded("reshape", [x, shape], result);
 }
 
 /**

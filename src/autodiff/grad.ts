@@ -1,0 +1,244 @@
+/**
+ * Reverse-mode autodiff: `grad`, `valueAndGrad`, `vjp` and `stopGradient`.
+ *
+ * Taking a gradient opens a tape (a `Recorder`, src/autodiff/tape.ts) that
+ * follows the parameters: every op called on a followed tensor is noted with
+ * its arguments and result, and the result is followed in turn. The tape is
+ * then walked backwards from the output, each op's rule (src/autodiff/rules.ts)
+ * turning the gradient of its result into gradients of its inputs. The rules
+ * are written with the library's own ops, so a backward pass run while an
+ * outer tape is open is itself recorded there: `grad(grad(f))` works.
+ */
+import { type DType } from "../dtype.js";
+import { ShapeError, showShape } from "../errors.js";
+import { cast, add } from "../ops/elementwise.js";
+import { clone, zerosLike, onesLike } from "../ops/create.js";
+import { Tensor } from "../tensor.js";
+import { describe } from "../shape/validate.js";
+import { type Recorder, recorders } from "./tape.js";
+import { constantOps, type GradientRule, gradientRules } from "./rules.js";
+import { flatten } from "./tree.js";
+
+const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
+
+interface Node {
+  readonly op: string;
+  readonly args: readonly unknown[];
+  readonly outputs: readonly Tensor[];
+  readonly rule: GradientRule | undefined;
+}
+
+/** The tensors an op returned: one, an array of them (split), or a record of them (topk). */
+function outputsOf(result: unknown): Tensor[] {
+  if (result instanceof Tensor) return [result];
+  if (Array.isArray(result)) return result.filter((t): t is Tensor => t instanceof Tensor);
+  if (result !== null && typeof result === "object") return Object.values(result).filter((t): t is Tensor => t instanceof Tensor);
+  return [];
+}
+
+class Tape implements Recorder {
+  /** The tensors that depend on the parameters. */
+  readonly followed = new Set<Tensor>();
+  readonly nodes: Node[] = [];
+  /** The node that made each followed tensor (the last one, should an op hand back a tensor it got). */
+  readonly producer = new Map<Tensor, Node>();
+
+  constructor(readonly op: string) {}
+
+  follows(value: unknown): value is Tensor {
+    return value instanceof Tensor && this.followed.has(value);
+  }
+
+  private depends(args: readonly unknown[]): boolean {
+    for (const arg of args) {
+      if (arg instanceof Tensor) {
+        if (this.followed.has(arg)) return true;
+      } else if (Array.isArray(arg)) {
+        for (const item of arg) if (item instanceof Tensor && this.followed.has(item)) return true;
+      }
+    }
+    return false;
+  }
+
+  record(op: string, args: readonly unknown[], result: unknown): void {
+    if (!this.depends(args) || constantOps.has(op)) return;
+    const outputs = outputsOf(result).filter((t) => isFloat(t.dtype));
+    if (outputs.length === 0) return; // integer and bool results carry no gradient
+    const options = args[args.length - 1];
+    if (options !== null && typeof options === "object" && !Array.isArray(options) && !(options instanceof Tensor) && "out" in options && (options as { out?: unknown }).out !== undefined) {
+      throw new TypeError(`${op}: out is not allowed while ${this.op} records the ops on its parameters (the gradient needs the values out would overwrite); drop out inside the function`);
+    }
+    const node: Node = { op, args, outputs, rule: gradientRules[op] };
+    this.nodes.push(node);
+    for (const t of outputs) {
+      this.followed.add(t);
+      this.producer.set(t, node);
+    }
+  }
+
+  /** The gradients of `inputs` of `seed` through `recompute` (a rule given by a formula), on a tape of its own. */
+  private through(inputs: readonly Tensor[], recompute: () => Tensor, seed: Tensor): (Tensor | undefined)[] {
+    const inner = new Tape(this.op);
+    for (const t of inputs) inner.followed.add(t);
+    recorders.push(inner);
+    let out: Tensor;
+    try {
+      out = recompute();
+    } finally {
+      recorders.splice(recorders.lastIndexOf(inner), 1);
+    }
+    if (!inner.follows(out)) return inputs.map(() => undefined);
+    const grads = inner.backward(new Map([[out, seed]]));
+    return inputs.map((t) => grads.get(t));
+  }
+
+  /** The gradients of the followed tensors, from `seeds` (a gradient per output) back to the start. */
+  backward(seeds: ReadonlyMap<Tensor, Tensor>): Map<Tensor, Tensor> {
+    const grads = new Map(seeds);
+    for (let i = this.nodes.length - 1; i >= 0; i--) {
+      const node = this.nodes[i]!;
+      let any = false;
+      const gs = node.outputs.map((t) => {
+        const g = this.producer.get(t) === node ? grads.get(t) : undefined;
+        if (g !== undefined) any = true;
+        return g;
+      });
+      if (!any) continue;
+      if (node.rule === undefined) {
+        throw new TypeError(`${this.op}: ${node.op} has no gradient yet, and the result depends on it through a parameter (see docs/training.md for the ops that have one); apply stopGradient to its input if no gradient should flow there`);
+      }
+      const out = node.outputs[0]!;
+      const g = gs[0] ?? zerosLike(out);
+      const pairs = node.rule({ args: node.args, out, outputs: node.outputs, g, grads: gs, needs: (x): x is Tensor => this.follows(x), through: (inputs, recompute, seed) => this.through(inputs, recompute, seed) });
+      for (const [input, partial] of pairs) {
+        if (!this.followed.has(input)) continue;
+        if (partial.shape.length !== input.shape.length || partial.shape.some((d, axis) => d !== input.shape[axis])) {
+          throw new Error(`${this.op}: the gradient rule of ${node.op} gave shape ${showShape(partial.shape)} for an input of shape ${showShape(input.shape)} (a bug in shapecast: please report it)`);
+        }
+        const fitted = partial.dtype === input.dtype ? partial : cast(partial, input.dtype);
+        const before = grads.get(input);
+        grads.set(input, before === undefined ? fitted : add(before, fitted));
+      }
+      // an intermediate's gradient is not needed once its op is done
+      for (const t of node.outputs) if (!seeds.has(t)) grads.delete(t);
+    }
+    return grads;
+  }
+}
+
+/** Opens a tape following the tree's tensors, runs `body`, and closes the tape whatever happens. */
+function taping<R>(op: string, params: unknown, body: () => R): { tape: Tape; result: R; flat: ReturnType<typeof flatten> } {
+  const flat = flatten(op, "params", params);
+  flat.leaves.forEach((leaf, i) => {
+    if (!isFloat(leaf.dtype)) {
+      throw new TypeError(`${op}: ${flat.paths[i]} has dtype ${leaf.dtype}; only float32 and float64 tensors have gradients (cast it, or pass it as another argument)`);
+    }
+  });
+  const tape = new Tape(op);
+  for (const leaf of flat.leaves) tape.followed.add(leaf);
+  recorders.push(tape);
+  try {
+    return { tape, result: body(), flat };
+  } finally {
+    recorders.splice(recorders.lastIndexOf(tape), 1);
+  }
+}
+
+/** The loss checked: a float tensor of shape []. */
+function checkScalar(op: string, value: unknown): asserts value is Tensor {
+  if (!(value instanceof Tensor)) throw new TypeError(`${op}: the function must return a Tensor of shape [], got ${describe(value)}`);
+  if (value.shape.length !== 0) {
+    throw new ShapeError(
+      `${op}: the function must return a scalar (shape []), got shape ${showShape(value.shape)}; reduce it first, e.g. mean(loss), or use vjp for a gradient of a non-scalar output`,
+      { code: "rank", op, mode: "none", a: [...value.shape], b: [] },
+    );
+  }
+  if (!isFloat(value.dtype)) throw new TypeError(`${op}: the function must return a float32 or float64 tensor, got ${value.dtype}`);
+}
+
+/** The gradient of each leaf, zeros for a leaf the output does not depend on; never a broadcast view. */
+function leafGrads(flat: ReturnType<typeof flatten>, grads: ReadonlyMap<Tensor, Tensor>): Tensor[] {
+  return flat.leaves.map((leaf) => {
+    const g = grads.get(leaf);
+    if (g === undefined) return zerosLike(leaf);
+    return g.strides.some((stride, axis) => stride === 0 && g.shape[axis] !== 1) ? clone(g) : g;
+  });
+}
+
+function valueAndGradOf(op: string, f: (...args: unknown[]) => unknown, params: unknown, rest: readonly unknown[]): { value: Tensor; grads: unknown } {
+  if (typeof f !== "function") throw new TypeError(`${op}: f must be a function, got ${describe(f)}`);
+  const { tape, result, flat } = taping(op, params, () => f(params, ...rest));
+  checkScalar(op, result);
+  const grads = tape.follows(result) ? tape.backward(new Map([[result, onesLike(result)]])) : new Map<Tensor, Tensor>();
+  return { value: result, grads: flat.rebuild(leafGrads(flat, grads)) };
+}
+
+export type { GradOf, ParamTree, ScalarLoss, ValueAndGrad, Vjp } from "../../types/autodiff.js";
+import type { ParamTree, ScalarLoss, ValueAndGrad, Vjp } from "../../types/autodiff.js";
+
+/**
+ * The gradient of `f` with respect to its first argument: `grad(f)(params, ...rest)`
+ * has exactly the type of `params` (a tensor, or an array or record of them,
+ * nested as you like). `f` must return a float tensor of shape `[]`.
+ *
+ * @example
+ * const loss = (w: Tensor<[3, 2]>, x: Tensor<[4, 3]>) => mean(matmul(x, w).square());
+ * const dw = grad(loss)(w, x);   // Tensor<[3, 2]>
+ */
+export function grad<P extends ParamTree<P>, A extends unknown[]>(f: (params: P, ...rest: A) => ScalarLoss): (params: P, ...rest: A) => P {
+  if (typeof f !== "function") throw new TypeError(`grad: f must be a function, got ${describe(f)}`);
+  return (params: P, ...rest: A) => valueAndGradOf("grad", f as (...args: unknown[]) => unknown, params, rest).grads as P;
+}
+
+/** `f`'s value and its gradient in one pass: `{ value, grads }`, grads typed as the parameters. */
+export function valueAndGrad<P extends ParamTree<P>, A extends unknown[], L extends ScalarLoss>(
+  f: (params: P, ...rest: A) => L,
+): (params: P, ...rest: A) => ValueAndGrad<P, L> {
+  if (typeof f !== "function") throw new TypeError(`valueAndGrad: f must be a function, got ${describe(f)}`);
+  return (params: P, ...rest: A) => valueAndGradOf("valueAndGrad", f as (...args: unknown[]) => unknown, params, rest) as unknown as ValueAndGrad<P, L>;
+}
+
+/**
+ * Vector-Jacobian products for an `f` of any output: `vjp(f, primals)` runs `f`
+ * once and gives `{ value, vjp }`, where `vjp(cotangent)` (a tree of the
+ * output's shapes) gives the cotangent pulled back to the primals, typed as them.
+ * `vjp` may be called more than once.
+ */
+export function vjp<P extends ParamTree<P>, R>(f: (primals: P) => R, primals: P): Vjp<P, R> {
+  const op = "vjp";
+  if (typeof f !== "function") throw new TypeError(`${op}: f must be a function, got ${describe(f)}`);
+  const { tape, result, flat } = taping(op, primals, () => f(primals));
+  const outputs = flatten(op, "the result", result);
+  const pull = (cotangent: R): P => {
+    const given = flatten(op, "cotangent", cotangent);
+    if (given.leaves.length !== outputs.leaves.length) {
+      throw new TypeError(`${op}: the cotangent has ${given.leaves.length} tensors but f returned ${outputs.leaves.length}; give one per output, in the output's form`);
+    }
+    const seeds = new Map<Tensor, Tensor>();
+    outputs.leaves.forEach((out, i) => {
+      const c = given.leaves[i]!;
+      if (c.shape.length !== out.shape.length || c.shape.some((d, axis) => d !== out.shape[axis])) {
+        throw new ShapeError(`${op}: ${given.paths[i]} has shape ${showShape(c.shape)} but ${outputs.paths[i]} has shape ${showShape(out.shape)}; a cotangent has its output's shape`, {
+          code: "mismatch",
+          op,
+          mode: "none",
+          a: [...c.shape],
+          b: [...out.shape],
+        });
+      }
+      if (!tape.follows(out)) return;
+      const seed = c.dtype === out.dtype ? c : cast(c, out.dtype);
+      const before = seeds.get(out);
+      seeds.set(out, before === undefined ? seed : add(before, seed));
+    });
+    const grads = seeds.size === 0 ? new Map<Tensor, Tensor>() : tape.backward(seeds);
+    return flat.rebuild(leafGrads(flat, grads)) as P;
+  };
+  return { value: result, vjp: pull } as Vjp<P, R>;
+}
+
+/** `x` as a constant: the same values (a view, no copy), through which no gradient flows. */
+export function stopGradient<X extends Tensor>(x: X): X {
+  if (!(x instanceof Tensor)) throw new TypeError(`stopGradient: x must be a Tensor, got ${describe(x)}`);
+  return new Tensor(x.data, x.shape, x.strides, x.offset, x.dtype) as X;
+}

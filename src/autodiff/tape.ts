@@ -1,0 +1,37 @@
+/**
+ * Where ops report what they computed, for reverse-mode autodiff
+ * (src/autodiff/grad.ts). Every differentiable op ends with
+ * `recorded(name, args, result)`: while no gradient is being taken (no
+ * recorder is active) that is one length check; inside `grad`, `valueAndGrad`
+ * or `vjp`, each active recorder (one per nesting level, so `grad(grad(f))`
+ * works) notes the call when one of its inputs is one it follows.
+ *
+ * This module is small on purpose: every op imports it, and the gradient
+ * rules (src/autodiff/rules.ts) are loaded only by a program that takes gradients.
+ */
+
+/** A level of gradient taking: it decides whether a call concerns it. */
+export interface Recorder {
+  record(op: string, args: readonly unknown[], result: unknown): void;
+}
+
+/** The active levels, innermost last. */
+export const recorders: Recorder[] = [];
+
+/** Reports an op's call to the active recorders and returns its result. */
+export function recorded<T>(op: string, args: readonly unknown[], result: T): T {
+  for (let level = 0; level < recorders.length; level++) recorders[level]!.record(op, args, result);
+  return result;
+}
+
+/**
+ * An op function that reports each call: `traced("add", (a, b, options) => ...)`.
+ * For ops written as arrow functions; ops with overloads call `recorded` at their end.
+ */
+export function traced<F extends (...args: never[]) => unknown>(op: string, run: F): F {
+  return ((...args: never[]) => {
+    const result = run(...args);
+    if (recorders.length !== 0) recorded(op, args, result);
+    return result;
+  }) as F;
+}

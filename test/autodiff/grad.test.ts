@@ -1,0 +1,120 @@
+/** grad, valueAndGrad, vjp and stopGradient: what they return, higher order, and their errors. */
+import { describe, expect, it } from "vitest";
+import {
+  add, cumsum, exp, grad, greater, matmul, mean, mul, ShapeError, stopGradient, sum, tensor, type Tensor, valueAndGrad, vjp, where, zeros,
+} from "../../src/index.js";
+import { checkGradient, values } from "./check.js";
+
+// (typed loosely: these tests are about values; test-d/autodiff.test-d.ts checks the types)
+const f64 = (data: number[], shape: number[]): Tensor & never => tensor(data, shape as never, { dtype: "float64" }) as never;
+const close = (t: Tensor, expected: number[]): void => {
+  const got = Array.from(t.toTypedArray() as Float64Array);
+  expect(got.length).toBe(expected.length);
+  got.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 10));
+};
+
+describe("grad", () => {
+  it("gives a gradient of the parameters' form: records keep their keys, tuples their order", () => {
+    const params = { w: f64([1, 2, 3, 4], [2, 2]), layers: [{ b: f64([0.5, -1], [2]) }] };
+    const x = f64([1, -1], [1, 2]);
+    const loss = (p: typeof params, input: Tensor): Tensor<[]> => sum(mul(add(matmul(input, p.w), p.layers[0]!.b), 2)) as never;
+    const g = grad(loss)(params, x);
+    expect(Object.keys(g)).toEqual(["w", "layers"]);
+    // d/dw sum(2 (x w + b)) = 2 x^T 1
+    close(g.w, [2, 2, -2, -2]);
+    close(g.layers[0]!.b, [2, 2]);
+    expect((g.w as Tensor).shape).toEqual([2, 2]);
+    expect((g.w as Tensor).dtype).toBe("float64");
+  });
+
+  it("gives zeros for a parameter the loss does not use, and never a broadcast view", () => {
+    const g = grad((p: { used: Tensor; unused: Tensor }) => sum(p.used) as never)({ used: f64([1, 2, 3], [3]), unused: f64([5, 6], [2]) });
+    close(g.unused, [0, 0]);
+    close(g.used, [1, 1, 1]);
+    expect(g.used.strides).toEqual([1]); // sum's gradient is a broadcast of 1, copied out
+  });
+
+  it("valueAndGrad gives the loss's value with the gradient", () => {
+    const w = f64([1, 2, 3], [3]);
+    const { value, grads } = valueAndGrad((p: Tensor) => sum(mul(p, p)) as never)(w);
+    expect((value as Tensor).item()).toBe(14);
+    close(grads, [2, 4, 6]);
+  });
+
+  it("takes higher-order gradients of element-wise and matmul compositions", () => {
+    const x = f64([0.5, -1.5, 2], [3]);
+    // d2/dx2 sum(x^3) = 6x
+    const second = grad((v: Tensor) => sum(grad((u: Tensor) => sum(mul(mul(u, u), u)) as never)(v)) as never)(x);
+    close(second, [3, -9, 12]);
+    // third order: d3/dx3 sum(exp(x)) = exp(x)
+    const inner = (u: Tensor) => sum(exp(u)) as never;
+    const third = grad((a: Tensor) => sum(grad((b: Tensor) => sum(grad(inner)(b)) as never)(a)) as never)(x);
+    close(third, [0.5, -1.5, 2].map(Math.exp));
+    // the gradient of a function of a matmul's gradient agrees with finite differences
+    const a = values([3, 2], 11);
+    checkGradient("grad of a matmul loss's gradient", ([w, y]) => {
+      const dw = grad((p: Tensor) => sum(mul(matmul(y!, p), matmul(y!, p))) as never)(w!);
+      return mul(dw, dw);
+    }, [values([2, 4], 12), a]);
+  });
+
+  it("lets no gradient through stopGradient, and none through comparisons", () => {
+    const x = f64([1, -2, 3], [3]);
+    close(grad((v: Tensor) => sum(mul(v, stopGradient(v))) as never)(x), [1, -2, 3]);
+    // where's condition is a constant: the gradient flows to the chosen branch only
+    close(grad((v: Tensor) => sum(where(greater(v, 0), v, mul(v, 3))) as never)(x), [1, 3, 1]);
+  });
+
+  it("refuses a loss that is not a scalar, naming the shape and the fix", () => {
+    const loss = (p: Tensor): Tensor => mul(p, 2);
+    expect(() => grad(loss as never)(f64([1, 2], [2]))).toThrow(ShapeError);
+    expect(() => grad(loss as never)(f64([1, 2], [2]))).toThrow("grad: the function must return a scalar (shape []), got shape [2]; reduce it first, e.g. mean(loss), or use vjp for a gradient of a non-scalar output");
+    expect(() => grad(((p: Tensor) => sum(p).cast("int32")) as never)(f64([1], [1]))).toThrow("grad: the function must return a float32 or float64 tensor, got int32");
+    expect(() => grad((() => 3) as never)(f64([1], [1]))).toThrow(TypeError);
+  });
+
+  it("refuses integer parameters and leaves that are not tensors, naming their path", () => {
+    const loss = ((p: { a: { b: Tensor } }) => sum(p.a.b)) as never;
+    expect(() => grad(loss)({ a: { b: tensor([1, 2], { dtype: "int32" }) } } as never)).toThrow("grad: params.a.b has dtype int32; only float32 and float64 tensors have gradients");
+    expect(() => grad(loss)({ a: { b: [1, 2] } } as never)).toThrow("grad: params.a.b[0] must be a Tensor, an array or a plain object of tensors, got number 1");
+    expect(() => grad(3 as never)).toThrow("grad: f must be a function, got number 3");
+  });
+
+  it("refuses out while recording, and an op that has no gradient yet when the gradient reaches it", () => {
+    const x = f64([1, 2], [2]);
+    const target = zeros([2], "float64");
+    expect(() => grad((v: Tensor) => sum(add(v, v, { out: target } as never)) as never)(x)).toThrow("add: out is not allowed while grad records the ops on its parameters");
+    expect(() => grad((v: Tensor) => sum(cumsum(v as never)) as never)(x)).toThrow("grad: cumsum has no gradient yet");
+    // out is fine when no parameter is involved
+    const c = f64([3, 4], [2]);
+    expect(grad((v: Tensor) => sum(add(v, add(c, c, { out: target } as never))) as never)(x).shape).toEqual([2]);
+  });
+
+  it("closes its tape on an error, so later ops are not recorded", () => {
+    const x = f64([1, 2], [2]);
+    expect(() => grad(((v: Tensor) => { mean(v); throw new Error("inside"); }) as never)(x)).toThrow("inside");
+    // an op with out on a former parameter is accepted again
+    expect(() => add(x, x, { out: zeros([2], "float64") } as never)).not.toThrow();
+  });
+});
+
+describe("vjp", () => {
+  it("pulls a cotangent back through a non-scalar function, as often as asked", () => {
+    const x = f64([1, 2, 3], [3]);
+    const { value, vjp: pull } = vjp((v: Tensor) => mul(v, v), x);
+    close(value, [1, 4, 9]);
+    close(pull(f64([1, 0, 2], [3])), [2, 0, 12]);
+    close(pull(f64([1, 1, 1], [3])), [2, 4, 6]);
+  });
+
+  it("takes trees of outputs, with cotangents of the output's form", () => {
+    const x = f64([1, 2], [2]);
+    const { vjp: pull } = vjp((v: Tensor) => ({ twice: mul(v, 2), squares: mul(v, v) }), x);
+    close(pull({ twice: f64([1, 1], [2]), squares: f64([1, 1], [2]) }), [4, 6]);
+  });
+
+  it("refuses a cotangent of another shape, naming both", () => {
+    const { vjp: pull } = vjp((v: Tensor) => mul(v, v), f64([1, 2, 3], [3]));
+    expect(() => pull(f64([1, 2], [2]))).toThrow("vjp: cotangent has shape [2] but the result has shape [3]; a cotangent has its output's shape");
+  });
+});
