@@ -119,8 +119,13 @@ function unsupportedReason(name: string): string {
   if (["dispose", "keep", "memory", "disposeVariables", "engine", "profile", "time"].includes(name)) {
     return `memory management: tf.${name} manages TensorFlow.js memory or engine state, and shapecast tensors are garbage-collected; remove the call by hand`;
   }
-  if (name === "variable" || name === "Variable") return "training: tf.variable makes a trainable variable, and shapecast has no training; keep TensorFlow.js for this code or use a plain tensor(...)";
-  if (["layers", "sequential", "model", "input", "loadLayersModel", "loadGraphModel", "train", "losses", "metrics", "callbacks", "regularizers", "initializers", "constraints", "grad", "grads", "valueAndGrad", "valueAndGrads", "variableGrads", "customGrad", "io", "data"].includes(name)) {
+  if (name === "variable" || name === "Variable") {
+    return "training: tf.variable makes a trainable variable, and shapecast trains plain tensors (grad, valueAndGrad and the optimizers take and give a tree of them); convert by hand";
+  }
+  if (["grad", "grads", "valueAndGrad", "valueAndGrads"].includes(name)) {
+    return `training: shapecast has grad and valueAndGrad, with its own arguments (one tree of parameters, a gradient of its type); convert tf.${name} by hand`;
+  }
+  if (["layers", "sequential", "model", "input", "loadLayersModel", "loadGraphModel", "train", "losses", "metrics", "callbacks", "regularizers", "initializers", "constraints", "variableGrads", "customGrad", "io", "data"].includes(name)) {
     return `models and layers: tf.${name} belongs to models, layers, training or I/O, which shapecast does not have; keep TensorFlow.js for this code`;
   }
   if (["setBackend", "getBackend", "ready", "env", "enableProdMode", "enableDebugMode", "registerBackend"].includes(name)) {

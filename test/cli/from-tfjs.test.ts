@@ -129,8 +129,15 @@ describe("from-tfjs: the output type-checks against shapecast with literal shape
   });
 
   it("matMul with transpose flags: the transposes give the shapes tfjs computes", () => {
-    // the file keeps its tfjs import for the calls left alone; that module is not installed here (TS2307)
-    const types = typesOf("matmul", [2307]);
+    // the file keeps its tfjs import for the calls left alone: unresolved where TensorFlow.js is not
+    // installed (TS2307), and where it is (this repository has it, for its gradient tests), those calls'
+    // shapecast arguments are not tfjs tensors (TS2345, on their line only)
+    const { project } = load("matmul");
+    const check = project.createSourceFile(join(folder("matmul"), "src", "mixed.check.ts"), read("matmul", "expected/src/model.ts"), { overwrite: true });
+    const leftAlone = check.getFullText().split("\n").findIndex((line) => line.includes("tf.matMul(x, y, true)")) + 1;
+    const mixed = check.getPreEmitDiagnostics().filter((d) => d.getCode() === 2345);
+    expect(mixed.map((d) => d.getLineNumber()).filter((line) => line !== leftAlone)).toEqual([]);
+    const types = typesOf("matmul", [2307, 2345]);
     expect(types.get("gram")).toBe('Tensor<[2, 2], "float32">');
     expect(types.get("outer")).toBe('Tensor<[3, 3], "float32">');
     expect(types.get("both")).toBe('Tensor<[3, 3], "float32">');
