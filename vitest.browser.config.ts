@@ -31,6 +31,13 @@ export default defineConfig({
       "test/catalog.test.ts",
       // the weights files' round trips (the files NumPy wrote are read with fs: Node only)
       "test/io/round-trip.test.ts",
+      // gradients against finite differences, the losses and optimizers (not tfjs.test.ts: TensorFlow.js
+      // as Node loads it)
+      "test/autodiff/gradients.test.ts",
+      "test/autodiff/conv-gradients.test.ts",
+      "test/autodiff/einsum-transpose-gradients.test.ts",
+      "test/autodiff/grad.test.ts",
+      "test/autodiff/train.test.ts",
       "test/browser/**/*.test.ts",
     ],
     // Left out: the tests that need Node itself. Not listed above: cli/ (runs the executable on

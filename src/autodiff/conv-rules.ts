@@ -1,9 +1,10 @@
 /**
- * The gradient rules of convolution (`conv1d`, `conv2d`, `depthwiseConv2d`)
+ * The gradient rules of convolution (`conv1d`, `conv2d`, `depthwiseConv2d`,
+ * `conv2dTranspose`)
  * and pooling (`maxPool2d`, `avgPool2d`, `maxPool1d`, `avgPool1d`), every
  * option of the forward ops included: both layouts, strides, dilations,
- * padding ("valid", "same", a number or explicit pairs), groups, and
- * depthwiseConv2d's two filter layouts. The geometry (padding, output sizes,
+ * padding ("valid", "same", a number or explicit pairs), groups,
+ * conv2dTranspose's outputPadding, and depthwiseConv2d's two filter layouts. The geometry (padding, output sizes,
  * which filter axis is which) is the forward op's own, from `convLayout`
  * (src/shape/conv.ts) and `poolLayout` (src/shape/pool.ts); the loops are in
  * src/kernels/conv-grad.ts and src/kernels/pool-grad.ts.
@@ -13,6 +14,11 @@
  * and `convBackwardFilter(x, g)` (the gradient of w). Both are linear in each
  * operand, and their rules are the forward convolution and each other, so a
  * gradient of a gradient (`grad(grad(f))`) through a convolution is exact.
+ * `conv2dTranspose(x, w)` is the gradient of x of a `conv2d` of its result by
+ * the same w (`transposedConv`): its gradient of x is that conv2d of g, and its
+ * gradient of w that conv2d's `convBackwardFilter` with g as the input and x
+ * as the result's gradient; both are recorded ops with rules, so a gradient of
+ * a gradient through it is exact too.
  * Likewise pooling: `avgPoolBackward(g)`, whose adjoint is average pooling
  * itself; `maxPoolBackward(g, x)`, which adds g at the element each window's
  * max picked (the first largest, in row-major order), and `maxPoolSelect(t, x)`,
@@ -133,6 +139,66 @@ const convRule =
     return pairs;
   };
 
+/**
+ * The conv2d whose gradient of x `conv2dTranspose(x, w, options)` is, with x
+ * of `shape` and w of `wShape`: conv2d's options (the same strides, dilations,
+ * groups, layout and padding before; the padding after less the output
+ * padding, down to 0), run over a tensor of the transpose's result's shape by
+ * the same w (conv2d's w `[KH, KW, C / groups, F]` and the transpose's
+ * `[KH, KW, F / groups, C]` hold the same numbers in the same places; likewise
+ * channels-first), and that conv2d's result's shape. Its spatial sizes are x's,
+ * or larger when the output padding adds a stride or more of cells past the
+ * last one x reaches (padding after cannot go below 0): the cells past x's are
+ * outputs of conv2d that no element of x stands for.
+ */
+function transposedConv(shape: readonly number[], wShape: readonly number[], options: unknown): { readonly options: Record<string, unknown>; readonly shape: readonly number[]; readonly first: number } {
+  const layout = convLayout("conv2dTranspose", 2, shape, wShape, options);
+  const extras = (options as { outputPadding?: unknown } | undefined)?.outputPadding ?? 0;
+  const extra = (j: number): number => (Array.isArray(extras) ? (extras[j] as number) : (extras as number));
+  const conv = {
+    strides: layout.windows.map((win) => win.stride),
+    dilations: layout.windows.map((win) => win.dilation),
+    padding: layout.windows.map((win, j): [number, number] => [win.before, Math.max(win.after - extra(j), 0)]),
+    groups: layout.groups,
+    layout: layout.channelsFirst ? "NCHW" : "NHWC",
+  };
+  return { options: conv, shape: convLayout("conv2d", 2, layout.shape, wShape, conv).shape, first: layout.first };
+}
+
+/**
+ * The rule of `conv2dTranspose(x, w, options)`: the gradient of x is the
+ * conv2d it transposes applied to g (cut to x's sizes), the gradient of w that
+ * conv2d's filter gradient with g as its input and x (padded with zeros to the
+ * conv2d's sizes) as its result's gradient.
+ */
+const convTransposeRule: GradientRule = ({ args: [x, w, options], g, needs }) => {
+  const X = x as Tensor;
+  const W = w as Tensor;
+  const pairs: Pairs = [];
+  if (!needs(x) && !needs(w)) return pairs;
+  if (X.size === 0 || g.size === 0) {
+    // nothing multiplies anything: every gradient is 0
+    if (needs(x)) pairs.push([x, fresh(x.shape, x.dtype)]);
+    if (needs(w)) pairs.push([w, fresh(w.shape, w.dtype)]);
+    return pairs;
+  }
+  const conv = transposedConv(X.shape, W.shape, options);
+  const spatial = [conv.first, conv.first + 1];
+  const longer = spatial.some((axis) => conv.shape[axis] !== X.shape[axis]);
+  if (needs(x)) {
+    const dx = forward("conv2d")(g, w, conv.options);
+    pairs.push([x, longer ? forward("slice")(dx, ...X.shape.map((size, axis) => (spatial.includes(axis) ? { start: 0, stop: size } : null))) : dx]);
+  }
+  if (needs(w)) {
+    // an integer x counts as the forward op read it (int32 in a float32 convolution rounded to float32)
+    const compute = arithmeticDType(X.dtype, W.dtype);
+    const asFloat = isFloat(X.dtype) ? X : forward("cast")(X, compute);
+    const result = longer ? forward("pad")(asFloat, X.shape.map((size, axis) => [0, conv.shape[axis]! - size])) : asFloat;
+    pairs.push([w, convBackwardFilter(g, result, "conv2d", W.shape, W.dtype, conv.options)]);
+  }
+  return pairs;
+};
+
 /** A pooling's geometry, and how x's or the result's strides map to the kernels' logical axes (N, C, H, W). */
 interface PoolPlan {
   readonly geometry: PoolGradGeometry;
@@ -197,6 +263,7 @@ export const convRules: Readonly<Record<string, GradientRule>> = {
   conv1d: convRule("conv1d"),
   conv2d: convRule("conv2d"),
   depthwiseConv2d: convRule("depthwiseConv2d"),
+  conv2dTranspose: convTransposeRule,
   maxPool2d: maxPoolRule("maxPool2d"),
   avgPool2d: avgPoolRule("avgPool2d"),
   maxPool1d: maxPoolRule("maxPool1d"),

@@ -24,6 +24,7 @@ const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "flo
 interface Node {
   readonly op: string;
   readonly args: readonly unknown[];
+  readonly result: unknown;
   readonly outputs: readonly Tensor[];
   readonly rule: GradientRule | undefined;
 }
@@ -68,7 +69,7 @@ class Tape implements Recorder {
     if (options !== null && typeof options === "object" && !Array.isArray(options) && !(options instanceof Tensor) && "out" in options && (options as { out?: unknown }).out !== undefined) {
       throw new TypeError(`${op}: out is not allowed while ${this.op} records the ops on its parameters (the gradient needs the values out would overwrite); drop out inside the function`);
     }
-    const node: Node = { op, args, outputs, rule: gradientRules[op] };
+    const node: Node = { op, args, result, outputs, rule: gradientRules[op] };
     this.nodes.push(node);
     for (const t of outputs) {
       this.followed.add(t);
@@ -109,7 +110,7 @@ class Tape implements Recorder {
       }
       const out = node.outputs[0]!;
       const g = gs[0] ?? zerosLike(out);
-      const pairs = node.rule({ args: node.args, out, outputs: node.outputs, g, grads: gs, needs: (x): x is Tensor => this.follows(x), through: (inputs, recompute, seed) => this.through(inputs, recompute, seed) });
+      const pairs = node.rule({ args: node.args, result: node.result, out, outputs: node.outputs, g, grads: gs, needs: (x): x is Tensor => this.follows(x), through: (inputs, recompute, seed) => this.through(inputs, recompute, seed) });
       for (const [input, partial] of pairs) {
         if (!this.followed.has(input)) continue;
         if (partial.shape.length !== input.shape.length || partial.shape.some((d, axis) => d !== input.shape[axis])) {

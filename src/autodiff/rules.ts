@@ -22,6 +22,7 @@ import { gatherLayout, padLayout, resolveIndices, tileLayout } from "../shape/sh
 import { normalizeAxis } from "../shape/axis.js";
 import { Tensor } from "../tensor.js";
 import { convRules } from "./conv-rules.js";
+import { einsumRules } from "./einsum-rules.js";
 import { recorded } from "./tape.js";
 
 /** What a rule is given. */
@@ -30,6 +31,8 @@ export interface Step {
   readonly args: readonly unknown[];
   /** Its (first) float result. */
   readonly out: Tensor;
+  /** What the op returned, as it returned it (topk's `{ values, indices }`). */
+  readonly result: unknown;
   /** All its float results (split, topk). */
   readonly outputs: readonly Tensor[];
   /** The gradient of `out` (zeros when only another output has one). */
@@ -207,6 +210,65 @@ function gatherBackward(g: Tensor, indices: unknown, at: number, shape: readonly
   return recorded("gatherBackward", [g, indices, at, shape], out);
 }
 
+/** The extents of `shape` before, along and after axis `at`: a tensor as [outer, length, inner], row-major. */
+const around = (shape: readonly number[], at: number): [number, number, number] => [
+  shape.slice(0, at).reduce((p, d) => p * d, 1),
+  shape[at]!,
+  shape.slice(at + 1).reduce((p, d) => p * d, 1),
+];
+
+/**
+ * `g` added into zeros of `shape` along axis `at` at `indices` (of g's shape, each a position on
+ * that axis): the gradient of picking elements along an axis (sort, topk). Its own gradient is
+ * the pick, `gatherAlong`.
+ */
+function scatterAlong(g: Tensor, indices: Tensor, at: number, shape: readonly number[]): Tensor {
+  const [outer, picked, inner] = around(g.shape, at);
+  const length = shape[at]!;
+  const out = zeros(shape, g.dtype);
+  const data = out.data as Float64Array;
+  const source = g.toTypedArray() as Float64Array;
+  const index = indices.toTypedArray() as Int32Array;
+  for (let o = 0; o < outer; o++) {
+    for (let j = 0; j < picked; j++) {
+      for (let i = 0; i < inner; i++) {
+        const from = (o * picked + j) * inner + i;
+        const to = (o * length + index[from]!) * inner + i;
+        data[to] = data[to]! + source[from]!;
+      }
+    }
+  }
+  return recorded("scatterAlong", [g, indices, at, shape], out);
+}
+
+/** The elements of `t` at `indices` along axis `at` (the result has the indices' shape): scatterAlong's gradient. */
+function gatherAlong(t: Tensor, indices: Tensor, at: number): Tensor {
+  const [outer, picked, inner] = around(indices.shape, at);
+  const length = t.shape[at]!;
+  const out = zeros(indices.shape, t.dtype);
+  const data = out.data as Float64Array;
+  const source = t.toTypedArray() as Float64Array;
+  const index = indices.toTypedArray() as Int32Array;
+  for (let o = 0; o < outer; o++) {
+    for (let j = 0; j < picked; j++) {
+      for (let i = 0; i < inner; i++) {
+        const to = (o * picked + j) * inner + i;
+        data[to] = source[(o * length + index[to]!) * inner + i]!;
+      }
+    }
+  }
+  return recorded("gatherAlong", [t, indices, at], out);
+}
+
+/** A cumulative sum of `g` the other way along the axis: the gradient of a cumulative sum (its own too). */
+function scanBack(name: string, g: Tensor, x: Tensor, axis: unknown, options: unknown): Tensor {
+  const o = options as { exclusive?: boolean; reverse?: boolean } | undefined;
+  const flat = axis === undefined || axis === null;
+  const along = flat ? 0 : normalizeAxis(name, "axis", axis, x.shape.length);
+  const back = op("cumsum")(g, along, { exclusive: o?.exclusive === true, reverse: o?.reverse !== true });
+  return flat ? reshape(back, x.shape) : back;
+}
+
 /** Swaps the last two axes. */
 const swapLast = (x: Tensor): Tensor => {
   const rank = x.shape.length;
@@ -252,6 +314,7 @@ const composite =
 export const gradientRules: Readonly<Record<string, GradientRule>> = {
   // convolution and pooling (src/autodiff/conv-rules.ts)
   ...convRules,
+  ...einsumRules,
 
   // element-wise, binary (every broadcast mode)
   add: binaryRule("add", (g) => g, (g) => g),
@@ -380,6 +443,29 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
   },
   slice: ({ args: [x, ...specs], g, needs }) => (needs(x) ? [[x, sliceBackward(g, x.shape, specs)]] : []),
   sliceBackward: ({ args: [g, , specs], g: gg, needs }) => (needs(g) ? [[g, slice(gg, ...(specs as unknown[]))]] : []),
+
+  // cumulative sums and products (the gradient of a product divides by the element: not finite where it is 0)
+  cumsum: ({ args: [x, axis, options], g, needs }) => (needs(x) ? [[x, scanBack("cumsum", g, x, axis, options)]] : []),
+  cumprod: ({ args: [x, axis, options], g, out, needs }) => {
+    if (!needs(x)) return [];
+    const back = scanBack("cumprod", mul(g, out), x, axis, options);
+    return [[x, div(back, x)]];
+  },
+
+  // sorting: each element's gradient goes back to where it came from
+  sort: ({ args: [x, options], g, needs }) => {
+    if (!needs(x)) return [];
+    const at = normalizeAxis("sort", "axis", (options as { axis?: unknown } | undefined)?.axis ?? -1, x.shape.length);
+    return [[x, scatterAlong(g, op("argsort")(x, options), at, x.shape)]];
+  },
+  topk: ({ args: [x, , options], g, result, needs }) => {
+    if (!needs(x)) return [];
+    const at = normalizeAxis("topk", "axis", (options as { axis?: unknown } | undefined)?.axis ?? -1, x.shape.length);
+    // the indices: the op's other result, an int32 tensor (not among the float outputs)
+    return [[x, scatterAlong(g, (result as { indices: Tensor }).indices, at, x.shape)]];
+  },
+  scatterAlong: ({ args: [g, indices, at], g: gg, needs }) => (needs(g) ? [[g, gatherAlong(gg, indices as Tensor, at as number)]] : []),
+  gatherAlong: ({ args: [t, indices, at], g: gg, needs }) => (needs(t) ? [[t, scatterAlong(gg, indices as Tensor, at as number, t.shape)]] : []),
 
   // joins, splits and copies
   concat: ({ args: [tensors, axis = 0], g, needs }) => {

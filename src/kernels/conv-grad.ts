@@ -113,6 +113,39 @@ function tapIndices(axis: ConvGradAxis): Int32Array {
   return table;
 }
 
+/**
+ * Calls `visit` for every (batch, output position, tap) whose input position is inside x (not
+ * padding), with the offsets of g's filters (`gAt`, in [N, OH, OW, F]), of the input's channels
+ * (`inAt`, in [N, H, W, C]) and of the tap's block of the packed filter (`tap`, in [KH, KW, C/g, F/g]
+ * within a group): the walk both gradients of a convolution share.
+ */
+function forEachTap(geo: ConvGradGeometry, visit: (gAt: number, inAt: number, tap: number) => void): void {
+  const { batch, groups, channelsPerGroup: cg, filtersPerGroup: fg, h, w: wa } = geo;
+  const channels = groups * cg;
+  const filters = groups * fg;
+  const ih = tapIndices(h);
+  const iw = tapIndices(wa);
+  const tapBlock = cg * fg;
+  for (let n = 0; n < batch; n++) {
+    for (let oy = 0; oy < h.out; oy++) {
+      const outRow = (n * h.out + oy) * wa.out;
+      for (let kh = 0; kh < h.size; kh++) {
+        const iy = ih[oy * h.size + kh]!;
+        if (iy < 0) continue;
+        const inRow = (n * h.input + iy) * wa.input;
+        for (let ox = 0; ox < wa.out; ox++) {
+          const gAt = (outRow + ox) * filters;
+          for (let kw = 0; kw < wa.size; kw++) {
+            const ix = iw[ox * wa.size + kw]!;
+            if (ix < 0) continue;
+            visit(gAt, (inRow + ix) * channels, (kh * wa.size + kw) * tapBlock);
+          }
+        }
+      }
+    }
+  }
+}
+
 /** g as doubles [N, OH, OW, F] from its strides (N, F, OH, OW). */
 const packedG = (geo: ConvGradGeometry, g: StridedRead): Float64Array => {
   const [n, f, h, w] = g.strides;
@@ -127,45 +160,24 @@ const packedG = (geo: ConvGradGeometry, g: StridedRead): Float64Array => {
 export function convInputGrad(geo: ConvGradGeometry, g: StridedRead, w: StridedRead, dx: StridedWrite): void {
   const { batch, groups, channelsPerGroup: cg, filtersPerGroup: fg, h, w: wa } = geo;
   const channels = groups * cg;
-  const filters = groups * fg;
   const gP = packedG(geo, g);
   const [wg, wf, wc, wh, ww] = w.strides;
   const wP = packed(w, [groups, h.size, wa.size, cg, fg], [wg!, wh!, ww!, wc!, wf!]);
   const acc = new Float64Array(batch * h.input * wa.input * channels);
-  const ih = tapIndices(h);
-  const iw = tapIndices(wa);
-  const tapBlock = cg * fg;
-  const groupBlock = h.size * wa.size * tapBlock;
-  for (let n = 0; n < batch; n++) {
-    for (let oy = 0; oy < h.out; oy++) {
-      const outRow = (n * h.out + oy) * wa.out;
-      for (let kh = 0; kh < h.size; kh++) {
-        const iy = ih[oy * h.size + kh]!;
-        if (iy < 0) continue;
-        const inRow = (n * h.input + iy) * wa.input;
-        for (let ox = 0; ox < wa.out; ox++) {
-          const gAt = (outRow + ox) * filters;
-          for (let kw = 0; kw < wa.size; kw++) {
-            const ix = iw[ox * wa.size + kw]!;
-            if (ix < 0) continue;
-            const dAt = (inRow + ix) * channels;
-            const tap = (kh * wa.size + kw) * tapBlock;
-            for (let group = 0; group < groups; group++) {
-              const gBase = gAt + group * fg;
-              const wBase = group * groupBlock + tap;
-              const dBase = dAt + group * cg;
-              for (let c = 0; c < cg; c++) {
-                const wRow = wBase + c * fg;
-                let sum = 0;
-                for (let f = 0; f < fg; f++) sum += gP[gBase + f]! * wP[wRow + f]!;
-                acc[dBase + c] = acc[dBase + c]! + sum;
-              }
-            }
-          }
-        }
+  const groupBlock = h.size * wa.size * cg * fg;
+  forEachTap(geo, (gAt, dAt, tap) => {
+    for (let group = 0; group < groups; group++) {
+      const gBase = gAt + group * fg;
+      const wBase = group * groupBlock + tap;
+      const dBase = dAt + group * cg;
+      for (let c = 0; c < cg; c++) {
+        const wRow = wBase + c * fg;
+        let sum = 0;
+        for (let f = 0; f < fg; f++) sum += gP[gBase + f]! * wP[wRow + f]!;
+        acc[dBase + c] = acc[dBase + c]! + sum;
       }
     }
-  }
+  });
   const [sn, sc, sh, sw] = dx.strides;
   unpacked(acc, [batch, h.input, wa.input, channels], dx, [sn!, sh!, sw!, sc!]);
 }
@@ -179,44 +191,23 @@ export function convInputGrad(geo: ConvGradGeometry, g: StridedRead, w: StridedR
 export function convFilterGrad(geo: ConvGradGeometry, x: StridedRead, g: StridedRead, dw: StridedWrite): void {
   const { batch, groups, channelsPerGroup: cg, filtersPerGroup: fg, h, w: wa } = geo;
   const channels = groups * cg;
-  const filters = groups * fg;
   const gP = packedG(geo, g);
   const [xn, xc, xh, xw] = x.strides;
   const xP = packed(x, [batch, h.input, wa.input, channels], [xn!, xh!, xw!, xc!]);
   const acc = new Float64Array(groups * h.size * wa.size * cg * fg);
-  const ih = tapIndices(h);
-  const iw = tapIndices(wa);
-  const tapBlock = cg * fg;
-  const groupBlock = h.size * wa.size * tapBlock;
-  for (let n = 0; n < batch; n++) {
-    for (let oy = 0; oy < h.out; oy++) {
-      const outRow = (n * h.out + oy) * wa.out;
-      for (let kh = 0; kh < h.size; kh++) {
-        const iy = ih[oy * h.size + kh]!;
-        if (iy < 0) continue;
-        const inRow = (n * h.input + iy) * wa.input;
-        for (let ox = 0; ox < wa.out; ox++) {
-          const gAt = (outRow + ox) * filters;
-          for (let kw = 0; kw < wa.size; kw++) {
-            const ix = iw[ox * wa.size + kw]!;
-            if (ix < 0) continue;
-            const xAt = (inRow + ix) * channels;
-            const tap = (kh * wa.size + kw) * tapBlock;
-            for (let group = 0; group < groups; group++) {
-              const gBase = gAt + group * fg;
-              const aBase = group * groupBlock + tap;
-              const xBase = xAt + group * cg;
-              for (let c = 0; c < cg; c++) {
-                const v = xP[xBase + c]!;
-                const aRow = aBase + c * fg;
-                for (let f = 0; f < fg; f++) acc[aRow + f] = acc[aRow + f]! + v * gP[gBase + f]!;
-              }
-            }
-          }
-        }
+  const groupBlock = h.size * wa.size * cg * fg;
+  forEachTap(geo, (gAt, xAt, tap) => {
+    for (let group = 0; group < groups; group++) {
+      const gBase = gAt + group * fg;
+      const aBase = group * groupBlock + tap;
+      const xBase = xAt + group * cg;
+      for (let c = 0; c < cg; c++) {
+        const v = xP[xBase + c]!;
+        const aRow = aBase + c * fg;
+        for (let f = 0; f < fg; f++) acc[aRow + f] = acc[aRow + f]! + v * gP[gBase + f]!;
       }
     }
-  }
+  });
   const [sg, sf, sc, sh, sw] = dw.strides;
   unpacked(acc, [groups, h.size, wa.size, cg, fg], dw, [sg!, sh!, sw!, sc!, sf!]);
 }

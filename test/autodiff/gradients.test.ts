@@ -262,6 +262,31 @@ describe("gradients agree with finite differences", () => {
     );
   });
 
+  it("cumulative sums and products, sort and topk, along an axis or flattened", () => {
+    fc.assert(
+      fc.property(shapeArb(1, 3), fc.nat(3), fc.boolean(), fc.boolean(), fc.boolean(), seedArb, (shape, which, exclusive, reverse, flat, seed) => {
+        const rank = shape.length;
+        const axis = seed % rank;
+        const x = values(shape, seed);
+        if (which <= 1) {
+          const name = which === 0 ? "cumsum" : "cumprod";
+          const along = flat ? undefined : axis - (seed % 2 === 0 ? 0 : rank);
+          const options = { exclusive, reverse };
+          checkGradient(`${name} ${JSON.stringify(shape)} axis ${along} ${JSON.stringify(options)}`, ([t]) => op(name)(t, along, options), [x]);
+          return;
+        }
+        if (which === 2) {
+          const options = { axis, descending: exclusive };
+          checkGradient(`sort ${JSON.stringify(shape)} ${JSON.stringify(options)}`, ([t]) => op("mul")(op("sort")(t, options), values(shape, seed + 1)), [x]);
+          return;
+        }
+        const k = 1 + (seed % shape[axis]!);
+        checkGradient(`topk ${k} ${JSON.stringify(shape)} axis ${axis}`, ([t]) => (op("topk")(t, k, { axis }) as unknown as { values: Tensor }).values, [x]);
+      }),
+      RUNS,
+    );
+  });
+
   it("normalisations: layerNorm, rmsNorm, batchNorm (both layouts)", () => {
     fc.assert(
       fc.property(shapeArb(2, 4), fc.nat(3), seedArb, (shape, which, seed) => {
