@@ -92,5 +92,12 @@ describe("npm run example:*", () => {
     expect(scripts["example:image"]).toBe("tsx examples/08-image-normalization.ts");
     expect(scripts["example:cnn"]).toBe("tsx examples/09-cnn-digits.ts");
     expect(scripts["example:transformer"]).toBe("tsx examples/10-transformer-block.ts");
+    expect(scripts["example:train"]).toBe("tsx examples/11-train-iris.ts && tsx examples/12-train-cnn.ts");
+  });
+
+  it("runs every numbered example with npm run examples", () => {
+    const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    const glob = /for f in (examples\/\S+); do/.exec(scripts["examples"] ?? "")?.[1];
+    expect(glob).toBe("examples/[0-9]*.ts");
   });
 });
