@@ -414,6 +414,10 @@ export function assertAttached(op: string, name: string, t: Tensor): void {
 installMethods(Tensor.prototype);
 
 /** A new contiguous tensor over `data` (not copied). @internal */
+/** `t`'s elements in row-major order: its own buffer when contiguous (not copied, so read only), else a contiguous copy. */
+export const rowMajorElements = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] =>
+  (t.isContiguous ? t.data.subarray(t.offset, t.offset + t.size) : t.toTypedArray()) as StorageOf[D];
+
 export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {
   return new Tensor(data, shape, contiguousStrides(shape), 0, dtype);
 }

@@ -14,7 +14,7 @@ import { mean as meanOp, sum as sumOp } from "../ops/reduce.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
 import { allocate } from "../dtype.js";
 import { recorded } from "../autodiff/tape.js";
-import { type AnyTensor, fromStorage, type Tensor } from "../tensor.js";
+import { type AnyTensor, fromStorage, rowMajorElements, type Tensor } from "../tensor.js";
 import type { ShapeOf } from "../ops/types.js";
 
 type Op = (...args: unknown[]) => Tensor;
@@ -95,8 +95,8 @@ export function softmaxCrossEntropy(logits: unknown, labels: unknown, options?: 
   }
   // one pass per row: the log of the sum of exponentials (shifted by the row's maximum), then
   // each row's loss sum_k t_k (lse - x_k); recorded as one op, whose gradient is (softmax - t) per row
-  const x = rowMajor(logits);
-  const t = rowMajor(labels);
+  const x = rowMajorElements(logits);
+  const t = rowMajorElements(labels);
   const rows = classes === 0 ? 0 : x.length / classes;
   if (indices) {
     for (let i = 0; i < t.length; i++) {
@@ -126,9 +126,6 @@ export function softmaxCrossEntropy(logits: unknown, labels: unknown, options?: 
       : fromStorage(allocate(logits.dtype, 1).fill(how === "sum" ? total : total / rows), [], logits.dtype);
   return recorded(op, [logits, labels, how], result);
 }
-
-/** A tensor's elements in row-major order: its own buffer when contiguous, else a copy. */
-const rowMajor = (t: Tensor): ArrayLike<number> => (t.isContiguous ? t.data.subarray(t.offset, t.offset + t.size) : t.toTypedArray());
 
 /** The arguments of a loss of two tensors of one shape, the first float, checked in order; the reduction. */
 function checkPair(op: string, first: unknown, second: unknown, names: readonly [string, string], options: unknown): Reduction {

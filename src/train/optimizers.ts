@@ -10,7 +10,7 @@ import { ShapeError, showShape } from "../errors.js";
 import { allocate, type DType, type StorageOf } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkFinite, checkOptionFields } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { rowMajorElements, Tensor } from "../tensor.js";
 import { flatten } from "../autodiff/tree.js";
 import type { ParamTree } from "../../types/autodiff.js";
 
@@ -60,8 +60,8 @@ export interface AdamOptions {
 
 type FloatData = StorageOf["float32"] | StorageOf["float64"];
 
-/** A tensor's elements in row-major order: its own buffer when contiguous (not copied), else a copy. */
-const elements = (t: Tensor): FloatData => (t.isContiguous ? (t.data.subarray(t.offset, t.offset + t.size) as FloatData) : (t.toTypedArray() as FloatData));
+/** A float tensor's elements in row-major order (its own buffer when contiguous). */
+const elements = (t: Tensor): FloatData => rowMajorElements(t) as FloatData;
 
 const fresh = (like: Tensor): Tensor => new Tensor(allocate(like.dtype, like.size), [...like.shape], contiguousStrides(like.shape), 0, like.dtype as DType);
 
