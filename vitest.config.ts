@@ -8,6 +8,7 @@ export default defineConfig({
       { find: /^shapecast$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
       { find: /^shapecast\/catalog$/, replacement: fileURLToPath(new URL("./src/catalog.ts", import.meta.url)) },
       { find: /^shapecast\/npz$/, replacement: fileURLToPath(new URL("./src/io/npz.ts", import.meta.url)) },
+      { find: /^shapecast\/onnx$/, replacement: fileURLToPath(new URL("./src/onnx/index.ts", import.meta.url)) },
     ],
   },
   test: {
