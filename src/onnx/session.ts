@@ -108,13 +108,13 @@ function fromOrt(op: string, name: string, value: OrtTensor): Tensor {
  *
  * @example
  * const run = await onnxSession(model, [{ shape: ["batch", 4] }]);
- * const y = await run(x); // typed as model(x)
+ * const y = await run(x); // typed as model(x): the runner takes fn's own parameter types
  */
-export async function onnxSession<const I extends readonly OnnxInput[], R extends OnnxOutputs>(
-  fn: (...args: OnnxInputTensors<I>) => R,
+export async function onnxSession<const I extends readonly OnnxInput[], F extends (...args: OnnxInputTensors<I>) => OnnxOutputs>(
+  fn: F,
   inputs: I,
   options: OnnxSessionOptions = {},
-): Promise<OnnxSessionRunner<OnnxInputTensors<I>, R>> {
+): Promise<OnnxSessionRunner<Parameters<F>, ReturnType<F>>> {
   const op = "onnxSession";
   if (options === null || typeof options !== "object") throw new TypeError(`${op}: options must be an object, got ${describe(options)}`);
   const { runtime: given, sessionOptions, ...exportOptions } = options;
@@ -147,5 +147,5 @@ export async function onnxSession<const I extends readonly OnnxInput[], R extend
     release: async () => {
       await session.release?.();
     },
-  }) as unknown as OnnxSessionRunner<OnnxInputTensors<I>, R>;
+  }) as unknown as OnnxSessionRunner<Parameters<F>, ReturnType<F>>;
 }

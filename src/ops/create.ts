@@ -165,11 +165,11 @@ function filledLike(op: string, x: unknown, value: number, options: unknown): Te
 
 /** Zeros of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise; x's elements are not read. */
 export const zerosLike = <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
-  filledLike("zerosLike", x, 0, options) as Tensor<LikeShape<X>, NoInfer<D>>;
+  recorded("zerosLike", [x, options], filledLike("zerosLike", x, 0, options)) as Tensor<LikeShape<X>, NoInfer<D>>;
 
 /** Ones of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise. */
 export const onesLike = <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
-  filledLike("onesLike", x, 1, options) as Tensor<LikeShape<X>, NoInfer<D>>;
+  recorded("onesLike", [x, options], filledLike("onesLike", x, 1, options)) as Tensor<LikeShape<X>, NoInfer<D>>;
 
 /**
  * `value` everywhere in `x`'s shape, in x's dtype unless `{ dtype }` says otherwise (as NumPy's
@@ -180,7 +180,7 @@ export function fullLike(x: Tensor, value: number | boolean, options?: CreateOpt
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`fullLike: value must be a number or a boolean, got ${describe(value)}`);
   }
-  return filledLike("fullLike", x, Number(value), options);
+  return recorded("fullLike", [x, value, options], filledLike("fullLike", x, Number(value), options));
 }
 
 /** A contiguous row-major copy of `x` in a new buffer, same shape and dtype (a view's copy is contiguous). */

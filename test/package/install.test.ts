@@ -7,7 +7,8 @@
  * the tarballs' contents, publint --strict and @arethetypeswrong/cli.
  *
  * The library's tarball installs offline (it has no dependencies; fflate, for
- * shapecast/npz, is an optional peer the app installs); the command line's
+ * shapecast/npz, and onnx-proto and onnxruntime-node, for shapecast/onnx, are
+ * optional peers the app installs from npm's cache); the command line's
  * brings ts-morph, from npm's cache after `npm ci`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -93,7 +94,7 @@ describe("the library's tarball", () => {
     const attw = join(root, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js");
     const result = spawnSync(process.execPath, [attw, join(work, library.filename), "--ignore-rules", "cjs-resolves-to-esm", "--format", "table-flipped"], { encoding: "utf8" });
     expect(result.status, result.stdout + result.stderr).toBe(0);
-    for (const entry of ['"shapecast"', '"shapecast/types"', '"shapecast/catalog"', '"shapecast/npz"']) expect(result.stdout).toContain(entry);
+    for (const entry of ['"shapecast"', '"shapecast/types"', '"shapecast/catalog"', '"shapecast/npz"', '"shapecast/onnx"']) expect(result.stdout).toContain(entry);
     expect(result.stdout).not.toMatch(/💀|❌|🐛|🎭|🥴/u);
   }, SLOW);
 });
@@ -188,5 +189,30 @@ describe("installed into a fresh project outside the repository", () => {
     const compiled = spawnSync(process.execPath, [tsc, "-p", "tsconfig.npz.json"], { cwd: app, encoding: "utf8" });
     expect(compiled.stdout + compiled.stderr).toBe("");
     expect(execFileSync(process.execPath, [join(app, "npz.js")], { cwd: app, encoding: "utf8" }).trim()).toBe("[[1,2],[3,4]]");
+  }, SLOW);
+
+  it("exports a typed function to ONNX and runs it in ONNX Runtime through shapecast/onnx once the app installs its optional peers", () => {
+    // the line docs/onnx.md gives: onnxruntime-node's CPU binaries ship in the package; its CUDA download is skipped
+    writeFileSync(join(app, ".npmrc"), "onnxruntime-node-install=skip\n");
+    npm(["install", "--offline", "--no-audit", "--no-fund", "onnx-proto", "onnxruntime-node"], app);
+    writeFileSync(
+      join(app, "onnx.ts"),
+      [
+        `import { matmul, relu, tensor, type Dim, type Tensor } from "shapecast";`,
+        `import { exportOnnx, importOnnxWeights, onnxSession } from "shapecast/onnx";`,
+        `const w = tensor([[1, -1], [2, 0.5]]);`,
+        `const layer = (x: Tensor<[Dim<"batch">, 2], "float32">) => relu(matmul(x, w));`,
+        `const bytes = exportOnnx(layer, [{ shape: ["batch", 2] }], { weights: { w } });`,
+        `const { w: read } = importOnnxWeights(bytes, { w: [2, 2] });`,
+        `const run = await onnxSession(layer, [{ shape: ["batch", 2] }]);`,
+        `const y: Tensor<[Dim<"batch">, 2], "float32"> = await run(tensor([[1, 1], [0, 2], [-1, 0]]) as Tensor<[Dim<"batch">, 2], "float32">);`,
+        `console.log(JSON.stringify(y.toArray()), JSON.stringify(read.toArray()));`,
+        `await run.release();`,
+      ].join("\n"),
+    );
+    writeFileSync(join(app, "tsconfig.onnx.json"), JSON.stringify({ extends: "./tsconfig.json", files: ["onnx.ts"] }));
+    const compiled = spawnSync(process.execPath, [tsc, "-p", "tsconfig.onnx.json"], { cwd: app, encoding: "utf8" });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(execFileSync(process.execPath, [join(app, "onnx.js")], { cwd: app, encoding: "utf8" }).trim()).toBe("[[3,0],[4,1],[0,1]] [[1,-1],[2,0.5]]");
   }, SLOW);
 });
