@@ -40,6 +40,8 @@ export default defineConfig({
       "test/autodiff/grad.test.ts",
       "test/autodiff/train.test.ts",
       "test/browser/**/*.test.ts",
+      // exported models run by onnxruntime-web in the page (the other ONNX tests use onnxruntime-node)
+      "test/onnx/web.test.ts",
     ],
     // Left out: the tests that need Node itself. Not listed above: cli/ (runs the executable on
     // fixture projects), examples.test.ts and probes/ (child processes), parity.test.ts and

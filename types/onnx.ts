@@ -18,7 +18,7 @@ export type OnnxSize = number | string | null;
 /** An input described by its shape and dtype (float32 when omitted). */
 export interface OnnxInputSpec {
   readonly shape: readonly OnnxSize[];
-  readonly dtype?: DType;
+  readonly dtype?: DType | undefined;
 }
 
 /** An input of an export: a spec, or an example tensor (its shape fixed). */
@@ -30,8 +30,14 @@ export type OnnxSpecShape<S extends readonly OnnxSize[]> =
   : S extends readonly [] ? []
   : number[];
 
-/** One size of a spec as a shape's size: a name is `Dim<name>`, `null` (or a wide `number`) is `number`. */
-export type OnnxSpecSize<Size> = Size extends string ? Dim<Size> : Size extends number ? Size : number;
+/**
+ * One size of a spec as a shape's size: a name is `Dim<name>`, `null` (or a wide `number`) is `number`.
+ * (`null` is tested both ways: without strictNullChecks it is assignable to every type.)
+ */
+export type OnnxSpecSize<Size> =
+  [Size] extends [null] ? ([null] extends [Size] ? number : OnnxSizeOf<Size>) : OnnxSizeOf<Size>;
+
+type OnnxSizeOf<Size> = Size extends string ? Dim<Size> : Size extends number ? Size : number;
 
 /** The tensor an input stands for, as the traced function receives it. */
 export type OnnxInputTensor<I> =

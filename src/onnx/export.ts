@@ -21,7 +21,7 @@ import type { GraphSize, LowerContext } from "./lower/context.js";
 import { ELEMENT_TYPE, onnx, type Onnx } from "./proto.js";
 import { checkInputs, exampleInputs, type SymbolicSize, symbolicSizes } from "./spec.js";
 import { type Call, type Trace, trace, tensorsIn } from "./trace.js";
-import type { OnnxInput, OnnxInputTensors, OnnxOutputs } from "../../types/onnx.js";
+import type { OnnxInput, OnnxInputTensors, OnnxOutputs, OnnxSize } from "../../types/onnx.js";
 
 export type { OnnxInput, OnnxInputSpec, OnnxInputTensor, OnnxInputTensors, OnnxOutputs, OnnxRunner, OnnxSize, OnnxSpecShape, OnnxSpecSize } from "../../types/onnx.js";
 
@@ -279,7 +279,7 @@ const valueInfo = (name: string, dtype: DType, sizes: readonly GraphSize[]): Onn
 /** What an export knows besides the bytes: the names and kinds of inputs and outputs (for `onnxSession`). */
 export interface ExportedModel {
   readonly bytes: Uint8Array;
-  readonly inputs: readonly { readonly name: string; readonly dtype: DType; readonly sizes: readonly GraphSize[] }[];
+  readonly inputs: readonly { readonly name: string; readonly dtype: DType; readonly sizes: readonly OnnxSize[] }[];
   readonly outputs: readonly { readonly name: string; readonly dtype: DType }[];
   /** How the function returned its outputs: one tensor, an array, or a record (keyed as `outputs`' names, unless renamed). */
   readonly returned: { readonly kind: "tensor" } | { readonly kind: "array" } | { readonly kind: "record"; readonly keys: readonly string[] };

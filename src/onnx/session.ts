@@ -57,7 +57,7 @@ async function defaultRuntime(op: string): Promise<OnnxRuntime> {
   try {
     // a name in a variable: bundlers for the browser leave the Node runtime out
     const name = RUNTIME_MODULE;
-    const loaded = (await import(name)) as { default?: OnnxRuntime } & OnnxRuntime;
+    const loaded = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as { default?: OnnxRuntime } & OnnxRuntime;
     return loaded.InferenceSession === undefined && loaded.default !== undefined ? loaded.default : loaded;
   } catch (error) {
     throw new TypeError(

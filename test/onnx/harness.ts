@@ -1,7 +1,7 @@
 /**
  * Checking an export for real: `checkOnnx(fn, inputs, { sizes })` exports
- * `fn`, opens an ONNX Runtime session on the model (onnxruntime-node, no
- * mocks), and for each assignment of the symbolic sizes (two by default)
+ * `fn`, opens an ONNX Runtime session on the model (onnxruntime-node, or the
+ * `runtime` option's module, e.g. onnxruntime-web; no mocks), and for each assignment of the symbolic sizes (two by default)
  * runs both engines on the same random inputs and compares every output:
  * structure, dtype, shape and values.
  *
@@ -12,9 +12,9 @@
  */
 import { expect } from "vitest";
 import { type DType, randn, Tensor, tensor } from "shapecast";
-import { onnxSession, type OnnxExportOptions } from "shapecast/onnx";
+import { onnxSession, type OnnxSessionOptions } from "shapecast/onnx";
 
-export interface CheckOptions extends OnnxExportOptions {
+export interface CheckOptions extends OnnxSessionOptions {
   /** The symbolic sizes to run at, one record per run (default: two runs, each name at 2 and 5 plus its index). */
   readonly sizes?: readonly Readonly<Record<string, number>>[];
   /** The example input of argument `index` for a run: by default normal floats, and zeros for integers and bools. */

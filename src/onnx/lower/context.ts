@@ -13,9 +13,10 @@ import type { DType } from "../../dtype.js";
 import type { Tensor } from "../../tensor.js";
 import type { Attributes } from "../graph.js";
 import type { Call } from "../trace.js";
+import type { OnnxSize } from "../../../types/onnx.js";
 
-/** A size in the exported graph: fixed, symbolic with a name (`"batch"`), or symbolic without one (`null`). */
-export type GraphSize = number | string | null;
+/** A size in the exported graph: fixed, symbolic with a name (`"batch"`), or symbolic without one (`null`); as an input spec writes it. */
+export type GraphSize = OnnxSize;
 
 export interface LowerContext {
   /** The opset being written (17 by default). */

@@ -169,6 +169,22 @@ const softplus = (ctx: LowerContext, x: string, dtype: DType): string => {
   return ctx.node1("Add", [ctx.node1("Max", [x, ctx.scalar(0, dtype)]), tail]);
 };
 
+/**
+ * erf: ONNX Runtime has no float64 Erf kernel, so a float64 erf computes in
+ * float32 (within about 1e-7 relative of the float64 value) and casts back.
+ */
+const erf = (ctx: LowerContext, x: string, dtype: DType): string =>
+  dtype === "float64" ? ctx.cast(ctx.node1("Erf", [ctx.cast(x, "float64", "float32")]), "float32", "float64") : ctx.node1("Erf", [x]);
+
+/**
+ * x * sigmoid(x). ONNX Runtime fuses Mul(x, Sigmoid(x)) into a kernel it has
+ * for float32 only, so float64 is written as x / (1 + e^-x), shapecast's own formula.
+ */
+const silu = (ctx: LowerContext, x: string, dtype: DType): string =>
+  dtype === "float64"
+    ? ctx.node1("Div", [x, ctx.node1("Add", [ctx.scalar(1, dtype), ctx.node1("Exp", [ctx.node1("Neg", [x])])])])
+    : ctx.node1("Mul", [x, ctx.node1("Sigmoid", [x])]);
+
 const SQRT_HALF = Math.SQRT1_2;
 const SQRT_TWO_OVER_PI = Math.sqrt(2 / Math.PI);
 
@@ -178,7 +194,7 @@ const gelu: Lowering = (ctx, call) => {
   const dtype = out.dtype;
   const approximate = options?.approximate ?? "none";
   const input = ctx.cast(ctx.value(x), x.dtype, dtype);
-  if (ctx.opset >= 20) {
+  if (ctx.opset >= 20 && dtype === "float32") {
     ctx.bind(out, ctx.node1("Gelu", [input], { approximate: string(approximate) }));
     return;
   }
@@ -190,27 +206,39 @@ const gelu: Lowering = (ctx, call) => {
     ctx.bind(out, ctx.node1("Mul", [input, ctx.node1("Sigmoid", [twice])]));
     return;
   }
-  const phi = ctx.node1("Add", [ctx.scalar(1, dtype), ctx.node1("Erf", [ctx.node1("Mul", [input, ctx.scalar(SQRT_HALF, dtype)])])]);
+  const phi = ctx.node1("Add", [ctx.scalar(1, dtype), erf(ctx, ctx.node1("Mul", [input, ctx.scalar(SQRT_HALF, dtype)]), dtype)]);
   ctx.bind(out, ctx.node1("Mul", [ctx.node1("Mul", [input, ctx.scalar(0.5, dtype)]), phi]));
 };
 
-/** leakyRelu(x, alpha) and elu(x, alpha): the ONNX op of the same name, alpha as shapecast's default when omitted. */
+/**
+ * leakyRelu(x, alpha) and elu(x, alpha): the ONNX op of the same name, alpha
+ * as shapecast's default when omitted. ONNX Runtime has Elu for float32
+ * only: float64 is written out, x where x > 0, else alpha (e^x - 1).
+ */
 const withAlpha = (opType: string, fallback: number): Lowering => (ctx, call) => {
-  const [x, alpha] = call.args as [Tensor, number | undefined];
+  const [x, given] = call.args as [Tensor, number | undefined];
   const out = call.outputs[0]!;
-  ctx.bind(out, ctx.node1(opType, [ctx.cast(ctx.value(x), x.dtype, out.dtype)], { alpha: float(alpha ?? fallback) }));
+  const alpha = given ?? fallback;
+  const input = ctx.cast(ctx.value(x), x.dtype, out.dtype);
+  if (opType === "Elu" && out.dtype === "float64") {
+    const negative = ctx.node1("Mul", [ctx.scalar(alpha, "float64"), ctx.node1("Sub", [ctx.node1("Exp", [input]), ctx.scalar(1, "float64")])]);
+    ctx.bind(out, ctx.node1("Where", [ctx.node1("Greater", [input, ctx.scalar(0, "float64")]), input, negative]));
+    return;
+  }
+  ctx.bind(out, ctx.node1(opType, [input], { alpha: float(alpha) }));
 };
 
-/** clip(x, min, max): ONNX Clip in x's dtype (bool through int32, stored back as truthiness). */
+/** clip(x, min, max): ONNX Clip in x's dtype (bool through float64, stored back as truthiness). */
 const clip: Lowering = (ctx, call) => {
   const [x, low, high] = call.args as [Tensor, number, number];
   const out = call.outputs[0]!;
-  const dtype = x.dtype === "bool" ? "int32" : x.dtype;
+  // bool clips the 0 or 1 in floats and stores the truthiness of the result, as shapecast does
+  const dtype = x.dtype === "bool" ? "float64" : x.dtype;
   const bound = (v: number): string => ctx.scalar(dtype === "float32" ? Math.fround(v) : isFloat(dtype) ? v : Math.min(Math.max(v, dtype === "uint8" ? 0 : -(2 ** 31)), dtype === "uint8" ? 255 : 2 ** 31 - 1), dtype);
-  // an integer tensor clipped to fractional bounds: the bounds round inward, as comparing with them does
-  const low2 = isFloat(dtype) ? low : Math.ceil(low);
-  const high2 = isFloat(dtype) ? high : Math.floor(high);
-  if (low2 > high2) ctx.unsupported(`the integer tensor has no value in [${low}, ${high}]`);
+  // an integer tensor clipped to a fractional bound stores the bound truncated toward zero, and
+  // for integers that is the same as clipping to the truncated bound
+  const low2 = isFloat(dtype) ? low : Math.trunc(low);
+  const high2 = isFloat(dtype) ? high : Math.trunc(high);
   const clipped = ctx.node1("Clip", [ctx.cast(ctx.value(x), x.dtype, dtype), bound(low2), bound(high2)]);
   ctx.bind(out, ctx.cast(clipped, dtype, out.dtype));
 };
@@ -241,8 +269,8 @@ export const elementwiseLowerings: Record<string, Lowering> = {
   floor: unary(op1("Floor"), notFloat),
   ceil: unary(op1("Ceil"), notFloat),
   round: unary(op1("Round"), notFloat),
-  erf: unary(op1("Erf")),
-  silu: unary((ctx, x) => ctx.node1("Mul", [x, ctx.node1("Sigmoid", [x])])),
+  erf: unary(erf),
+  silu: unary(silu),
   softplus: unary(softplus),
   logSigmoid: unary((ctx, x, dtype) => ctx.node1("Neg", [softplus(ctx, ctx.node1("Neg", [x]), dtype)])),
   isNaN: (ctx, call) => {
