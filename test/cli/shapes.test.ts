@@ -63,23 +63,25 @@ describe("shapecast shapes", () => {
     expect(tensors.find((t) => t["kind"] === "call" && t["line"] === 19)).toMatchObject({ name: "matmul(input, weights)", type: 'Tensor<[number, 4], "float32">' });
   });
 
-  it("reads the repository's MLP example as its comments say", () => {
-    const result = runCli(["shapes", "--project", "tsconfig.node.json", "examples/06-mlp-forward.ts"]);
+  it("reads the repository's MLP example (and the model file it imports) as their comments say", () => {
+    const result = runCli(["shapes", "--project", "tsconfig.node.json", "examples/06-mlp-forward.ts", "examples/models/mlp.ts"]);
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
-    const line = (at: string) => lines.find((l) => l.startsWith(`examples/06-mlp-forward.ts:${at} `))?.replace(/ +/g, " ");
-    expect(line("12:3")).toBe("examples/06-mlp-forward.ts:12:3 x [B, I] float32");
-    expect(line("19:7")).toBe("examples/06-mlp-forward.ts:19:7 images [4, 784] float32");
-    expect(line("25:7")).toBe("examples/06-mlp-forward.ts:25:7 hidden [4, 128] float32");
-    expect(line("26:7")).toBe("examples/06-mlp-forward.ts:26:7 logits [4, 10] float32");
-    expect(line("28:7")).toBe("examples/06-mlp-forward.ts:28:7 predicted [4] int32");
-    expect(line("20:44")).toBe("examples/06-mlp-forward.ts:20:44 .sub(0.5) [784, 128] float32");
+    const line = (file: string, at: string) => lines.find((l) => l.startsWith(`examples/${file}:${at} `))?.replace(/ +/g, " ");
+    expect(line("models/mlp.ts", "9:3")).toBe("examples/models/mlp.ts:9:3 x [B, I] float32");
+    expect(line("models/mlp.ts", "25:7")).toBe("examples/models/mlp.ts:25:7 random([784, 128], { seed: 1 }) [784, 128] float32");
+    expect(line("models/mlp.ts", "33:9")).toBe("examples/models/mlp.ts:33:9 hidden [B, 128] float32");
+    expect(line("06-mlp-forward.ts", "12:7")).toBe("examples/06-mlp-forward.ts:12:7 images [4, 784] float32");
+    expect(line("06-mlp-forward.ts", "15:7")).toBe("examples/06-mlp-forward.ts:15:7 hidden [4, 128] float32");
+    expect(line("06-mlp-forward.ts", "16:7")).toBe("examples/06-mlp-forward.ts:16:7 logits [4, 10] float32");
+    expect(line("06-mlp-forward.ts", "18:7")).toBe("examples/06-mlp-forward.ts:18:7 predicted [4] int32");
+    expect(line("06-mlp-forward.ts", "13:9")).toBe("examples/06-mlp-forward.ts:13:9 w1 [784, 128] float32");
     // every line is `file:line:col  name  shape dtype`, with the shape column aligned
     const body = lines.filter((l) => l !== "");
     expect(body.length).toBeGreaterThan(20);
     const shapeColumn = (l: string) => l.lastIndexOf("  ") + 2;
     for (const l of body) {
-      expect(l).toMatch(/^examples\/06-mlp-forward\.ts:\d+:\d+ +\S.* {2}\[.*\] (float32|int32|bool)$/);
+      expect(l).toMatch(/^examples\/(06-mlp-forward|models\/mlp)\.ts:\d+:\d+ +\S.* {2}\[.*\] (float32|int32|bool)$/);
       expect(shapeColumn(l)).toBe(shapeColumn(body[0]!));
     }
     // console.log and String() results are not tensors
