@@ -36,6 +36,7 @@ import {
 } from "ts-morph";
 import { broadcastShapes } from "shapecast";
 import { readTensorType, shapeText } from "../tensor-type.js";
+import type { Edit } from "./edits.js";
 import { type Skipped, skippedAt, type Transform } from "./transform.js";
 
 /**
@@ -107,13 +108,6 @@ function shapecastBinary(call: CallExpression): { readonly op: string; readonly 
     op: op?.isStringLiteral() === true ? String(op.getLiteralValue()) : call.getExpression().getText(),
     form: name === "BinaryOp" ? "function" : "method",
   };
-}
-
-/** One text edit: replace [start, end) with `text` (an insertion when start === end). */
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
 }
 
 /** The whitespace a line starts with. */

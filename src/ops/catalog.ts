@@ -10,7 +10,7 @@
  *   as `this`, which `npm run build:methods` writes to src/ops/method-types.ts;
  * - the command line's op tables: the ops `shapecast check` recognises in a
  *   message (cli/commands/check.ts), and those the TensorFlow.js codemod
- *   converts by name or knows shapecast also has (cli/transforms/from-tfjs.ts);
+ *   converts by name or knows shapecast also has (cli/transforms/from-tfjs/ops.ts);
  * - the package's exports: src/index.ts lists them for the reader (and for
  *   static ESM exports); test/catalog.test.ts fails when the two differ, and
  *   when a method or its dtype rule drifts from this list.

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { cast, div, floor, slice, tensor } from "shapecast";
 import { Project, type SourceFile } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { fromTfjs } from "../../cli/transforms/from-tfjs.js";
+import { fromTfjs } from "../../cli/transforms/from-tfjs/index.js";
 import { transforms } from "../../cli/transforms/index.js";
 import { applyTransform, type Skipped } from "../../cli/transforms/transform.js";
 import { copyFixture, fixtures, runCli } from "./support.js";

@@ -1,0 +1,99 @@
+/**
+ * `shapecast codemod from-tfjs`: migrates TensorFlow.js code to shapecast, so
+ * the migrated code gains compile-time shapes.
+ *
+ * It recognises the imports of "@tensorflow/tfjs", "@tensorflow/tfjs-core",
+ * "@tensorflow/tfjs-node" and "@tensorflow/tfjs-node-gpu" (a namespace
+ * `import * as tf` or named imports, aliases included) and converts:
+ *
+ * - creation: `tf.tensor(values, shape?, dtype?)`, `tf.tensor1d` ... `tf.tensor4d`
+ *   and `tf.scalar` become `tensor(...)`. Nested literal data that matches the
+ *   shape is passed alone (`tensor([[1, 2], [3, 4]])`), flat data keeps its
+ *   shape (`tensor([1, 2, 3, 4], [2, 2])`); both give `Tensor<[2, 2], "float32">`.
+ *   A dtype becomes `{ dtype }`.
+ * - `tf.zeros/ones(shape, dtype?)` and `tf.softmax/logSoftmax(x, axis?)`, whose
+ *   shapecast namesakes take the same arguments, are renamed; `tf.clipByValue`
+ *   becomes `clip` and `tf.cast` stays `cast` (methods alike, `x.clipByValue(lo, hi)`
+ *   is `x.clip(lo, hi)`).
+ * - ops: `tf.add/sub/mul/div` (and the other element-wise ops both libraries
+ *   share: pow, maximum, relu, exp, ...), `tf.matMul` (to `matmul`;
+ *   transposeA/transposeB become `transpose(...)` of the operand when its rank
+ *   is known), `tf.sum/mean(x, axis, keepDims)` (to `sum(x, axis, { keepDims })`),
+ *   `tf.reshape`, `tf.transpose`, `tf.slice(x, begin, size)` with literal bounds
+ *   (to `slice(x, { start, stop }, ...)`, so the result's shape is exact);
+ *   array literals passed as operands are wrapped
+ *   in `tensor(...)`. TensorFlow.js floor-divides int32 tensors, so `div` with
+ *   an operand the file shows to be int32 becomes
+ *   `cast(floor(div(cast(a, "float64"), b)), "int32")` (exact for every int32);
+ *   an int32 tensor the file cannot see (a parameter, say) is divided as floats.
+ * - methods on tensors: `a.add(b).mul(c)` stays a chain (shapecast has those
+ *   methods); `a.matMul(b)`, `x.sum(0)`, `x.mean()`, `x.reshape(s)` and
+ *   `x.transpose()` become function calls, as shapecast has no such methods.
+ * - types: `tf.Tensor` is `Tensor`, `tf.Tensor2D` is `Tensor<[number, number]>`
+ *   (1D to 6D), `tf.Scalar` is `Tensor<[]>`.
+ *
+ * The import is rewritten last: the names used are added, sorted, to the
+ * file's `import { ... } from "shapecast"` (or a new one, in the tfjs
+ * import's place), and a tfjs import (or one of its names) goes away once
+ * nothing refers to it. A shapecast name that would clash with a name the file
+ * already declares is imported under an alias (`sum as scSum`).
+ *
+ * Everything else is left as it is and reported as Skipped at its place in the
+ * file as it was before the edit: `tf.tidy`, `tf.variable`, models, layers and
+ * training, memory management (`dispose`), read-outs (`dataSync()`, `array()`),
+ * ops this transform does not know, spread arguments, dtypes shapecast lacks,
+ * matMul flags on operands of unknown rank. While such a use of the tfjs
+ * import remains, the import stays.
+ *
+ * Edits are targeted text replacements (a callee, an argument, one call),
+ * so comments and formatting around them survive; run on its own output the
+ * transform finds nothing left to convert.
+ *
+ * The code: this file plans a file's edits; migration.ts holds the migration
+ * of one file (its state and the walk), ops.ts the op tables and the reasons
+ * for skipping, bindings.ts the tfjs import bindings and the names the file
+ * declares, operands.ts what the file shows of an operand (tfjs tensor, rank,
+ * int32), calls.ts and methods.ts the conversion of `tf.op(...)` and
+ * `x.op(...)`, creation.ts that of the creators, rewrite.ts the shapecast text
+ * both write, syntax.ts literal readers, imports.ts the import rewrite; the
+ * edits themselves are ../edits.ts.
+ */
+import type { ImportDeclaration, SourceFile } from "ts-morph";
+import type { Plan, Transform, TransformContext } from "../transform.js";
+import { declaredNames } from "./bindings.js";
+import { importEdits } from "./imports.js";
+import { Migration } from "./migration.js";
+import { tfjsModule } from "./ops.js";
+
+export const fromTfjs: Transform = {
+  name: "from-tfjs",
+  description: "migrate TensorFlow.js tensor code (tf.tensor2d, tf.add, a.matMul(b), ...) to shapecast calls and imports",
+  plan(file: SourceFile, _context: TransformContext): Plan {
+    const tfjsImports = file.getImportDeclarations().filter((decl) => tfjsModule.test(decl.getModuleSpecifierValue()));
+    const declared = declaredNames(file, tfjsImports);
+    let analysis = analyse(file, tfjsImports, declared);
+    // A tfjs name that stays (say `tensor`, still used by a call left alone) would clash
+    // with the shapecast import of the same name: analyse again with that name taken.
+    const clashes = analysis.bindings.filter((b) => b.imported !== undefined && b.remaining.size > 0 && [...analysis.used.values()].includes(b.local) && !declared.has(b.local));
+    if (clashes.length > 0) {
+      for (const b of clashes) declared.add(b.local);
+      analysis = analyse(file, tfjsImports, declared);
+    }
+    const { edits, skipped, used } = analysis;
+    if (edits.list.length === 0 && used.size === 0) return { skipped, apply: () => undefined };
+    importEdits(file, analysis, tfjsImports);
+    // The edits are applied to the text as one replacement: the text outside them stays byte for byte.
+    const text = edits.spliced(0, file.getFullText().length);
+    return {
+      skipped,
+      apply() {
+        if (text !== file.getFullText()) file.replaceWithText(text);
+      },
+    };
+  },
+};
+
+/** One analysis of the file: a migration run, with `declared` as the names a shapecast import must not take. */
+function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], declared: ReadonlySet<string>): Migration {
+  return new Migration(file, tfjsImports, declared).run();
+}

@@ -1,0 +1,194 @@
+/**
+ * The migration of one file from TensorFlow.js, the state every conversion
+ * shares: the file, its tfjs bindings, the edits made, the places skipped, the
+ * shapecast names used (and those the file declares, which they must not
+ * shadow) and the tfjs references converted. `run` walks the file children
+ * first, so an outer edit is built from the inner ones: it hands each tfjs
+ * call to calls.ts and each method call to methods.ts, converts tfjs types,
+ * and reports the other uses of the tfjs import.
+ */
+import { type Identifier, type ImportDeclaration, Node, type SourceFile, SyntaxKind, type TypeReferenceNode } from "ts-morph";
+import { Edits } from "../edits.js";
+import { type Skipped, skippedAt } from "../transform.js";
+import { type Binding, importBindings } from "./bindings.js";
+import { convertCall } from "./calls.js";
+import { shapecastNames } from "./imports.js";
+import { convertMethod } from "./methods.js";
+import { binaryOps, creators, restructured, tensorTypes, unaryOps, unsupportedReason } from "./ops.js";
+
+export class Migration {
+  /** The edits to make, over the file's text as it was. */
+  readonly edits: Edits;
+  /** The places left alone; in the order of the file once `run` is done. */
+  readonly skipped: Skipped[] = [];
+  /** The shapecast names written: each export's name to the local name it is imported as. */
+  readonly used = new Map<string, string>();
+  /** The bindings the tfjs imports make. */
+  readonly bindings: Binding[];
+  /** shapecast's names the file imports already: each export's name to its local name. */
+  private readonly existing: ReadonlyMap<string, string>;
+  private readonly byLocal: ReadonlyMap<string, Binding>;
+  /** Positions of the tfjs references a conversion has taken away. */
+  private readonly consumed = new Set<number>();
+  private shapecastTensorDeclarations: Node[] | undefined;
+
+  /** `declared`: the names a shapecast import must not shadow. */
+  constructor(readonly file: SourceFile, tfjsImports: readonly ImportDeclaration[], private readonly declared: ReadonlySet<string>) {
+    this.edits = new Edits(file.getFullText());
+    this.existing = shapecastNames(file);
+    this.bindings = importBindings(tfjsImports, this.skipped);
+    this.byLocal = new Map(this.bindings.map((b) => [b.local, b]));
+  }
+
+  /** Converts what it can, reports the rest, and counts each binding's remaining references. */
+  run(): this {
+    this.visit(this.file);
+    // references left: those not consumed by a conversion
+    for (const id of this.file.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      const binding = this.bindingOf(id);
+      if (binding === undefined || this.consumed.has(id.getStart())) continue;
+      const parent = id.getParent();
+      if (Node.isImportSpecifier(parent) || Node.isNamespaceImport(parent)) continue;
+      binding.remaining.add(id.getStart());
+    }
+    // reports in the order of the file
+    this.skipped.sort((x, y) => x.line - y.line || x.column - y.column);
+    return this;
+  }
+
+  /** Reports `node` as left alone, for `reason`. */
+  skip(node: Node, reason: string): void {
+    this.skipped.push(skippedAt(node, reason));
+  }
+
+  /** The tfjs binding an identifier refers to, if any. */
+  bindingOf(id: Node): Binding | undefined {
+    if (!Node.isIdentifier(id)) return undefined;
+    const binding = this.byLocal.get(id.getText());
+    if (binding === undefined) return undefined;
+    return id.getSymbol()?.compilerSymbol === binding.symbol ? binding : undefined;
+  }
+
+  /** The tfjs export an expression names: `tf.add` (namespace) or `add` (named import). */
+  tfjsName(expr: Node): { name: string; id: Identifier } | undefined {
+    if (Node.isPropertyAccessExpression(expr) || Node.isQualifiedName(expr)) {
+      const left = Node.isPropertyAccessExpression(expr) ? expr.getExpression() : expr.getLeft();
+      const binding = this.bindingOf(left);
+      if (binding?.imported === undefined && binding !== undefined) {
+        return { name: Node.isPropertyAccessExpression(expr) ? expr.getName() : expr.getRight().getText(), id: left as Identifier };
+      }
+      return undefined;
+    }
+    const binding = this.bindingOf(expr);
+    if (binding?.imported !== undefined) return { name: binding.imported, id: expr as Identifier };
+    return undefined;
+  }
+
+  /** The shapecast name to write for `name`, registering the import. */
+  localName(name: string): string {
+    const known = this.used.get(name) ?? this.existing.get(name);
+    if (known !== undefined) {
+      this.used.set(name, known);
+      return known;
+    }
+    let local = name;
+    if (this.declared.has(name)) {
+      const base = `sc${name[0]!.toUpperCase()}${name.slice(1)}`;
+      local = base;
+      for (let i = 2; this.declared.has(local); i++) local = `${base}${i}`;
+    }
+    this.used.set(name, local);
+    return local;
+  }
+
+  /** Marks a reference to a tfjs binding as converted: it no longer keeps the import. */
+  consume(id: Identifier): void {
+    this.consumed.add(id.getStart());
+  }
+
+  /** The declarations of shapecast's Tensor, when the file imports shapecast and it resolves. */
+  shapecastTensor(): Node[] {
+    if (this.shapecastTensorDeclarations === undefined) {
+      const module = this.file.getImportDeclarations().find((decl) => decl.getModuleSpecifierValue() === "shapecast")?.getModuleSpecifierSourceFile();
+      this.shapecastTensorDeclarations = module?.getExportedDeclarations().get("Tensor") ?? [];
+    }
+    return this.shapecastTensorDeclarations;
+  }
+
+  // -- the walk: children first, so that an outer edit is built from the inner ones
+
+  private visit(node: Node): void {
+    if (Node.isImportDeclaration(node)) return;
+    node.forEachChild((child) => this.visit(child));
+    if (Node.isCallExpression(node)) {
+      const callee = node.getExpression();
+      const named = this.tfjsName(callee);
+      if (named !== undefined) convertCall(this, node, named.name, named.id);
+      else if (Node.isPropertyAccessExpression(callee)) convertMethod(this, node, callee);
+      return;
+    }
+    if (Node.isTypeReference(node)) {
+      this.convertType(node);
+      return;
+    }
+    if (Node.isIdentifier(node)) this.checkReference(node);
+  }
+
+  /** `tf.Tensor2D` and the like as shapecast's Tensor; another tfjs type is reported. */
+  private convertType(node: TypeReferenceNode): void {
+    const named = this.tfjsName(node.getTypeName());
+    if (named === undefined) return;
+    const tuple = tensorTypes.get(named.name);
+    if ((tuple !== undefined || named.name === "Tensor") && node.getTypeArguments().length === 0) {
+      this.consume(named.id);
+      const tensor = this.localName("Tensor");
+      this.edits.add(node.getStart(), node.getEnd(), tuple === undefined ? tensor : `${tensor}<${tuple}>`);
+    } else {
+      this.skip(node, `type not converted: ${node.getText()} has no shapecast counterpart this codemod knows; write Tensor<[...sizes], dtype> by hand`);
+    }
+  }
+
+  /** A reference to a tfjs binding that no call or type takes: `Tensor` as a value is converted, any other is reported. */
+  private checkReference(node: Identifier): void {
+    const binding = this.bindingOf(node);
+    if (binding === undefined || this.consumed.has(node.getStart())) return;
+    const parent = node.getParent();
+    // `tf.x` and `tf.X` are handled where they are used (the call or type above)
+    if (binding.imported === undefined && (Node.isPropertyAccessExpression(parent) || Node.isQualifiedName(parent))) {
+      const use = parent.getParent();
+      const handled = Node.isCallExpression(use) && use.getExpression() === parent;
+      const inType = Node.isTypeReference(use) || Node.isQualifiedName(use);
+      if (handled || inType) return;
+      const name = Node.isPropertyAccessExpression(parent) ? parent.getName() : parent.getRight().getText();
+      if (name === "Tensor" && Node.isPropertyAccessExpression(parent)) {
+        this.consume(node);
+        this.edits.add(parent.getStart(), parent.getEnd(), this.localName("Tensor"));
+        return;
+      }
+      // tf.layers.dense(...): reported at the outermost call or access
+      let reported: Node = parent;
+      while (Node.isPropertyAccessExpression(reported.getParent()) || Node.isQualifiedName(reported.getParent())) reported = reported.getParent()!;
+      const call = reported.getParent();
+      if (Node.isCallExpression(call) && call.getExpression() === reported) reported = call;
+      this.skip(reported, binaryOps.has(name) || unaryOps.has(name) || restructured.has(name) || creators.has(name)
+        ? `used as a value: tf.${name} is not called here; convert this use by hand`
+        : unsupportedReason(name));
+      return;
+    }
+    if (binding.imported !== undefined) {
+      const handled = Node.isCallExpression(parent) && parent.getExpression() === node;
+      if (handled || Node.isTypeReference(parent)) return;
+      if (binding.imported === "Tensor" && !Node.isImportSpecifier(parent)) {
+        this.consume(node);
+        this.edits.add(node.getStart(), node.getEnd(), this.localName("Tensor"));
+        return;
+      }
+      if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent)) return;
+      this.skip(node, `used as a value: ${binding.imported} is not called here; convert this use by hand`);
+      return;
+    }
+    if (!Node.isImportSpecifier(parent) && !Node.isNamespaceImport(parent)) {
+      this.skip(node, "used as a value: the TensorFlow.js namespace itself; convert this use by hand");
+    }
+  }
+}
