@@ -4,12 +4,14 @@
  * references the migration converts or counts as remaining, and the names the
  * file declares itself, which a shapecast import must not shadow.
  */
-import { type Identifier, type ImportDeclaration, Node, type SourceFile } from "ts-morph";
+import { type Identifier, type ImportDeclaration, Node, type SourceFile, type VariableStatement } from "ts-morph";
 import { type Skipped, skippedAt } from "../transform.js";
+import { tfjsModule } from "./ops.js";
 
-/** A binding a tfjs import makes: the namespace (`tf`) or one named export. */
+/** A binding a tfjs import or require makes: the namespace (`tf`) or one named export. */
 export interface Binding {
-  readonly declaration: ImportDeclaration;
+  /** The import declaration, or the `const ... = require(...)` statement. */
+  readonly declaration: ImportDeclaration | VariableStatement;
   readonly local: string;
   /** The export's name, or undefined for the namespace. */
   readonly imported: string | undefined;
@@ -37,10 +39,50 @@ export function importBindings(tfjsImports: readonly ImportDeclaration[], skippe
   return bindings;
 }
 
-/** Names the file declares anywhere (but the tfjs imports' own), which a shapecast import must not shadow. */
-export function declaredNames(file: SourceFile, tfjsImports: readonly ImportDeclaration[]): Set<string> {
+/**
+ * The CommonJS loads of TensorFlow.js at the top of a file:
+ * `const tf = require("@tensorflow/tfjs")` or `const { add, mul: times } = require(...)`.
+ */
+export function tfjsRequires(file: SourceFile): VariableStatement[] {
+  return file.getVariableStatements().filter((statement) => {
+    const declarations = statement.getDeclarations();
+    if (declarations.length !== 1) return false;
+    const init = declarations[0]!.getInitializer();
+    if (!Node.isCallExpression(init) || init.getExpression().getText() !== "require") return false;
+    const [arg] = init.getArguments();
+    return arg !== undefined && Node.isStringLiteral(arg) && tfjsModule.test(arg.getLiteralValue());
+  });
+}
+
+/** The bindings of `tfjsRequires`' statements; a pattern other than a name or `{ a, b: c }` is reported. */
+export function requireBindings(requires: readonly VariableStatement[], skipped: Skipped[]): Binding[] {
+  const bindings: Binding[] = [];
+  for (const statement of requires) {
+    const name = statement.getDeclarations()[0]!.getNameNode();
+    if (Node.isIdentifier(name)) {
+      bindings.push({ declaration: statement, local: name.getText(), imported: undefined, symbol: name.getSymbol()?.compilerSymbol, remaining: new Set() });
+      continue;
+    }
+    if (Node.isObjectBindingPattern(name) && name.getElements().every((e) => Node.isIdentifier(e.getNameNode()) && e.getDotDotDotToken() === undefined && e.getInitializer() === undefined)) {
+      for (const element of name.getElements()) {
+        const local = element.getNameNode() as Identifier;
+        bindings.push({ declaration: statement, local: local.getText(), imported: element.getPropertyNameNode()?.getText() ?? local.getText(), symbol: local.getSymbol()?.compilerSymbol, remaining: new Set() });
+      }
+      continue;
+    }
+    skipped.push(skippedAt(statement, "require: only `const tf = require(...)` and `const { a, b: c } = require(...)` are read; write the require so, then run again"));
+  }
+  return bindings;
+}
+
+/** Names the file declares anywhere (but the tfjs imports' and requires' own), which a shapecast import must not shadow. */
+export function declaredNames(file: SourceFile, tfjsImports: readonly ImportDeclaration[], requires: readonly VariableStatement[] = []): Set<string> {
   const names = new Set<string>();
-  file.forEachDescendant((node) => {
+  file.forEachDescendant((node, traversal) => {
+    if (Node.isVariableStatement(node) && requires.includes(node)) {
+      traversal.skip();
+      return;
+    }
     if (Node.isImportDeclaration(node)) {
       if (tfjsImports.includes(node)) return;
       const shapecast = node.getModuleSpecifierValue() === "shapecast";

@@ -8,6 +8,7 @@
 import { type CallExpression, type Identifier, Node } from "ts-morph";
 import { convertCreation, dtypeOption } from "./creation.js";
 import type { Migration } from "./migration.js";
+import { convertDispose, convertKeep, convertTidy } from "./memory.js";
 import { knownInt32 } from "./operands.js";
 import { binaryOps, creators, renamedOps, restructured, sameSignature, unaryOps, unsupportedReason } from "./ops.js";
 import { int32Division, renamedProblem, restructuredCall, wrapOperands } from "./rewrite.js";
@@ -17,6 +18,18 @@ export function convertCall(m: Migration, call: CallExpression, name: string, id
   const callee = call.getExpression();
   const args = call.getArguments();
   const shown = Node.isIdentifier(callee) ? name : `tf.${name}`;
+  if (name === "tidy") {
+    convertTidy(m, call, id);
+    return;
+  }
+  if (name === "dispose") {
+    convertDispose(m, call, id);
+    return;
+  }
+  if (name === "keep") {
+    convertKeep(m, call, id);
+    return;
+  }
   const convertible = creators.has(name) || binaryOps.has(name) || unaryOps.has(name) || restructured.has(name) || sameSignature.has(name) || renamedOps.has(name);
   if (!convertible) {
     m.skip(call, unsupportedReason(name));
@@ -41,7 +54,7 @@ export function convertCall(m: Migration, call: CallExpression, name: string, id
       return;
     }
     m.consume(id);
-    if (name === "div" && (knownInt32(m, args[0]!) || knownInt32(m, args[1]!))) {
+    if (name === "div" && knownInt32(m, args[0]!) && knownInt32(m, args[1]!)) {
       m.edits.add(call.getStart(), call.getEnd(), int32Division(m, args[0]!, args[1]!));
       return;
     }

@@ -3,9 +3,10 @@
  * imports already, and the rewrite made last, once the conversions are known:
  * the names used join the file's shapecast import (or a new one, in the tfjs
  * import's place), and a tfjs import or one of its names goes once nothing
- * refers to it.
+ * refers to it. A CommonJS file (TensorFlow.js loaded with `require`, no
+ * tfjs import) gets `const { ... } = require("shapecast")` the same way.
  */
-import type { ImportDeclaration, SourceFile } from "ts-morph";
+import { type ImportDeclaration, Node, type SourceFile } from "ts-morph";
 import type { Migration } from "./migration.js";
 
 /** shapecast's names the file imports as values: each export's name to its local name. */
@@ -45,6 +46,11 @@ export function importEdits(file: SourceFile, analysis: Migration, tfjsImports: 
     }
   } else if (wanted.length > 0) {
     importText = `import { ${wanted.sort(byName).join(", ")} } from ${quote}shapecast${quote}${semicolon}`;
+  }
+  const { requires } = analysis;
+  if (tfjsImports.length === 0 && requires.length > 0) {
+    requireEdits(analysis, importText === undefined ? undefined : [...used.entries()].map(([name, local]) => (name === local ? name : `${name}: ${local}`)).sort(byName), lineEnd);
+    return;
   }
 
   for (const decl of tfjsImports) {
@@ -88,3 +94,36 @@ export function importEdits(file: SourceFile, analysis: Migration, tfjsImports: 
 }
 
 const byName = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/** The requires of a CommonJS file: unused tfjs requires (or names) go, and shapecast's names are required in the first one's place. */
+function requireEdits(analysis: Migration, wanted: readonly string[] | undefined, lineEnd: (pos: number) => number): void {
+  const { edits, bindings, requires } = analysis;
+  const template = requires[0]!;
+  const call = template.getDeclarations()[0]!.getInitializerOrThrow();
+  const quote = Node.isCallExpression(call) ? (call.getArguments()[0]?.getText()[0] ?? '"') : '"';
+  const semicolon = template.getText().trimEnd().endsWith(";") ? ";" : "";
+  const keyword = template.getDeclarationKind();
+  const requireText = wanted === undefined || wanted.length === 0 ? undefined : `${keyword} { ${wanted.join(", ")} } = require(${quote}shapecast${quote})${semicolon}`;
+  let placed = false;
+  for (const statement of requires) {
+    const mine = bindings.filter((b) => b.declaration === statement);
+    const name = statement.getDeclarations()[0]!.getNameNode();
+    const kept = mine.filter((b) => b.remaining.size > 0);
+    if (kept.length === 0 && mine.length > 0) {
+      if (requireText !== undefined && !placed) {
+        edits.add(statement.getStart(), statement.getEnd(), requireText);
+        placed = true;
+      } else {
+        edits.add(statement.getStart(), lineEnd(statement.getEnd()), "");
+      }
+      continue;
+    }
+    if (Node.isObjectBindingPattern(name) && kept.length < mine.length) {
+      edits.add(name.getStart(), name.getEnd(), `{ ${kept.map((b) => (b.imported === b.local ? b.local : `${b.imported}: ${b.local}`)).join(", ")} }`);
+    }
+  }
+  if (requireText !== undefined && !placed) {
+    const last = requires.at(-1)!;
+    edits.add(last.getEnd(), last.getEnd(), `\n${requireText}`);
+  }
+}

@@ -4,7 +4,9 @@
  *
  * It recognises the imports of "@tensorflow/tfjs", "@tensorflow/tfjs-core",
  * "@tensorflow/tfjs-node" and "@tensorflow/tfjs-node-gpu" (a namespace
- * `import * as tf` or named imports, aliases included) and converts:
+ * `import * as tf` or named imports, aliases included), and their CommonJS
+ * loads (`const tf = require(...)`, `const { add, mul: times } = require(...)`;
+ * shapecast's names are then required the same way), and converts:
  *
  * - creation: `tf.tensor(values, shape?, dtype?)`, `tf.tensor1d` ... `tf.tensor4d`
  *   and `tf.scalar` become `tensor(...)`. Nested literal data that matches the
@@ -22,10 +24,12 @@
  *   `tf.reshape`, `tf.transpose`, `tf.slice(x, begin, size)` with literal bounds
  *   (to `slice(x, { start, stop }, ...)`, so the result's shape is exact);
  *   array literals passed as operands are wrapped
- *   in `tensor(...)`. TensorFlow.js floor-divides int32 tensors, so `div` with
- *   an operand the file shows to be int32 becomes
+ *   in `tensor(...)`. TensorFlow.js floor-divides when both operands are int32
+ *   tensors, so `div` of two operands the file shows to be int32 becomes
  *   `cast(floor(div(cast(a, "float64"), b)), "int32")` (exact for every int32);
- *   an int32 tensor the file cannot see (a parameter, say) is divided as floats.
+ *   with one int32 operand (a plain number is a float32 to TensorFlow.js) both
+ *   libraries divide as floats, and an int32 tensor the file cannot see (a
+ *   parameter, say) is divided as floats.
  * - methods on tensors: `a.add(b).mul(c)` stays a chain (shapecast has those
  *   methods); `a.matMul(b)`, `x.sum(0)`, `x.mean()`, `x.reshape(s)` and
  *   `x.transpose()` become function calls, as shapecast has no such methods.
@@ -38,9 +42,13 @@
  * nothing refers to it. A shapecast name that would clash with a name the file
  * already declares is imported under an alias (`sum as scSum`).
  *
+ * - memory management goes away, as shapecast tensors are garbage-collected
+ *   (memory.ts): `tf.tidy(() => body)` becomes its body, `tf.dispose(...)` and
+ *   `x.dispose()` statements are removed, `tf.keep(x)` is `x`.
+ *
  * Everything else is left as it is and reported as Skipped at its place in the
- * file as it was before the edit: `tf.tidy`, `tf.variable`, models, layers and
- * training, memory management (`dispose`), read-outs (`dataSync()`, `array()`),
+ * file as it was before the edit: `tf.variable`, models, layers and training,
+ * a `tf.tidy` of a function expression, `tf.dispose` used as a value, read-outs (`dataSync()`, `array()`),
  * ops this transform does not know, spread arguments, dtypes shapecast lacks,
  * matMul flags on operands of unknown rank. While such a use of the tfjs
  * import remains, the import stays.
@@ -58,9 +66,9 @@
  * both write, syntax.ts literal readers, imports.ts the import rewrite; the
  * edits themselves are ../edits.ts.
  */
-import type { ImportDeclaration, SourceFile } from "ts-morph";
+import type { ImportDeclaration, SourceFile, VariableStatement } from "ts-morph";
 import type { Plan, Transform, TransformContext } from "../transform.js";
-import { declaredNames } from "./bindings.js";
+import { declaredNames, tfjsRequires } from "./bindings.js";
 import { importEdits } from "./imports.js";
 import { Migration } from "./migration.js";
 import { tfjsModule } from "./ops.js";
@@ -70,14 +78,15 @@ export const fromTfjs: Transform = {
   description: "migrate TensorFlow.js tensor code (tf.tensor2d, tf.add, a.matMul(b), ...) to shapecast calls and imports",
   plan(file: SourceFile, _context: TransformContext): Plan {
     const tfjsImports = file.getImportDeclarations().filter((decl) => tfjsModule.test(decl.getModuleSpecifierValue()));
-    const declared = declaredNames(file, tfjsImports);
-    let analysis = analyse(file, tfjsImports, declared);
+    const requires = tfjsRequires(file);
+    const declared = declaredNames(file, tfjsImports, requires);
+    let analysis = analyse(file, tfjsImports, declared, requires);
     // A tfjs name that stays (say `tensor`, still used by a call left alone) would clash
     // with the shapecast import of the same name: analyse again with that name taken.
     const clashes = analysis.bindings.filter((b) => b.imported !== undefined && b.remaining.size > 0 && [...analysis.used.values()].includes(b.local) && !declared.has(b.local));
     if (clashes.length > 0) {
       for (const b of clashes) declared.add(b.local);
-      analysis = analyse(file, tfjsImports, declared);
+      analysis = analyse(file, tfjsImports, declared, requires);
     }
     const { edits, skipped, used } = analysis;
     if (edits.list.length === 0 && used.size === 0) return { skipped, apply: () => undefined };
@@ -94,6 +103,6 @@ export const fromTfjs: Transform = {
 };
 
 /** One analysis of the file: a migration run, with `declared` as the names a shapecast import must not take. */
-function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], declared: ReadonlySet<string>): Migration {
-  return new Migration(file, tfjsImports, declared).run();
+function analyse(file: SourceFile, tfjsImports: readonly ImportDeclaration[], declared: ReadonlySet<string>, requires: readonly VariableStatement[]): Migration {
+  return new Migration(file, tfjsImports, declared, requires).run();
 }

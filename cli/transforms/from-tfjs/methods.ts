@@ -7,6 +7,7 @@
  * tfjs tensor is reported; a method of any other value is left alone.
  */
 import { type CallExpression, type Expression, Node } from "ts-morph";
+import { convertDisposeMethod } from "./memory.js";
 import type { Migration } from "./migration.js";
 import { knownInt32, tensorKind } from "./operands.js";
 import { binaryOps, renamedOps, restructured, unaryOps, unsupportedMethodReason } from "./ops.js";
@@ -19,7 +20,7 @@ export function convertMethod(m: Migration, call: CallExpression, access: Node &
   const known = binaryOps.has(method) || unaryOps.has(method) || restructured.has(method) || renamedOps.has(method);
   if (!known) {
     if (method === "toString" || method === "constructor") return;
-    if (tensorKind(m, receiver) === "tfjs") m.skip(call, unsupportedMethodReason(method));
+    if (tensorKind(m, receiver) === "tfjs" && !(method === "dispose" && convertDisposeMethod(m, call))) m.skip(call, unsupportedMethodReason(method));
     return;
   }
   const kind = tensorKind(m, receiver);
@@ -43,7 +44,7 @@ export function convertMethod(m: Migration, call: CallExpression, access: Node &
     return;
   }
   if (!restructured.has(method)) {
-    if (method === "div" && args.length === 1 && (knownInt32(m, receiver) || knownInt32(m, args[0]!))) {
+    if (method === "div" && args.length === 1 && knownInt32(m, receiver) && knownInt32(m, args[0]!)) {
       m.edits.add(call.getStart(), call.getEnd(), int32Division(m, receiver, args[0]!));
       return;
     }

@@ -7,10 +7,10 @@
  * call to calls.ts and each method call to methods.ts, converts tfjs types,
  * and reports the other uses of the tfjs import.
  */
-import { type Identifier, type ImportDeclaration, Node, type SourceFile, SyntaxKind, type TypeReferenceNode } from "ts-morph";
+import { type Identifier, type ImportDeclaration, Node, type SourceFile, SyntaxKind, type TypeReferenceNode, type VariableStatement } from "ts-morph";
 import { Edits } from "../edits.js";
 import { type Skipped, skippedAt } from "../transform.js";
-import { type Binding, importBindings } from "./bindings.js";
+import { type Binding, importBindings, requireBindings } from "./bindings.js";
 import { convertCall } from "./calls.js";
 import { shapecastNames } from "./imports.js";
 import { convertMethod } from "./methods.js";
@@ -32,11 +32,16 @@ export class Migration {
   private readonly consumed = new Set<number>();
   private shapecastTensorDeclarations: Node[] | undefined;
 
-  /** `declared`: the names a shapecast import must not shadow. */
-  constructor(readonly file: SourceFile, tfjsImports: readonly ImportDeclaration[], private readonly declared: ReadonlySet<string>) {
+  /** `declared`: the names a shapecast import must not shadow; `requires`: the file's CommonJS loads of TensorFlow.js. */
+  constructor(
+    readonly file: SourceFile,
+    tfjsImports: readonly ImportDeclaration[],
+    private readonly declared: ReadonlySet<string>,
+    readonly requires: readonly VariableStatement[] = [],
+  ) {
     this.edits = new Edits(file.getFullText());
     this.existing = shapecastNames(file);
-    this.bindings = importBindings(tfjsImports, this.skipped);
+    this.bindings = [...importBindings(tfjsImports, this.skipped), ...requireBindings(requires, this.skipped)];
     this.byLocal = new Map(this.bindings.map((b) => [b.local, b]));
   }
 
@@ -49,6 +54,7 @@ export class Migration {
       if (binding === undefined || this.consumed.has(id.getStart())) continue;
       const parent = id.getParent();
       if (Node.isImportSpecifier(parent) || Node.isNamespaceImport(parent)) continue;
+      if (binding.declaration.getKindName() === "VariableStatement" && id.getStart() >= binding.declaration.getStart() && id.getEnd() <= binding.declaration.getEnd()) continue;
       binding.remaining.add(id.getStart());
     }
     // reports in the order of the file
@@ -118,7 +124,7 @@ export class Migration {
   // -- the walk: children first, so that an outer edit is built from the inner ones
 
   private visit(node: Node): void {
-    if (Node.isImportDeclaration(node)) return;
+    if (Node.isImportDeclaration(node) || (Node.isVariableStatement(node) && this.requires.includes(node))) return;
     node.forEachChild((child) => this.visit(child));
     if (Node.isCallExpression(node)) {
       const callee = node.getExpression();

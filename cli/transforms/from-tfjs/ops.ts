@@ -58,8 +58,7 @@ export const tensorTypes: ReadonlyMap<string, string> = new Map([
 
 /** Why a tfjs function is left alone, by name. */
 export function unsupportedReason(name: string): string {
-  if (name === "tidy") return "memory management: tf.tidy frees the tensors made inside it, and shapecast tensors are garbage-collected; replace tf.tidy(() => body) by the body by hand";
-  if (["dispose", "keep", "memory", "disposeVariables", "engine", "profile", "time"].includes(name)) {
+  if (["memory", "disposeVariables", "engine", "profile", "time"].includes(name)) {
     return `memory management: tf.${name} manages TensorFlow.js memory or engine state, and shapecast tensors are garbage-collected; remove the call by hand`;
   }
   if (name === "variable" || name === "Variable") {
