@@ -88,6 +88,9 @@ export const floatDType = (dtype: DType): DType => (dtype === "float64" ? "float
 
 export const isInteger = (dtype: DType): boolean => dtype === "int32" || dtype === "uint8" || dtype === "bool";
 
+/** float32 or float64? */
+export const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
+
 /** The values each integer dtype holds. */
 export const INTEGER_RANGE = { int32: [-2147483648, 2147483647], uint8: [0, 255] } as const;
 

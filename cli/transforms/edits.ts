@@ -3,7 +3,7 @@
  * original text, and `Edits` collects them bottom-up, each outer edit built
  * from the text of the inner edits it absorbs.
  */
-import type { Node } from "ts-morph";
+import type { Node, SourceFile } from "ts-morph";
 
 /** One text edit over the original file text: replace [start, end) with `text` (an insertion when start === end). */
 export interface Edit {
@@ -45,4 +45,11 @@ export class Edits {
   text(node: Node): string {
     return this.spliced(node.getStart(), node.getEnd());
   }
+}
+
+/** The whitespace the line holding `position` starts with. */
+export function indentOf(file: SourceFile, position: number): string {
+  const text = file.getFullText();
+  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }

@@ -36,7 +36,7 @@ import {
 } from "ts-morph";
 import { broadcastShapes } from "shapecast";
 import { readTensorType, shapeText } from "../tensor-type.js";
-import type { Edit } from "./edits.js";
+import { type Edit, indentOf } from "./edits.js";
 import { type Skipped, skippedAt, type Transform } from "./transform.js";
 
 /**
@@ -108,13 +108,6 @@ function shapecastBinary(call: CallExpression): { readonly op: string; readonly 
     op: op?.isStringLiteral() === true ? String(op.getLiteralValue()) : call.getExpression().getText(),
     form: name === "BinaryOp" ? "function" : "method",
   };
-}
-
-/** The whitespace a line starts with. */
-function indentOf(file: SourceFile, position: number): string {
-  const text = file.getFullText();
-  const lineStart = text.lastIndexOf("\n", position - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
 const onOneLine = (file: SourceFile, from: number, to: number): boolean => !file.getFullText().slice(from, to).includes("\n");

@@ -28,7 +28,7 @@
  * Each gradient has its input's dtype (float32 or float64); sums run in
  * doubles, rounded once.
  */
-import { allocate, arithmeticDType, type DType, floatDType } from "../dtype.js";
+import { allocate, arithmeticDType, type DType, floatDType, isFloat } from "../dtype.js";
 import { type ConvGradAxis, type ConvGradGeometry, convFilterGrad, convInputGrad, type StridedRead, type StridedWrite } from "../kernels/conv-grad.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { avgPoolScatter, maxPoolArgmax, maxPoolGather, maxPoolScatter, type PoolGradAxis, type PoolGradGeometry } from "../kernels/pool-grad.js";
@@ -49,7 +49,6 @@ type PoolName = "maxPool2d" | "avgPool2d" | "maxPool1d" | "avgPool1d";
 const CONV_SPATIAL: Readonly<Record<ConvName, 1 | 2>> = { conv1d: 1, conv2d: 2, depthwiseConv2d: 2 };
 const POOL_SPATIAL: Readonly<Record<PoolName, 1 | 2>> = { maxPool2d: 2, avgPool2d: 2, maxPool1d: 1, avgPool1d: 1 };
 
-const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
 
 /** A fresh zeroed tensor of `shape` and `dtype`, contiguous. */
 function fresh(shape: readonly number[], dtype: DType): Tensor {

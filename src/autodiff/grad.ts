@@ -9,7 +9,7 @@
  * are written with the library's own ops, so a backward pass run while an
  * outer tape is open is itself recorded there: `grad(grad(f))` works.
  */
-import { type DType } from "../dtype.js";
+import { isFloat } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { cast, add } from "../ops/elementwise.js";
 import { clone, zerosLike, onesLike } from "../ops/create.js";
@@ -17,9 +17,8 @@ import { Tensor } from "../tensor.js";
 import { describe } from "../shape/validate.js";
 import { type Recorder, recorders } from "./tape.js";
 import { constantOps, type GradientRule, gradientRules } from "./rules.js";
-import { flatten } from "./tree.js";
+import { flatten, outputsOf } from "./tree.js";
 
-const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
 
 interface Node {
   readonly op: string;
@@ -27,14 +26,6 @@ interface Node {
   readonly result: unknown;
   readonly outputs: readonly Tensor[];
   readonly rule: GradientRule | undefined;
-}
-
-/** The tensors an op returned: one, an array of them (split), or a record of them (topk). */
-function outputsOf(result: unknown): Tensor[] {
-  if (result instanceof Tensor) return [result];
-  if (Array.isArray(result)) return result.filter((t): t is Tensor => t instanceof Tensor);
-  if (result !== null && typeof result === "object") return Object.values(result).filter((t): t is Tensor => t instanceof Tensor);
-  return [];
 }
 
 class Tape implements Recorder {

@@ -22,6 +22,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null;
 };
 
+/** The tensors an op returned: one, an array of them (split), or a record of them (topk). */
+export function outputsOf(result: unknown): Tensor[] {
+  if (result instanceof Tensor) return [result];
+  if (Array.isArray(result)) return result.filter((t): t is Tensor => t instanceof Tensor);
+  if (result !== null && typeof result === "object") return Object.values(result).filter((t): t is Tensor => t instanceof Tensor);
+  return [];
+}
+
 /** Flattens `tree`; anything other than a tensor, array or plain object is a TypeError naming its path. */
 export function flatten(op: string, root: string, tree: unknown): Flat {
   const leaves: Tensor[] = [];

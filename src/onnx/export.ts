@@ -246,24 +246,19 @@ function compareGraphs(op: string, a: GraphBuilder, b: GraphBuilder, calls: read
         `A size read from a tensor's shape and used as a number, or a tensor computed outside shapecast's ops, is baked into the graph; compute it from tensors with ops, or make that size fixed in the input spec`,
     );
   };
-  const count = Math.max(a.nodes.length, b.nodes.length);
-  for (let i = 0; i < count; i++) {
-    const x = a.nodes[i];
-    const y = b.nodes[i];
-    if (x === undefined || y === undefined) fail((x === undefined ? b.nodeCalls : a.nodeCalls)[i]!, "a different number of nodes");
-    const bx = onnx.NodeProto.encode(x!).finish();
-    const by = onnx.NodeProto.encode(y!).finish();
-    if (bx.length !== by.length || bx.some((v, k) => v !== by[k])) fail(a.nodeCalls[i]!, `its ${x!.opType} node differs`);
-  }
-  const initializers = Math.max(a.initializers.length, b.initializers.length);
-  for (let i = 0; i < initializers; i++) {
-    const x = a.initializers[i];
-    const y = b.initializers[i];
-    if (x === undefined || y === undefined) fail((x === undefined ? b.initializerCalls : a.initializerCalls)[i]!, "a different number of constants");
-    const bx = onnx.TensorProto.encode(x!).finish();
-    const by = onnx.TensorProto.encode(y!).finish();
-    if (bx.length !== by.length || bx.some((v, k) => v !== by[k])) fail(a.initializerCalls[i]!, `the constant ${x!.name} differs`);
-  }
+  /** The same entries, by their encoded bytes; else `fail` at the call that made the first that differs. */
+  const same = <T>(xs: readonly T[], ys: readonly T[], callsX: readonly number[], callsY: readonly number[], encode: (t: T) => Uint8Array, what: string, differs: (t: T) => string): void => {
+    for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
+      const x = xs[i];
+      const y = ys[i];
+      if (x === undefined || y === undefined) fail((x === undefined ? callsY : callsX)[i]!, `a different number of ${what}`);
+      const bx = encode(x!);
+      const by = encode(y!);
+      if (bx.length !== by.length || bx.some((v, k) => v !== by[k])) fail(callsX[i]!, differs(x!));
+    }
+  };
+  same(a.nodes, b.nodes, a.nodeCalls, b.nodeCalls, (n) => onnx.NodeProto.encode(n).finish(), "nodes", (n) => `its ${n.opType} node differs`);
+  same(a.initializers, b.initializers, a.initializerCalls, b.initializerCalls, (t) => onnx.TensorProto.encode(t).finish(), "constants", (t) => `the constant ${t.name} differs`);
 }
 
 const valueInfo = (name: string, dtype: DType, sizes: readonly GraphSize[]): Onnx.IValueInfoProto => ({

@@ -9,7 +9,7 @@
  * tensor computed from them outside the recorded ops shows up as a constant
  * that differs; integer and bool inputs are zeros in both (valid indices).
  */
-import { DTYPES, type DType, isDType } from "../dtype.js";
+import { DTYPES, type DType, isDType, isFloat } from "../dtype.js";
 import { fromStorage, Tensor } from "../tensor.js";
 import { describe } from "../shape/validate.js";
 import { allocate } from "../dtype.js";
@@ -113,7 +113,7 @@ export function exampleInputs(inputs: readonly CheckedInput[], symbols: Readonly
     const shape = input.sizes.map((size, axis) => (typeof size === "number" ? size : symbols.get(size ?? `?${index}.${axis}`)!.sizes[which]));
     const length = shape.reduce((p, d) => p * d, 1);
     const data = allocate(input.dtype, length);
-    if (input.dtype === "float32" || input.dtype === "float64") {
+    if (isFloat(input.dtype)) {
       const next = values(1 + which * 7919 + index * 104729);
       for (let i = 0; i < length; i++) data[i] = next.next().value as number;
     }

@@ -5,6 +5,7 @@
  * from its inputs (captured weights, constants it made) are read as constants.
  */
 import { type Recorder, recorders } from "../autodiff/tape.js";
+import { outputsOf } from "../autodiff/tree.js";
 import { Tensor } from "../tensor.js";
 
 /** One op call: its name, its arguments as given, its result, and the tensors in the result. */
@@ -21,14 +22,6 @@ export interface Trace {
   readonly calls: readonly Call[];
   /** What the function returned. */
   readonly output: unknown;
-}
-
-/** The tensors an op returned: one, an array of them (split), or a record of them (topk). */
-export function outputsOf(result: unknown): Tensor[] {
-  if (result instanceof Tensor) return [result];
-  if (Array.isArray(result)) return result.filter((t): t is Tensor => t instanceof Tensor);
-  if (result !== null && typeof result === "object") return Object.values(result).filter((t): t is Tensor => t instanceof Tensor);
-  return [];
 }
 
 /** Every tensor among an op's arguments: given directly, in an array, or in an options record. */

@@ -12,6 +12,7 @@
  * - `tf.keep(x)` is `x`.
  */
 import { type ArrowFunction, type CallExpression, type Identifier, Node, type Statement, SyntaxKind } from "ts-morph";
+import { indentOf } from "../edits.js";
 import type { Migration } from "./migration.js";
 
 /** Expressions that can stand anywhere an expression does, without parentheses. */
@@ -69,13 +70,6 @@ function wouldClash(body: Node, target: Statement, names: readonly string[]): bo
   return false;
 }
 
-/** The indentation of the line `pos` is on. */
-function indentationAt(m: Migration, pos: number): string {
-  const text = m.file.getFullText();
-  const lineStart = text.lastIndexOf("\n", pos - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
-}
-
 /** `tf.tidy(...)`: its function's body in the call's place; false when the call is not one this can rewrite. */
 export function convertTidy(m: Migration, call: CallExpression, id: Identifier): boolean {
   const args = call.getArguments();
@@ -109,8 +103,8 @@ export function convertTidy(m: Migration, call: CallExpression, id: Identifier):
   const parent = call.getParent();
   if (Node.isReturnStatement(parent) && !wouldClash(body, parent, declaredIn(statements)) && statements.length > 0) {
     // the statements in the return's place, one indentation level out
-    const outer = indentationAt(m, parent.getStart());
-    const inner = indentationAt(m, statements[0]!.getStart());
+    const outer = indentOf(m.file, parent.getStart());
+    const inner = indentOf(m.file, statements[0]!.getStart());
     const lines = m.edits.spliced(statements[0]!.getStart(), statements[statements.length - 1]!.getEnd()).split("\n");
     const text = lines.map((line, i) => (i === 0 ? line : line.startsWith(inner) ? outer + line.slice(inner.length) : line)).join("\n");
     m.edits.add(parent.getStart(), parent.getEnd(), text);

@@ -15,7 +15,7 @@
  * (uint8 and bool arithmetic) the nodes compute in int32 and cast back,
  * which wraps exactly as shapecast's stores do.
  */
-import type { DType } from "../../dtype.js";
+import { type DType, isFloat } from "../../dtype.js";
 import { scalarDType } from "../../ops/engine.js";
 import { rules } from "../../ops/elementwise.js";
 import { resolveBroadcastLayout } from "../../shape/broadcast.js";
@@ -26,7 +26,6 @@ import type { LowerContext, Lowering } from "./context.js";
 
 type Operand = Tensor | number | boolean;
 
-const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
 
 /** The dtype an operand computes in (as src/ops/engine.ts's operandDType). */
 const operandDType = (value: Operand, other: unknown): DType =>

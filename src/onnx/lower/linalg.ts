@@ -25,14 +25,13 @@
  * which cannot overflow int64, its products wrap modulo 2^64, and the Cast back
  * keeps the low bits, so the result is shapecast's modulo 2^32 (or 2^8).
  */
-import { arithmeticDType, type DType, promote } from "../../dtype.js";
+import { arithmeticDType, type DType, promote, isFloat } from "../../dtype.js";
 import { einsumPlan } from "../../shape/einsum.js";
 import type { Tensor } from "../../tensor.js";
 import { ELEMENT_TYPE, INT64 } from "../proto.js";
 import { int, ints, string } from "../graph.js";
 import type { LowerContext, Lowering } from "./context.js";
 
-const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
 
 /** The dtype ONNX Runtime multiplies in for shapecast's product dtype: uint8 (and bool, never a product's dtype) in int32. */
 const multiplyIn = (dtype: DType): DType => (isFloat(dtype) || dtype === "int32" ? dtype : "int32");

@@ -23,14 +23,13 @@
  * Runtime's kernels skip it. Float sums accumulate in the tensor's dtype
  * (shapecast's in doubles, rounded once), which differs in the last bits.
  */
-import type { DType } from "../../dtype.js";
+import { type DType, isFloat } from "../../dtype.js";
 import { normalizeAxes, normalizeAxis } from "../../shape/axis.js";
 import type { Tensor } from "../../tensor.js";
 import { int, ints } from "../graph.js";
 import { ELEMENT_TYPE, INT64 } from "../proto.js";
 import type { GraphSize, LowerContext, Lowering } from "./context.js";
 
-const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
 
 /** An integer value (int64 indices) cast to `to`. */
 const castFrom64 = (ctx: LowerContext, name: string, to: DType): string => ctx.node1("Cast", [name], { to: int(ELEMENT_TYPE[to]) });

@@ -19,7 +19,7 @@
  * TopK has no uint8 or bool kernel, so those sort through int32 (exactly).
  * Indices ONNX gives as int64 (TopK's) are cast to shapecast's int32.
  */
-import type { DType } from "../../dtype.js";
+import { type DType, isFloat } from "../../dtype.js";
 import { convertScalar, scalarDType } from "../../ops/engine.js";
 import { storedValue } from "../../ops/create.js";
 import { resolveBroadcastToLayout } from "../../shape/broadcast.js";
@@ -38,7 +38,6 @@ import { aligned } from "./elementwise.js";
 /** A bound past the end of any axis (ONNX clamps Slice bounds to the axis), exact as an int64. */
 const PAST_END = Number.MAX_SAFE_INTEGER;
 
-const isFloat = (dtype: DType): boolean => dtype === "float32" || dtype === "float64";
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
