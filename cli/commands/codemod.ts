@@ -19,7 +19,7 @@ import { EXIT, UsageError } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
 import { loadProject, shown } from "../project.js";
 import { transforms } from "../transforms/index.js";
-import type { Plan, Skipped, Transform } from "../transforms/transform.js";
+import type { Plan, Skipped, Tally, Transform } from "../transforms/transform.js";
 
 const usage = "shapecast codemod <transform> [globs...] [--project tsconfig.json] [--write | --check] [--json] [--list]";
 
@@ -30,6 +30,7 @@ interface FileResult {
   readonly path: string;
   readonly before: string;
   readonly after: string;
+  readonly tally: Tally | undefined;
 }
 
 const transformList = (): string => {
@@ -106,6 +107,21 @@ function patch(io: Io, result: FileResult): string {
     .join("\n");
 }
 
+const percent = (part: number, whole: number): string => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
+
+/** The per-file counts of a transform that counts (from-tfjs: TensorFlow.js calls converted), with the total; none when it does not count. */
+function tallyLines(results: readonly FileResult[]): string {
+  const counted = results.filter((r) => r.tally !== undefined && r.tally.found > 0);
+  if (counted.length === 0) return "";
+  const what = counted[0]!.tally!.what;
+  const width = Math.max(...counted.map((r) => r.path.length), 5);
+  const row = (name: string, converted: number, found: number): string => `  ${name.padEnd(width)}  ${String(converted).padStart(4)} of ${String(found).padEnd(4)} ${percent(converted, found).padStart(6)}\n`;
+  let text = `${what} converted:\n`;
+  for (const r of counted) text += row(r.path, r.tally!.converted, r.tally!.found);
+  const total = counted.reduce((sum, r) => ({ found: sum.found + r.tally!.found, converted: sum.converted + r.tally!.converted }), { found: 0, converted: 0 });
+  return text + row("total", total.converted, total.found);
+}
+
 /** "2 shapes not known, 1 options are not an object literal": skipped places counted by reason (the text before its first colon). */
 function reasonCounts(skipped: readonly Skipped[]): string {
   const counts = new Map<string, number>();
@@ -177,7 +193,7 @@ async function run(args: string[], io: Io): Promise<number> {
       return failed(path, error);
     }
     skipped.push(...plan.skipped);
-    results.push({ file, path, before, after: file.getFullText() });
+    results.push({ file, path, before, after: file.getFullText(), tally: plan.tally });
   }
   bar.step(files.length, "");
   bar.done();
@@ -199,6 +215,7 @@ async function run(args: string[], io: Io): Promise<number> {
       files: results.map((r) => ({
         file: r.path,
         changed: r.before !== r.after,
+        ...(r.tally === undefined ? {} : { tally: r.tally }),
         ...(r.before !== r.after && values.check !== true
           ? { diff: createTwoFilesPatch(r.path, r.path, r.before, r.after, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }) }
           : {}),
@@ -216,6 +233,7 @@ async function run(args: string[], io: Io): Promise<number> {
     const at = paint(io.colorErr, "yellow", `${shown(io.cwd, place.file)}:${place.line}:${place.column}`);
     io.err(`${at}  ${place.code}  ${paint(io.colorErr, "dim", place.reason)}\n`);
   }
+  if (values.json !== true) io.err(tallyLines(results));
   const counts = skipped.length === 0 ? "" : ` (${reasonCounts(skipped)})`;
   io.err(`${changed.length} changed · ${results.length - changed.length} unchanged · ${skipped.length} skipped${counts} in ${elapsed(start)}\n`);
   if (changed.length > 0 && values.write !== true) {

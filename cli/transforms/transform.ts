@@ -29,10 +29,19 @@ export interface Skipped {
   readonly reason: string;
 }
 
+/** What a transform counts in a file: the things of its kind it found (`what`, plural: "TensorFlow.js calls") and how many it converted. */
+export interface Tally {
+  readonly what: string;
+  readonly found: number;
+  readonly converted: number;
+}
+
 /** What a transform will do to one file. */
 export interface Plan {
   /** The places it leaves alone, at their positions before any edit. */
   readonly skipped: Skipped[];
+  /** Its count of the file, for a transform that counts (the summary prints it per file). */
+  readonly tally?: Tally;
   /** Makes the edits (text manipulation only: no type queries, never saves). */
   apply(): void;
 }

@@ -149,36 +149,37 @@ describe("from-tfjs: the output type-checks against shapecast with literal shape
 describe("from-tfjs: what is left is reported with its place", () => {
   it("mixed: every use left alone, at its line and column, with a reason, and the tfjs import kept", () => {
     const { output, skipped } = run("mixed");
-    expect(output).toContain('import * as tf from "@tensorflow/tfjs";\nimport { add, mul, ones, softmax, tensor, zeros } from "shapecast";\n');
+    expect(output).toContain('import * as tf from "@tensorflow/tfjs";\nimport { add, einsum, mul, ones, softmax, tensor } from "shapecast";\n');
     expect(places(skipped)).toEqual([
-      "13:18 tf.variable(tf.zeros([2, 2]))",
-      "14:22 tf.sequential({ layers: [tf.layers.dense({ units: 1, inputShape: [2] })] })",
-      "14:47 tf.layers.dense({ units: 1, inputShape: [2] })",
-      "15:23 x.dataSync()",
-      "16:29 x.array()",
-      '17:24 tf.einsum("ij->ji", x)',
-      "19:23 tf.add(...operands)",
-      '20:24 tf.tensor([1, 2], [2], "complex64")',
+      "16:18 tf.variable(tf.zeros([2, 2]))",
+      "16:30 tf.zeros([2, 2])",
+      "17:22 tf.sequential({ layers: [tf.layers.dense({ units: 1, inputShape: [2] })] })",
+      "17:47 tf.layers.dense({ units: 1, inputShape: [2] })",
+      '18:24 tf.tensor([1, 2], [2], "complex64")',
+      "19:19 tf.ones([2])",
+      "19:33 tf.ones([2])",
+      "20:23 tf.add(...operands)",
+      "22:21 tf.div(operands[0], 2)",
     ]);
     expect(new Set(skipped.map((s) => s.file))).toEqual(new Set([join(folder("mixed"), "src", "model.ts")]));
     const reasons = skipped.map((s) => s.reason);
     expect(reasons[0]).toMatch(/^training: tf\.variable/);
-    expect(reasons[1]).toMatch(/^models and layers: tf\.sequential/);
-    expect(reasons[3]).toMatch(/^read-out: \.dataSync\(\) becomes .*toTypedArray\(\)/);
-    expect(reasons[4]).toMatch(/^read-out: \.array\(\) becomes .*toArray\(\)/);
-    expect(reasons[5]).toBe("op not converted: shapecast has einsum too, with its own arguments; check them against shapecast's and convert tf.einsum by hand");
-    expect(reasons[6]).toMatch(/^spread arguments: tf\.add\(\.\.\.\)/);
-    expect(reasons[7]).toMatch(/^dtype not in shapecast: "complex64"/);
+    // what shares tensors with a call left keeps TensorFlow.js, and says which call
+    expect(reasons[1]).toBe("kept with TensorFlow.js: tf.variable(tf.zeros([2, 2])) (line 16) is left, and this code shares tensors with it; converting the rest would mix the two libraries");
+    expect(reasons[2]).toMatch(/^models and layers: tf\.sequential/);
+    expect(reasons[4]).toMatch(/^dtype not in shapecast: "complex64"/);
+    expect(reasons[5]).toMatch(/^kept with TensorFlow\.js: tf\.add\(\.\.\.operands\) \(line 20\)/);
+    expect(reasons[7]).toMatch(/^spread arguments: tf\.add\(\.\.\.\)/);
+    expect(reasons[8]).toMatch(/^kept with TensorFlow\.js: tf\.add\(\.\.\.operands\) \(line 20\)/);
     // the reported lines are the input's, where the code still stands
     const lines = read("mixed", "src/model.ts").split("\n");
     for (const place of skipped) expect(lines[place.line - 1]!.slice(place.column - 1)).toMatch(/^(tf\.|x\.)/);
   });
 
-  it("matMul flags: an operand of unknown rank, a flag that is not a literal", () => {
-    const { skipped } = run("matmul");
-    expect(places(skipped)).toEqual(["15:11 tf.matMul(x, y, true)", "15:34 tf.matMul(x, y, false, flip)"]);
-    expect(skipped[0]!.reason).toMatch(/^rank not known: transposeA needs the rank of x/);
-    expect(skipped[1]!.reason).toMatch(/^matMul flag not literal: transposeB/);
+  it("matMul flags: an operand of unknown rank is transposed by einsum, a flag that is a name picks at run time", () => {
+    const { output, skipped } = run("matmul");
+    expect(skipped).toEqual([]);
+    expect(output).toContain('return [matmul(einsum("...ij->...ji", x), y), matmul(x, flip ? einsum("...ij->...ji", y) : y)];');
   });
 });
 
@@ -273,8 +274,8 @@ describe("from-tfjs: single files", () => {
       "const scratch = tf.ones([3]);",
       "scratch.dispose();",
       "tf.dispose([scratch, x]);",
-      "export const g = tf.dispose(x);",
-      "export const h = tf.tidy(function () { return tf.add(x, 1); });",
+      "export const g = tf.dispose(tf.ones([2]));",
+      "export const h = tf.tidy(function () { return tf.add(tf.ones([2]), 1); });",
     ));
     expect(output).toBe(lines(
       'import * as tf from "@tensorflow/tfjs";',
@@ -299,12 +300,19 @@ describe("from-tfjs: single files", () => {
       "  return mul(t, t);",
       "})();",
       "const scratch = ones([3]);",
-      "export const g = tf.dispose(x);",
-      "export const h = tf.tidy(function () { return add(x, 1); });",
+      "export const g = tf.dispose(tf.ones([2]));",
+      "export const h = tf.tidy(function () { return tf.add(tf.ones([2]), 1); });",
     ).replace('import { add, mul, ones, sub, tensor } from "shapecast";', 'import { Tensor, add, mul, ones, sub, tensor } from "shapecast";'));
     // a statement-level dispose of an array of tensors goes too; one used as a value, and a tidy of a
     // function expression (its own `this`), are reported
-    expect(skipped.map((s) => `${s.line}:${s.column} ${s.reason.split(":")[0]}`)).toEqual(["26:18 memory management", "27:18 memory management"]);
+    // (each keeps TensorFlow.js for what is in it)
+    expect(skipped.map((s) => `${s.line}:${s.column} ${s.reason.split(":")[0]}`)).toEqual([
+      "26:18 memory management",
+      "26:29 kept with TensorFlow.js",
+      "27:18 memory management",
+      "27:47 kept with TensorFlow.js",
+      "27:54 kept with TensorFlow.js",
+    ]);
   });
 
   it("reads CommonJS: `const tf = require(...)` and destructured requires, and requires shapecast's names in their place", () => {
@@ -345,6 +353,16 @@ describe("from-tfjs: single files", () => {
     expect(places(destructured.skipped)).toEqual(["3:20 variable(a)"]);
   });
 
+  it("reports a matMul flag that is an expression, which would be read twice", () => {
+    const { skipped } = convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "export function f(x: tf.Tensor, y: tf.Tensor, flags: boolean[]) {",
+      "  return tf.matMul(x, y, flags[0] === true);",
+      "}",
+    ));
+    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["3:10 matMul flag not simple"]);
+  });
+
   it("clipByValue becomes clip and cast stays cast, as functions and as methods", () => {
     const { output, skipped } = convert(lines(
       'import * as tf from "@tensorflow/tfjs";',
@@ -352,7 +370,7 @@ describe("from-tfjs: single files", () => {
       "export const a = tf.clipByValue(x, 0, 1);",
       "export const b = x.clipByValue(0, 1).cast('int32');",
       "export const c = tf.cast(x, 'bool');",
-      "export const d = tf.cast(x, 'complex64');",
+      "export const d = tf.cast(tf.tensor1d([1]), 'complex64');",
     ));
     expect(output).toBe(lines(
       'import * as tf from "@tensorflow/tfjs";',
@@ -361,9 +379,9 @@ describe("from-tfjs: single files", () => {
       "export const a = clip(x, 0, 1);",
       "export const b = x.clip(0, 1).cast('int32');",
       "export const c = cast(x, 'bool');",
-      "export const d = tf.cast(x, 'complex64');",
+      "export const d = tf.cast(tf.tensor1d([1]), 'complex64');",
     ));
-    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 dtype not in shapecast"]);
+    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 dtype not in shapecast", "6:26 kept with TensorFlow.js"]);
   });
 
   it("slice(x, begin, size) becomes per-axis { start, stop }, so the result's shape is exact", () => {
@@ -373,8 +391,11 @@ describe("from-tfjs: single files", () => {
       "export const a = tf.slice(x, [1, 0, 2], [2, -1, 3]);",
       "export const b = x.slice([0, 1]);",
       "export const c = tf.slice(x, 2, 1);",
-      "export const d = tf.slice(x, [0, offset]);",
+      "export const d = tf.slice(x, [0, offset], [2, size]);",
+      "export const e = tf.slice(tf.zeros([3]), begins);",
       "declare const offset: number;",
+      "declare const size: number;",
+      "declare const begins: number[];",
     ));
     expect(output).toBe(lines(
       'import * as tf from "@tensorflow/tfjs";',
@@ -383,10 +404,14 @@ describe("from-tfjs: single files", () => {
       "export const a = slice(x, { start: 1, stop: 3 }, null, { start: 2, stop: 5 });",
       "export const b = slice(x, null, { start: 1 });",
       "export const c = slice(x, { start: 2, stop: 3 });",
-      "export const d = tf.slice(x, [0, offset]);",
+      // computed bounds: a computed size may be -1 (the rest of the axis) at run time
+      "export const d = slice(x, { stop: 2 }, { start: offset, stop: size === -1 ? undefined : offset + size });",
+      "export const e = tf.slice(tf.zeros([3]), begins);",
       "declare const offset: number;",
+      "declare const size: number;",
+      "declare const begins: number[];",
     ));
-    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["6:18 slice bounds not literal"]);
+    expect(skipped.map((place) => `${place.line}:${place.column} ${place.reason.split(":")[0]}`)).toEqual(["7:18 slice bounds not known", "7:27 kept with TensorFlow.js"]);
   });
 
   it("slices what TensorFlow.js slices", async () => {
@@ -447,9 +472,9 @@ describe("from-tfjs: single files", () => {
   });
 
   it("keeps the named imports still in use, and only those", () => {
-    const { output, skipped } = convert('import { tensor2d, variable, mul } from "@tensorflow/tfjs";\n\nexport const y = variable(mul(tensor2d([[1]]), 2));\n');
-    expect(output).toBe('import { variable } from "@tensorflow/tfjs";\nimport { mul, tensor } from "shapecast";\n\nexport const y = variable(mul(tensor([[1]]), 2));\n');
-    expect(places(skipped)).toEqual(["3:18 variable(mul(tensor2d([[1]]), 2))"]);
+    const { output, skipped } = convert('import { tensor2d, variable, mul } from "@tensorflow/tfjs";\n\nexport const y = variable(tensor2d([[1]]));\nexport const z = mul(tensor2d([[2]]), 2);\n');
+    expect(output).toBe('import { tensor2d, variable } from "@tensorflow/tfjs";\nimport { mul, tensor } from "shapecast";\n\nexport const y = variable(tensor2d([[1]]));\nexport const z = mul(tensor([[2]]), 2);\n');
+    expect(places(skipped)).toEqual(["3:18 variable(tensor2d([[1]]))", "3:27 tensor2d([[1]])"]);
   });
 
   it("imports under an alias a name the file already declares", () => {
@@ -474,7 +499,7 @@ describe("from-tfjs: single files", () => {
   it("reports creation it cannot give a shape: flat data for tensor2d without a shape, ragged data", () => {
     const { output, skipped } = convert('import * as tf from "@tensorflow/tfjs";\nconst a = tf.tensor2d([1, 2, 3, 4]);\nconst b = tf.tensor([[1, 2], [3]]);\n');
     expect(output).toBe('import * as tf from "@tensorflow/tfjs";\nconst a = tf.tensor2d([1, 2, 3, 4]);\nconst b = tf.tensor([[1, 2], [3]]);\n');
-    expect(skipped.map((s) => `${s.line}:${s.column} ${s.reason.split(":")[0]}`)).toEqual(["2:11 bad arguments", "3:21 data shape not known"]);
+    expect(skipped.map((s) => `${s.line}:${s.column} ${s.reason.split(":")[0]}`)).toEqual(["2:11 bad arguments", "3:11 data shape not known"]);
   });
 
   it("leaves files without TensorFlow.js alone, methods of other objects included", () => {
@@ -499,9 +524,11 @@ describe("from-tfjs: through `shapecast codemod from-tfjs` as a process", () => 
     expect(result.code).toBe(0);
     expect(readFileSync(join(copy, "src", "model.ts"), "utf8")).toBe(read("mixed", "src/model.ts"));
     expect(result.stdout).toContain("-const x = tf.tensor2d([[1, 2], [3, 4]]);\n+const x = tensor([[1, 2], [3, 4]]);");
-    expect(result.stderr).toContain("src/model.ts:13:18");
-    expect(result.stderr).toContain("src/model.ts:17:24");
-    expect(result.stderr).toMatch(/1 changed · 0 unchanged · 8 skipped/);
+    expect(result.stderr).toContain("src/model.ts:16:18");
+    expect(result.stderr).toContain("src/model.ts:20:23");
+    // the count of each file and the total, then the places left counted by reason
+    expect(result.stderr).toMatch(/TensorFlow\.js calls converted:\n  src\/model\.ts +7 of 16 +43\.8%\n  total +7 of 16 +43\.8%\n/);
+    expect(result.stderr).toMatch(/1 changed · 0 unchanged · 9 skipped \(4 kept with TensorFlow\.js, 2 models and layers, 1 dtype not in shapecast, 1 spread arguments, 1 training\)/);
   });
 
   it("--check exits 1 while there is something to convert, 0 on the converted file", () => {

@@ -1,5 +1,5 @@
 /**
- * The TensorFlow.js corpus (test/cli/tfjs-corpus/): sixteen files written for
+ * The TensorFlow.js corpus (test/cli/tfjs-corpus/): seventeen files written for
  * these tests in the manner of public model code (pose, face and hand
  * post-processing, MNIST and iris data and training, attention, norms,
  * positional encodings, boxes, augmentation, metrics, embeddings; ES modules
@@ -50,7 +50,7 @@ describe("the TensorFlow.js corpus", () => {
       for (const [index, c] of (corpus[file] ?? []).entries()) {
         const fn = module[c.fn] as (...args: unknown[]) => unknown;
         expect(typeof fn, `${file} exports ${c.fn}`).toBe("function");
-        const output = readOutput(await fn(...argumentsOf(c, index + 1, make, module)));
+        const output = readOutput(await fn(...argumentsOf(c, index + 1, () => make, module)));
         expect(finite(output), `${file} ${c.fn}: ${JSON.stringify(output).slice(0, 200)}`).toBe(true);
       }
     });

@@ -5,7 +5,6 @@
  * file declares itself, which a shapecast import must not shadow.
  */
 import { type Identifier, type ImportDeclaration, Node, type SourceFile, type VariableStatement } from "ts-morph";
-import { type Skipped, skippedAt } from "../transform.js";
 import { tfjsModule } from "./ops.js";
 
 /** A binding a tfjs import or require makes: the namespace (`tf`) or one named export. */
@@ -20,8 +19,8 @@ export interface Binding {
   readonly remaining: Set<number>;
 }
 
-/** The bindings of `tfjsImports`; a default import or a side-effect import is reported in `skipped`. */
-export function importBindings(tfjsImports: readonly ImportDeclaration[], skipped: Skipped[]): Binding[] {
+/** The bindings of `tfjsImports`; a default import or a side-effect import is reported. */
+export function importBindings(tfjsImports: readonly ImportDeclaration[], report: (node: Node, reason: string) => void): Binding[] {
   const bindings: Binding[] = [];
   for (const decl of tfjsImports) {
     const ns = decl.getNamespaceImport();
@@ -31,9 +30,9 @@ export function importBindings(tfjsImports: readonly ImportDeclaration[], skippe
       bindings.push({ declaration: decl, local: local.getText(), imported: spec.getName(), symbol: (local as Identifier).getSymbol()?.compilerSymbol, remaining: new Set() });
     }
     const def = decl.getDefaultImport();
-    if (def) skipped.push(skippedAt(decl, "import: TensorFlow.js has no default export; import it as `import * as tf` and run the codemod again"));
+    if (def) report(decl, "import: TensorFlow.js has no default export; import it as `import * as tf` and run the codemod again");
     if (!ns && !def && decl.getNamedImports().length === 0) {
-      skipped.push(skippedAt(decl, "import: a side-effect import of TensorFlow.js (a backend); remove it by hand once nothing needs TensorFlow.js"));
+      report(decl, "import: a side-effect import of TensorFlow.js (a backend); remove it by hand once nothing needs TensorFlow.js");
     }
   }
   return bindings;
@@ -55,7 +54,7 @@ export function tfjsRequires(file: SourceFile): VariableStatement[] {
 }
 
 /** The bindings of `tfjsRequires`' statements; a pattern other than a name or `{ a, b: c }` is reported. */
-export function requireBindings(requires: readonly VariableStatement[], skipped: Skipped[]): Binding[] {
+export function requireBindings(requires: readonly VariableStatement[], report: (node: Node, reason: string) => void): Binding[] {
   const bindings: Binding[] = [];
   for (const statement of requires) {
     const name = statement.getDeclarations()[0]!.getNameNode();
@@ -70,7 +69,7 @@ export function requireBindings(requires: readonly VariableStatement[], skipped:
       }
       continue;
     }
-    skipped.push(skippedAt(statement, "require: only `const tf = require(...)` and `const { a, b: c } = require(...)` are read; write the require so, then run again"));
+    report(statement, "require: only `const tf = require(...)` and `const { a, b: c } = require(...)` are read; write the require so, then run again");
   }
   return bindings;
 }

@@ -3,10 +3,11 @@
  * import's `op(...)`: a creator goes to creation.ts; an element-wise op, a
  * renamed op (clipByValue, cast) or one of the same signature (zeros, softmax)
  * keeps its arguments under its shapecast name; a restructured op is written
- * anew (rewrite.ts). Anything else is reported with its reason.
+ * anew (rewrite.ts, functions.ts). Anything else is reported with its reason.
  */
 import { type CallExpression, type Identifier, Node } from "ts-morph";
 import { convertCreation, dtypeOption } from "./creation.js";
+import { rewriteFunction, rewrittenFunctions } from "./functions.js";
 import type { Migration } from "./migration.js";
 import { convertDispose, convertKeep, convertTidy } from "./memory.js";
 import { knownInt32 } from "./operands.js";
@@ -30,7 +31,7 @@ export function convertCall(m: Migration, call: CallExpression, name: string, id
     convertKeep(m, call, id);
     return;
   }
-  const convertible = creators.has(name) || binaryOps.has(name) || unaryOps.has(name) || restructured.has(name) || sameSignature.has(name) || renamedOps.has(name);
+  const convertible = rewrittenFunctions.has(name) || creators.has(name) || binaryOps.has(name) || unaryOps.has(name) || restructured.has(name) || sameSignature.has(name) || renamedOps.has(name);
   if (!convertible) {
     m.skip(call, unsupportedReason(name));
     return;
@@ -45,6 +46,10 @@ export function convertCall(m: Migration, call: CallExpression, name: string, id
   }
   if (creators.has(name)) {
     convertCreation(m, call, name, callee, id);
+    return;
+  }
+  if (rewrittenFunctions.has(name)) {
+    replaceCall(m, call, id, rewriteFunction(m, call, name, args));
     return;
   }
   if (binaryOps.has(name) || unaryOps.has(name)) {
@@ -97,7 +102,11 @@ export function convertCall(m: Migration, call: CallExpression, name: string, id
     m.skip(call, `bad arguments: ${shown} needs a tensor argument`);
     return;
   }
-  const text = restructuredCall(m, name, x, rest);
+  replaceCall(m, call, id, restructuredCall(m, name, x, rest));
+}
+
+/** The call replaced by `text`, or reported for its reason. */
+function replaceCall(m: Migration, call: CallExpression, id: Identifier, text: string | { reason: string }): void {
   if (typeof text !== "string") {
     m.skip(call, text.reason);
     return;

@@ -8,7 +8,7 @@
 import { type ArrayLiteralExpression, type CallExpression, type Identifier, Node, SyntaxKind, type Type } from "ts-morph";
 import type { Migration } from "./migration.js";
 import { creators } from "./ops.js";
-import { isNullish, literalShape, unwrap } from "./syntax.js";
+import { isNullish, isSimple, literalShape, unwrap } from "./syntax.js";
 
 /** A dtype argument as shapecast's `{ dtype: ... }` option; undefined when there is none, a reason when it cannot be converted. */
 export function dtypeOption(node: Node | undefined): string | undefined | { reason: string } {
@@ -49,7 +49,7 @@ export function convertCreation(m: Migration, call: CallExpression, name: string
   const parts: string[] = [];
   if (shape === undefined) {
     if (Node.isArrayLiteralExpression(data) && literal === undefined) {
-      m.skip(values, "data shape not known: the data literal is ragged or has spread elements; write it out or pass a shape");
+      m.skip(call, "data shape not known: the data literal is ragged or has spread elements; write it out or pass a shape");
       return;
     }
     if (literal !== undefined && rank !== undefined && literal.length !== rank) {
@@ -61,12 +61,12 @@ export function convertCreation(m: Migration, call: CallExpression, name: string
       const typed = typedArrayName(type.getText());
       if (typed !== undefined) {
         if (!Node.isIdentifier(data)) {
-          m.skip(values, `data shape not known: ${typed} data without a shape; name it and pass tensor(data, [data.length]), or give the shape`);
+          m.skip(call, `data shape not known: ${typed} data without a shape; name it and pass tensor(data, [data.length]), or give the shape`);
           return;
         }
         parts.push(m.edits.text(values), `[${data.getText()}.length]`);
       } else if (type.isArray() && rank !== undefined && arrayDepth(type) !== rank && !type.isAny()) {
-        m.skip(values, `bad arguments: tf.${name} makes rank ${rank}, but the data's type ${type.getText()} nests ${arrayDepth(type)} deep; give a shape`);
+        m.skip(call, `bad arguments: tf.${name} makes rank ${rank}, but the data's type ${type.getText()} nests ${arrayDepth(type)} deep; give a shape`);
         return;
       }
     }
@@ -86,13 +86,21 @@ export function convertCreation(m: Migration, call: CallExpression, name: string
   } else {
     if (literal === undefined && !Node.isArrayLiteralExpression(data)) {
       const type = values.getType();
-      if (type.isArray() && arrayDepth(type) > 1) {
-        m.skip(values, `nested data with a shape: the data is ${type.getText()}, and shapecast takes nested data alone (tensor(data)) or flat data with a shape; convert by hand`);
+      const depth = type.isArray() ? arrayDepth(type) : 0;
+      if (depth > 1) {
+        // nested data with a shape: TensorFlow.js reads it in row-major order, as the flattened array with the shape
+        const text = m.edits.text(values);
+        const flat = `${isSimple(values) || Node.isCallExpression(data) ? text : `(${text})`}.flat(${depth === 2 ? "" : depth - 1})`;
+        if (dtype !== undefined) parts.push(flat, m.edits.text(shape), dtype);
+        else parts.push(flat, m.edits.text(shape));
+        m.consume(id);
+        m.edits.add(callee.getStart(), callee.getEnd(), m.localName("tensor"));
+        setArguments(m, call, parts);
         return;
       }
     }
     if (Node.isArrayLiteralExpression(data) && literal === undefined) {
-      m.skip(values, "data shape not known: the data literal is ragged or has spread elements; write it out");
+      m.skip(call, "data shape not known: the data literal is ragged or has spread elements; write it out");
       return;
     }
     parts.push(m.edits.text(values), m.edits.text(shape));

@@ -3,8 +3,9 @@
  * shapecast's tensors have the element-wise methods, so `a.add(b)` stays (its
  * array-literal operands wrapped, an int32 `div` rewritten); a renamed method
  * changes its name (`x.clipByValue` is `x.clip`); a restructured one
- * (`a.matMul(b)`, `x.sum(0)`) becomes a function call. An unknown method of a
- * tfjs tensor is reported; a method of any other value is left alone.
+ * (`a.matMul(b)`, `x.sum(0)`, `x.argMax(1)`) becomes a function call; a
+ * read-out becomes shapecast's (`x.dataSync()` is `x.toTypedArray()`). An
+ * unknown method of a tfjs tensor is reported; a method of any other value is left alone.
  */
 import { type CallExpression, type Expression, Node } from "ts-morph";
 import { convertDisposeMethod } from "./memory.js";
@@ -12,11 +13,35 @@ import type { Migration } from "./migration.js";
 import { knownInt32, tensorKind } from "./operands.js";
 import { binaryOps, renamedOps, restructured, unaryOps, unsupportedMethodReason } from "./ops.js";
 import { int32Division, renamedProblem, restructuredCall, wrapOperands } from "./rewrite.js";
+import { rewriteFunction } from "./functions.js";
+
+/** tfjs tensor methods that are functions in shapecast, with the arguments of the tfjs function of the same name after the tensor. */
+const rewrittenMethods: ReadonlySet<string> = new Set([
+  "expandDims", "squeeze", "reverse", "argMax", "argMin", "max", "min", "prod", "logSumExp", "unstack", "gather", "tile", "square", "floorDiv",
+]);
+
+/** Read-outs: `x.dataSync()` is a shapecast tensor's `toTypedArray()`, `x.arraySync()` its `toArray()`; the async ones, their values in a promise. */
+const readOuts: ReadonlyMap<string, string> = new Map([["dataSync", "toTypedArray"], ["arraySync", "toArray"], ["data", "toTypedArray"], ["array", "toArray"]]);
+
+/** The read-out's shapecast text: `await x.data()` becomes `x.toTypedArray()` (marked "await " for the caller to take the await too), else a resolved promise. */
+function readOut(m: Migration, call: CallExpression, method: string, receiver: Node, args: readonly Node[]): string | { reason: string } {
+  if (args.length > 0) return { reason: `bad arguments: .${method}() takes no arguments` };
+  const text = `${m.edits.text(receiver)}.${readOuts.get(method)!}()`;
+  if (method === "dataSync" || method === "arraySync") return text;
+  return Node.isAwaitExpression(call.getParent()) ? `await ${text}` : `Promise.resolve(${text})`;
+}
 
 /** Converts `call`, the call of method `access` on a tensor, or reports it when the receiver is a tfjs tensor. */
 export function convertMethod(m: Migration, call: CallExpression, access: Node & { getName(): string; getExpression(): Expression }): void {
   const method = access.getName();
   const receiver = access.getExpression();
+  if ((rewrittenMethods.has(method) || readOuts.has(method)) && tensorKind(m, receiver) === "tfjs") {
+    const args = call.getArguments();
+    const text = readOuts.has(method) ? readOut(m, call, method, receiver, args) : rewriteFunction(m, call, method, [receiver, ...args]);
+    if (typeof text !== "string") m.skip(call, text.reason);
+    else m.edits.add(text.startsWith("await ") ? call.getParentOrThrow().getStart() : call.getStart(), call.getEnd(), text.replace(/^await /, ""));
+    return;
+  }
   const known = binaryOps.has(method) || unaryOps.has(method) || restructured.has(method) || renamedOps.has(method);
   if (!known) {
     if (method === "toString" || method === "constructor") return;

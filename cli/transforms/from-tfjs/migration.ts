@@ -15,12 +15,33 @@ import { convertCall } from "./calls.js";
 import { shapecastNames } from "./imports.js";
 import { convertMethod } from "./methods.js";
 import { binaryOps, creators, restructured, tensorTypes, unaryOps, unsupportedReason } from "./ops.js";
+import type { Range } from "./units.js";
+
+/** A place left alone: the report, and the range of the file it covers. */
+export interface Place {
+  readonly skip: Skipped;
+  readonly range: Range;
+}
+
+/**
+ * The units of the file that keep TensorFlow.js (units.ts), each with the
+ * reason to report for its calls, and the places an earlier analysis left in
+ * them, whose own reasons stand.
+ */
+export interface Kept {
+  readonly units: ReadonlyMap<Node, string>;
+  readonly earlier: readonly Place[];
+}
 
 export class Migration {
   /** The edits to make, over the file's text as it was. */
   readonly edits: Edits;
   /** The places left alone; in the order of the file once `run` is done. */
   readonly skipped: Skipped[] = [];
+  /** The same places with their ranges. */
+  readonly places: Place[] = [];
+  /** The file's TensorFlow.js function calls (`tf.x(...)`, `tf.x.y(...)`, a named import's `x(...)`) and how many were converted. */
+  readonly tally = { calls: 0, converted: 0 };
   /** The shapecast names written: each export's name to the local name it is imported as. */
   readonly used = new Map<string, string>();
   /** The bindings the tfjs imports make. */
@@ -31,6 +52,8 @@ export class Migration {
   /** Positions of the tfjs references a conversion has taken away. */
   private readonly consumed = new Set<number>();
   private shapecastTensorDeclarations: Node[] | undefined;
+  /** The reference of each TensorFlow.js call found: the namespace or the named import it is called through. */
+  private readonly callRoots: Identifier[] = [];
 
   /** `declared`: the names a shapecast import must not shadow; `requires`: the file's CommonJS loads of TensorFlow.js. */
   constructor(
@@ -38,10 +61,12 @@ export class Migration {
     tfjsImports: readonly ImportDeclaration[],
     private readonly declared: ReadonlySet<string>,
     readonly requires: readonly VariableStatement[] = [],
+    private readonly kept?: Kept,
   ) {
     this.edits = new Edits(file.getFullText());
     this.existing = shapecastNames(file);
-    this.bindings = [...importBindings(tfjsImports, this.skipped), ...requireBindings(requires, this.skipped)];
+    const report = (node: Node, reason: string): void => this.skip(node, reason);
+    this.bindings = [...importBindings(tfjsImports, report), ...requireBindings(requires, report)];
     this.byLocal = new Map(this.bindings.map((b) => [b.local, b]));
   }
 
@@ -57,14 +82,32 @@ export class Migration {
       if (binding.declaration.getKindName() === "VariableStatement" && id.getStart() >= binding.declaration.getStart() && id.getEnd() <= binding.declaration.getEnd()) continue;
       binding.remaining.add(id.getStart());
     }
+    // no reference is silently left: one no report covers gets its own
+    for (const binding of this.bindings) {
+      for (const position of binding.remaining) {
+        if (this.places.some((p) => position >= p.range.start && position < p.range.end)) continue;
+        if ([...(this.kept?.units.keys() ?? [])].some((unit) => position >= unit.getStart() && position < unit.getEnd())) continue;
+        const id = this.file.getDescendantAtPos(position);
+        const at = id?.getParentWhile((parent) => Node.isPropertyAccessExpression(parent) || Node.isQualifiedName(parent)) ?? id;
+        if (at !== undefined) this.skip(at, `left: this use of ${binding.imported ?? binding.local} is not one the codemod converts; convert it by hand`);
+      }
+    }
+    this.tally.calls = this.callRoots.length;
+    this.tally.converted = this.callRoots.filter((id) => this.consumed.has(id.getStart())).length;
     // reports in the order of the file
-    this.skipped.sort((x, y) => x.line - y.line || x.column - y.column);
+    this.places.sort((x, y) => x.skip.line - y.skip.line || x.skip.column - y.skip.column);
+    this.skipped.splice(0, this.skipped.length, ...this.places.map((p) => p.skip));
     return this;
   }
 
   /** Reports `node` as left alone, for `reason`. */
   skip(node: Node, reason: string): void {
-    this.skipped.push(skippedAt(node, reason));
+    this.record({ skip: skippedAt(node, reason), range: { start: node.getStart(), end: node.getEnd() } });
+  }
+
+  private record(place: Place): void {
+    this.places.push(place);
+    this.skipped.push(place.skip);
   }
 
   /** The tfjs binding an identifier refers to, if any. */
@@ -125,9 +168,16 @@ export class Migration {
 
   private visit(node: Node): void {
     if (Node.isImportDeclaration(node) || (Node.isVariableStatement(node) && this.requires.includes(node))) return;
+    const keptFor = this.kept?.units.get(node);
+    if (keptFor !== undefined) {
+      this.keep(node, keptFor);
+      return;
+    }
     node.forEachChild((child) => this.visit(child));
     if (Node.isCallExpression(node)) {
       const callee = node.getExpression();
+      const root = this.callRoot(callee);
+      if (root !== undefined) this.callRoots.push(root);
       const named = this.tfjsName(callee);
       if (named !== undefined) convertCall(this, node, named.name, named.id);
       else if (Node.isPropertyAccessExpression(callee)) convertMethod(this, node, callee);
@@ -138,6 +188,29 @@ export class Migration {
       return;
     }
     if (Node.isIdentifier(node)) this.checkReference(node);
+  }
+
+  /** The tfjs reference a call goes through: `tf` of `tf.add(...)` or `tf.linalg.bandPart(...)`, `add` of a named import's `add(...)`. */
+  private callRoot(callee: Node): Identifier | undefined {
+    let root = callee;
+    while (Node.isPropertyAccessExpression(root)) root = root.getExpression();
+    const binding = this.bindingOf(root);
+    if (binding === undefined || (root !== callee && binding.imported !== undefined)) return undefined;
+    return root as Identifier;
+  }
+
+  /** A unit that keeps TensorFlow.js: nothing in it converted; its calls reported, the earlier reasons standing where there are some. */
+  private keep(unit: Node, reason: string): void {
+    const earlier = this.kept!.earlier.filter((p) => p.range.start >= unit.getStart() && p.range.end <= unit.getEnd());
+    for (const place of earlier) this.record(place);
+    const calls = unit.getDescendantsOfKind(SyntaxKind.CallExpression);
+    if (Node.isCallExpression(unit)) calls.push(unit);
+    for (const call of calls) {
+      const root = this.callRoot(call.getExpression());
+      if (root === undefined) continue;
+      this.callRoots.push(root);
+      if (!earlier.some((p) => p.range.start === call.getStart())) this.skip(call, reason);
+    }
   }
 
   /** `tf.Tensor2D` and the like as shapecast's Tensor; another tfjs type is reported. */

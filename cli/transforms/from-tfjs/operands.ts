@@ -6,6 +6,7 @@
  */
 import { Node, SyntaxKind } from "ts-morph";
 import { nesting, typedArrayName } from "./creation.js";
+import { rewrittenFunctions } from "./functions.js";
 import type { Migration } from "./migration.js";
 import { binaryOps, creators, otherTensorOps, restructured, sameSignature, tensorTypes, unaryOps } from "./ops.js";
 import { isNullish, literalShape, unwrap } from "./syntax.js";
@@ -31,7 +32,7 @@ export function tensorKind(m: Migration, expr: Node, depth = 0): "tfjs" | "other
     const named = m.tfjsName(callee);
     if (named !== undefined) {
       const n = named.name;
-      return creators.has(n) || binaryOps.has(n) || unaryOps.has(n) || restructured.has(n) || sameSignature.has(n) || otherTensorOps.has(n) ? "tfjs" : undefined;
+      return rewrittenFunctions.has(n) || creators.has(n) || binaryOps.has(n) || unaryOps.has(n) || restructured.has(n) || sameSignature.has(n) || otherTensorOps.has(n) ? "tfjs" : undefined;
     }
     if (Node.isPropertyAccessExpression(callee)) {
       const method = callee.getName();
@@ -130,36 +131,117 @@ export function rankOf(m: Migration, expr: Node, depth = 0): number | undefined 
   return undefined;
 }
 
-/**
- * Is `expr` an int32 tfjs tensor as far as this file shows: a creation with
- * dtype 'int32' or Int32Array data, a cast to int32, or a name bound to one?
- */
-export function knownInt32(m: Migration, expr: Node, depth = 0): boolean {
+/** The expressions a call of a function declared in this file can return: its returns' values (a `tf.tidy`'s body's, through it). */
+function returnedBy(m: Migration, call: Node): Node[] | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = call.getExpression();
+  const named = m.tfjsName(callee);
+  if (named?.name === "tidy") {
+    const fn = call.getArguments().at(-1);
+    if (fn === undefined || !Node.isArrowFunction(fn)) return undefined;
+    const body = fn.getBody();
+    return Node.isBlock(body) ? returnsOf(body) : [body];
+  }
+  if (!Node.isIdentifier(callee)) return undefined;
+  const decl = callee.getSymbol()?.getDeclarations()[0];
+  if (decl === undefined || !Node.isFunctionDeclaration(decl) || decl.getSourceFile() !== call.getSourceFile()) return undefined;
+  const body = decl.getBody();
+  return body === undefined ? undefined : returnsOf(body);
+}
+
+/** The values of the returns of a function body (not of the functions inside it). */
+function returnsOf(body: Node): Node[] | undefined {
+  const values: Node[] = [];
+  let bare = false;
+  body.forEachDescendant((node, traversal) => {
+    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)) traversal.skip();
+    else if (Node.isReturnStatement(node)) {
+      const value = node.getExpression();
+      if (value === undefined) bare = true;
+      else values.push(value);
+    }
+  });
+  return bare || values.length === 0 ? undefined : values;
+}
+
+/** A dtype test of a tfjs value: what a call or a name shows, followed through names, tidy and the file's own functions. */
+function knownDtype(m: Migration, expr: Node, test: (call: CallExpressionLike) => boolean | undefined, depth: number): boolean {
   if (depth > 20) return false;
   const node = unwrap(expr);
   if (Node.isCallExpression(node)) {
     const callee = node.getExpression();
-    const args = node.getArguments();
-    const isInt32 = (arg: Node | undefined) =>
-      arg !== undefined && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg)) && arg.getLiteralValue() === "int32";
-    const named = m.tfjsName(callee)?.name;
-    if (named !== undefined && creators.has(named)) {
-      const takesShape = named !== "tensor1d" && named !== "scalar";
-      const dtype = takesShape ? args[2] : args[1];
-      if (dtype !== undefined && !isNullish(dtype)) return isInt32(dtype);
-      return args[0] !== undefined && typedArrayName(args[0].getType().getText()) === "Int32Array";
-    }
-    if (named === "cast") return isInt32(args[1]);
-    if (Node.isPropertyAccessExpression(callee) && callee.getName() === "cast") return isInt32(args[0]);
-    return false;
+    const name = m.tfjsName(callee)?.name;
+    const method = name === undefined && Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+    const direct = test({ name, method, args: node.getArguments() });
+    if (direct !== undefined) return direct;
+    const returned = returnedBy(m, node);
+    return returned !== undefined && returned.every((value) => knownDtype(m, value, test, depth + 1));
   }
   if (Node.isIdentifier(node)) {
     for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
       if (Node.isVariableDeclaration(decl) && decl.getTypeNode() === undefined) {
         const init = decl.getInitializer();
-        if (init !== undefined && knownInt32(m, init, depth + 1)) return true;
+        if (init !== undefined && knownDtype(m, init, test, depth + 1)) return true;
       }
     }
   }
-  return false;
+  return test({ name: undefined, method: undefined, args: [], literal: node }) ?? false;
+}
+
+interface CallExpressionLike {
+  /** The tfjs function called, if one is. */
+  readonly name: string | undefined;
+  /** The method called, if one is. */
+  readonly method: string | undefined;
+  readonly args: readonly Node[];
+  /** Set when the expression is not a call. */
+  readonly literal?: Node;
+}
+
+const isDtype = (arg: Node | undefined, dtype: string): boolean =>
+  arg !== undefined && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg)) && arg.getLiteralValue() === dtype;
+
+/** The dtype argument of a tfjs creator call, or undefined. */
+function creatorDtype(name: string, args: readonly Node[]): Node | undefined {
+  const dtype = name !== "tensor1d" && name !== "scalar" ? args[2] : args[1];
+  return dtype === undefined || isNullish(dtype) ? undefined : dtype;
+}
+
+/**
+ * Is `expr` an int32 tfjs tensor as far as this file shows: a creation with
+ * dtype 'int32' or Int32Array data, a cast to int32, an argMax/argMin, or a
+ * name bound to one, or a call of the file's own function that returns one?
+ */
+export function knownInt32(m: Migration, expr: Node, depth = 0): boolean {
+  return knownDtype(m, expr, ({ name, method, args, literal }) => {
+    if (literal !== undefined || name === "tidy" || name === "keep") return undefined;
+    if (name !== undefined && creators.has(name)) {
+      const dtype = creatorDtype(name, args);
+      if (dtype !== undefined) return isDtype(dtype, "int32");
+      return args[0] !== undefined && typedArrayName(args[0].getType().getText()) === "Int32Array";
+    }
+    if (name === "cast") return isDtype(args[1], "int32");
+    if (name === "argMax" || name === "argMin" || method === "argMax" || method === "argMin") return true;
+    if (method === "cast") return isDtype(args[0], "int32");
+    if (name !== undefined) return false;
+    return undefined;
+  }, depth);
+}
+
+/** Is `expr` a float32 tfjs value as far as this file shows: a plain number (TensorFlow.js makes it a float32 scalar), a creation of floats, a cast to float32? */
+export function knownFloat(m: Migration, expr: Node, depth = 0): boolean {
+  return knownDtype(m, expr, ({ name, method, args, literal }) => {
+    if (literal !== undefined) return Node.isNumericLiteral(literal) || (Node.isPrefixUnaryExpression(literal) && Node.isNumericLiteral(literal.getOperand()));
+    if (name === "tidy" || name === "keep") return undefined;
+    if (name !== undefined && creators.has(name)) {
+      const dtype = creatorDtype(name, args);
+      if (dtype !== undefined) return isDtype(dtype, "float32");
+      const data = args[0] === undefined ? undefined : args[0].getType();
+      return data !== undefined && (data.isNumber() || data.isNumberLiteral() || (data.isArray() && !/boolean/.test(data.getText())) || typedArrayName(data.getText()) === "Float32Array");
+    }
+    if (name === "cast") return isDtype(args[1], "float32");
+    if (method === "cast") return isDtype(args[0], "float32");
+    if (name !== undefined) return false;
+    return undefined;
+  }, depth);
 }

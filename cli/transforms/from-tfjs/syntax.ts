@@ -44,3 +44,21 @@ export function literalIntegers(node: Node): number[] | undefined {
   }
   return values;
 }
+
+/** An expression that reads nothing but names, literals, property accesses and arithmetic of them: writing it twice evaluates the same value. */
+export function isSimple(node: Node): boolean {
+  const inner = unwrap(node);
+  if (Node.isIdentifier(inner) || Node.isNumericLiteral(inner) || Node.isThisExpression(inner)) return true;
+  if (Node.isPrefixUnaryExpression(inner) && inner.getOperatorToken() === SyntaxKind.MinusToken) return Node.isNumericLiteral(inner.getOperand());
+  if (Node.isPropertyAccessExpression(inner)) return isSimple(inner.getExpression());
+  if (Node.isBinaryExpression(inner)) {
+    const operator = inner.getOperatorToken().getKind();
+    const arithmetic = [SyntaxKind.PlusToken, SyntaxKind.MinusToken, SyntaxKind.AsteriskToken, SyntaxKind.SlashToken, SyntaxKind.PercentToken].includes(operator);
+    return arithmetic && isSimple(inner.getLeft()) && isSimple(inner.getRight());
+  }
+  if (Node.isElementAccessExpression(inner)) {
+    const arg = inner.getArgumentExpression();
+    return arg !== undefined && isSimple(inner.getExpression()) && (Node.isNumericLiteral(arg) || Node.isStringLiteral(arg));
+  }
+  return false;
+}

@@ -22,6 +22,8 @@ export type Arg = TensorArg | { readonly float32Array: number } | { readonly fro
 export interface Case {
   readonly fn: string;
   readonly args: readonly Arg[];
+  /** The outputs are random numbers (the two libraries draw different ones): only their shapes and dtypes are compared, and their values must be finite. */
+  readonly random?: boolean;
 }
 
 export const corpus: Readonly<Record<string, readonly Case[]>> = {
@@ -35,7 +37,7 @@ export const corpus: Readonly<Record<string, readonly Case[]>> = {
     { fn: "maskKeypoints", args: [{ tensor: [3, 17, 2] }, { tensor: [3, 17], values: "unit" }, 0.3] },
   ],
   "face-anchors.ts": [
-    { fn: "decodeBounds", args: [{ tensor: [12, 4] }, { tensor: [12, 2], values: "unit" }, [128, 128]] },
+    { fn: "decodeBounds", args: [{ tensor: [12, 4] }, { tensor: [12, 2], values: "unit" }, { tensor: [2], values: "positive" }] },
     { fn: "scoresOf", args: [{ tensor: [12, 1] }] },
   ],
   "face-boxes.js": [
@@ -95,6 +97,12 @@ export const corpus: Readonly<Record<string, readonly Case[]>> = {
     { fn: "accuracy", args: [{ tensor: [8, 4] }, { tensor: [8, 4] }] },
     { fn: "confusionMatrix", args: [{ tensor: [8, 4] }, { tensor: [8, 4] }, 4] },
     { fn: "meanAbsoluteError", args: [{ tensor: [8, 4] }, { tensor: [8, 4] }] },
+  ],
+  "detector-head.ts": [
+    { fn: "dense", args: [{ tensor: [5, 6] }, { tensor: [6, 4] }, { tensor: [4] }] },
+    { fn: "initializedKernel", args: [6, 4], random: true },
+    { fn: "decodeOne", args: [{ tensor: [3, 2] }, [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]], 1] },
+    { fn: "decodeEvery", args: [{ tensor: [3, 2] }, [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]] },
   ],
   "embeddings.ts": [
     { fn: "lookup", args: [{ tensor: [20, 6] }, { tensor: [2, 5], dtype: "int32", values: "index", max: 20 }] },

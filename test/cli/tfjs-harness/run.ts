@@ -1,14 +1,15 @@
 /**
  * Running the corpus: each case's arguments made for one library, its
  * function called, and its outputs read back as plain shapes, dtypes and
- * values, ready to compare. `tensorFor` is the one place a library is named:
- * TensorFlow.js for the original files (the ES module build, or the CommonJS
- * one for the .cjs files: two instances, each with the CPU backend), and
- * next, shapecast for the converted files.
+ * values, ready to compare. The tensor makers are the places a library is
+ * named: TensorFlow.js (`tfjsFor`: the ES module build, or the CommonJS one
+ * for the .cjs files, two instances, each with the CPU backend) and shapecast
+ * (`shapecastMaker`).
  */
 import { createRequire } from "node:module";
 import * as tfEsm from "@tensorflow/tfjs-core";
 import "@tensorflow/tfjs-backend-cpu";
+import { tensor } from "shapecast";
 import type { Arg, Case, TensorArg } from "./cases.js";
 
 const require = createRequire(import.meta.url);
@@ -24,6 +25,9 @@ export async function tfjsFor(file: string): Promise<TensorMaker> {
   await tf.setBackend("cpu");
   return (values, shape, dtype) => tf.tensor(values, [...shape], dtype);
 }
+
+/** shapecast's tensor maker, for the converted files. */
+export const shapecastMaker: TensorMaker = (values, shape, dtype) => tensor(values, [...shape], { dtype });
 
 /** A seeded generator of values in [0, 1). */
 function generator(seed: number): () => number {
@@ -55,10 +59,18 @@ function valuesOf(arg: TensorArg, next: () => number): number[] {
   });
 }
 
-/** The arguments of a case, the same values for every library (the seed is the case's place). */
-export function argumentsOf(c: Case, seed: number, make: TensorMaker, exports: Record<string, unknown>): unknown[] {
+/**
+ * The arguments of a case, the same values for every library (the seed is the
+ * case's place). `maker` gives the library of each function of the file: a
+ * tensor argument is made for the case's function; an argument that is
+ * another function's result is made by that function, and read and remade
+ * when the two are in different libraries (as an application would at the
+ * boundary between code migrated and code kept).
+ */
+export function argumentsOf(c: Case, seed: number, maker: (fn: string) => TensorMaker, exports: Record<string, unknown>): unknown[] {
   const next = generator(seed);
-  const build = (arg: Arg): unknown => {
+  const build = (arg: Arg, fn: string): unknown => {
+    const make = maker(fn);
     if (typeof arg === "number" || typeof arg === "boolean" || Array.isArray(arg)) return arg;
     if ("tensor" in arg) {
       const dtype = arg.dtype ?? "float32";
@@ -68,9 +80,21 @@ export function argumentsOf(c: Case, seed: number, make: TensorMaker, exports: R
     if ("float32Array" in arg) return Float32Array.from({ length: arg.float32Array }, () => Math.floor(next() * 255));
     const call = arg as { readonly from: string; readonly args: readonly Arg[] };
     const from = exports[call.from] as (...args: unknown[]) => unknown;
-    return from(...call.args.map(build));
+    const value = from(...call.args.map((a) => build(a, call.from)));
+    return maker(call.from) === make ? value : remake(readOutput(value), make);
   };
-  return c.args.map(build);
+  return c.args.map((arg) => build(arg, c.fn));
+}
+
+/** An output read back, made again as tensors of a library. */
+function remake(output: Output, make: TensorMaker): unknown {
+  if (typeof output === "number") return output;
+  if (Array.isArray(output)) return output.map((o) => remake(o, make));
+  if ("shape" in output && "dtype" in output && Array.isArray(output.values)) {
+    const t = output as { shape: number[]; dtype: string; values: number[] };
+    return make(t.values, t.shape, t.dtype as "float32" | "int32" | "bool");
+  }
+  return Object.fromEntries(Object.entries(output).map(([key, o]) => [key, remake(o as Output, make)]));
 }
 
 /** An output read back: a tensor as its shape, dtype and values; arrays and records walked; numbers as they are. */
