@@ -353,6 +353,47 @@ describe("from-tfjs: single files", () => {
     expect(places(destructured.skipped)).toEqual(["3:20 variable(a)"]);
   });
 
+  it("keeps a rewritten call's line breaks, indentation and comments; the lines around stay byte for byte", () => {
+    const input = lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "",
+      "// a gram matrix",
+      "const a = tf.tensor2d([[1, 2], [3, 4]]);",
+      "export const gram = tf.matMul(",
+      "  a, // the left operand",
+      "  a,",
+      "  false,",
+      "  true,",
+      ");",
+      "export const total = tf.sum(",
+      "  tf.mul(a, 2),",
+      "  1,",
+      "  true);",
+      "export const picked = tf.gather(a,",
+      "                                [1, 0]);",
+      "export const untouched = a.shape;   // stays byte for byte",
+    );
+    const { output, skipped } = convert(input);
+    expect(skipped).toEqual([]);
+    expect(output).toBe(lines(
+      'import { gather, matmul, mul, sum, tensor, transpose } from "shapecast";',
+      "",
+      "// a gram matrix",
+      "const a = tensor([[1, 2], [3, 4]]);",
+      "export const gram = matmul(",
+      "  a, // the left operand",
+      "  transpose(a),",
+      ");",
+      "export const total = sum(",
+      "  mul(a, 2),",
+      "  1,",
+      "  { keepDims: true });",
+      "export const picked = gather(a,",
+      "                                [1, 0]);",
+      "export const untouched = a.shape;   // stays byte for byte",
+    ));
+  });
+
   it("reports a matMul flag that is an expression, which would be read twice", () => {
     const { skipped } = convert(lines(
       'import * as tf from "@tensorflow/tfjs";',

@@ -10,6 +10,7 @@ import { convertCreation, dtypeOption } from "./creation.js";
 import { rewriteFunction, rewrittenFunctions } from "./functions.js";
 import type { Migration } from "./migration.js";
 import { convertDispose, convertKeep, convertTidy } from "./memory.js";
+import { laidOutAs } from "./layout.js";
 import { knownInt32 } from "./operands.js";
 import { binaryOps, creators, renamedOps, restructured, sameSignature, unaryOps, unsupportedReason } from "./ops.js";
 import { int32Division, renamedProblem, restructuredCall, wrapOperands } from "./rewrite.js";
@@ -112,5 +113,5 @@ function replaceCall(m: Migration, call: CallExpression, id: Identifier, text: s
     return;
   }
   m.consume(id);
-  m.edits.add(call.getStart(), call.getEnd(), text);
+  m.edits.add(call.getStart(), call.getEnd(), laidOutAs(call, text));
 }

@@ -8,6 +8,7 @@
  * unknown method of a tfjs tensor is reported; a method of any other value is left alone.
  */
 import { type CallExpression, type Expression, Node } from "ts-morph";
+import { laidOutAs } from "./layout.js";
 import { convertDisposeMethod } from "./memory.js";
 import type { Migration } from "./migration.js";
 import { knownInt32, tensorKind } from "./operands.js";
@@ -39,7 +40,7 @@ export function convertMethod(m: Migration, call: CallExpression, access: Node &
     const args = call.getArguments();
     const text = readOuts.has(method) ? readOut(m, call, method, receiver, args) : rewriteFunction(m, call, method, [receiver, ...args]);
     if (typeof text !== "string") m.skip(call, text.reason);
-    else m.edits.add(text.startsWith("await ") ? call.getParentOrThrow().getStart() : call.getStart(), call.getEnd(), text.replace(/^await /, ""));
+    else m.edits.add(text.startsWith("await ") ? call.getParentOrThrow().getStart() : call.getStart(), call.getEnd(), laidOutAs(call, text.replace(/^await /, "")));
     return;
   }
   const known = binaryOps.has(method) || unaryOps.has(method) || restructured.has(method) || renamedOps.has(method);
@@ -81,5 +82,5 @@ export function convertMethod(m: Migration, call: CallExpression, access: Node &
     m.skip(call, text.reason);
     return;
   }
-  m.edits.add(call.getStart(), call.getEnd(), text);
+  m.edits.add(call.getStart(), call.getEnd(), laidOutAs(call, text));
 }
