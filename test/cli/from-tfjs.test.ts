@@ -151,7 +151,7 @@ describe("from-tfjs: what is left is reported with its place", () => {
     const { output, skipped } = run("mixed");
     expect(output).toContain('import * as tf from "@tensorflow/tfjs";\nimport { add, einsum, mul, ones, softmax, tensor } from "shapecast";\n');
     expect(places(skipped)).toEqual([
-      "16:18 tf.variable(tf.zeros([2, 2]))",
+      "16:18 tf.variable(tf.zeros([2, 2]), false)",
       "16:30 tf.zeros([2, 2])",
       "17:22 tf.sequential({ layers: [tf.layers.dense({ units: 1, inputShape: [2] })] })",
       "17:47 tf.layers.dense({ units: 1, inputShape: [2] })",
@@ -165,7 +165,7 @@ describe("from-tfjs: what is left is reported with its place", () => {
     const reasons = skipped.map((s) => s.reason);
     expect(reasons[0]).toMatch(/^training: tf\.variable/);
     // what shares tensors with a call left keeps TensorFlow.js, and says which call
-    expect(reasons[1]).toBe("kept with TensorFlow.js: tf.variable(tf.zeros([2, 2])) (line 16) is left, and this code shares tensors with it; converting the rest would mix the two libraries");
+    expect(reasons[1]).toBe("kept with TensorFlow.js: tf.variable(tf.zeros([2, 2]), false) (line 16) is left, and this code shares tensors with it; converting the rest would mix the two libraries");
     expect(reasons[2]).toMatch(/^models and layers: tf\.sequential/);
     expect(reasons[4]).toMatch(/^dtype not in shapecast: "complex64"/);
     expect(reasons[5]).toMatch(/^kept with TensorFlow\.js: tf\.add\(\.\.\.operands\) \(line 20\)/);
@@ -342,15 +342,15 @@ describe("from-tfjs: single files", () => {
     const destructured = commonJs(lines(
       "const { add, mul: times, variable } = require('@tensorflow/tfjs')",
       "exports.f = (a, b) => times(add(a, b), 2)",
-      "exports.g = (a) => variable(a)",
+      "exports.g = (a) => variable(a, false)",
     ));
     expect(destructured.output).toBe(lines(
       "const { variable } = require('@tensorflow/tfjs')",
       "const { add, mul } = require('shapecast')",
       "exports.f = (a, b) => mul(add(a, b), 2)",
-      "exports.g = (a) => variable(a)",
+      "exports.g = (a) => variable(a, false)",
     ));
-    expect(places(destructured.skipped)).toEqual(["3:20 variable(a)"]);
+    expect(places(destructured.skipped)).toEqual(["3:20 variable(a, false)"]);
   });
 
   it("keeps a rewritten call's line breaks, indentation and comments; the lines around stay byte for byte", () => {
@@ -392,6 +392,60 @@ describe("from-tfjs: single files", () => {
       "                                [1, 0]);",
       "export const untouched = a.shape;   // stays byte for byte",
     ));
+  });
+
+  it("maps variables and SGD's minimize onto valueAndGrad and sgd, writing the trained tensors back", () => {
+    const { output, skipped } = convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "const model = { w: tf.variable(tf.zeros([3, 2])), b: tf.variable(tf.zeros([2])) };",
+      "export function step(x: tf.Tensor2D, y: tf.Tensor2D) {",
+      "  const optimizer = tf.train.sgd(0.1);",
+      "  const cost = optimizer.minimize(() => tf.mean(tf.square(tf.sub(tf.add(tf.matMul(x, model.w), model.b), y))), true, [model.w, model.b]);",
+      "  optimizer.minimize(() => tf.sum(model.w), false, [model.w]);",
+      "  optimizer.dispose();",
+      "  return cost!.dataSync()[0];",
+      "}",
+    ));
+    expect(skipped).toEqual([]);
+    expect(output).toBe(lines(
+      'import { Tensor, add, matmul, mean, pow, sgd, sub, sum, valueAndGrad, zeros } from "shapecast";',
+      "const model = { w: zeros([3, 2]), b: zeros([2]) };",
+      "export function step(x: Tensor<[number, number]>, y: Tensor<[number, number]>) {",
+      "  const optimizer = sgd({ lr: 0.1 });",
+      "  const trained = valueAndGrad(() => mean(pow(sub(add(matmul(x, model.w), model.b), y), 2)))([model.w, model.b]);",
+      "  [model.w, model.b] = optimizer.step([model.w, model.b], trained.grads, optimizer.init([model.w, model.b])).params;",
+      "  const cost = trained.value;",
+      "  const trained2 = valueAndGrad(() => sum(model.w))([model.w]);",
+      "  [model.w] = optimizer.step([model.w], trained2.grads, optimizer.init([model.w])).params;",
+      "  return cost!.toTypedArray()[0];",
+      "}",
+    ));
+  });
+
+  it("reports the training it cannot map: optimizers with state, a minimize without its variables, a const variable", () => {
+    const reasons = (text: string): string[] => convert(text).skipped.map((s) => `${s.line}:${s.column} ${s.reason.split(";")[0]}`);
+    expect(reasons(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "export function f(w: tf.Tensor) {",
+      "  const optimizer = tf.train.adam(0.01);",
+      "  return optimizer.minimize(() => tf.sum(w), true, [w]);",
+      "}",
+    ))).toEqual([
+      "3:21 training: tf.train.adam keeps state between steps inside the optimizer, and shapecast's optimizers give it back from each step for you to keep (opt.init(params) once, then opt.step(params, grads, state))",
+      "4:10 training: tf.train.adam keeps state between steps inside the optimizer, and shapecast's optimizers give it back from each step for you to keep (opt.init(params) once, then opt.step(params, grads, state))",
+      "4:35 kept with TensorFlow.js: tf.train.adam(0.01) (line 3) is left, and this code shares tensors with it",
+    ]);
+    expect(reasons(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "export const w = tf.variable(tf.zeros([2]));",
+      "const optimizer = tf.train.sgd(0.01);",
+      "export const trainAll = () => optimizer.minimize(() => tf.sum(w));",
+    ))[0]).toBe("2:18 kept with TensorFlow.js: tf.train.sgd(0.01) (line 3) is left, and this code shares tensors with it");
+    expect(convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "const optimizer = tf.train.sgd(0.01);",
+      "export const trainAll = () => optimizer.minimize(() => tf.sum(tf.ones([2])));",
+    )).skipped[0]!.reason).toMatch(/^training: minimize without a literal list of variables/);
   });
 
   it("reports a matMul flag that is an expression, which would be read twice", () => {
@@ -513,9 +567,9 @@ describe("from-tfjs: single files", () => {
   });
 
   it("keeps the named imports still in use, and only those", () => {
-    const { output, skipped } = convert('import { tensor2d, variable, mul } from "@tensorflow/tfjs";\n\nexport const y = variable(tensor2d([[1]]));\nexport const z = mul(tensor2d([[2]]), 2);\n');
-    expect(output).toBe('import { tensor2d, variable } from "@tensorflow/tfjs";\nimport { mul, tensor } from "shapecast";\n\nexport const y = variable(tensor2d([[1]]));\nexport const z = mul(tensor([[2]]), 2);\n');
-    expect(places(skipped)).toEqual(["3:18 variable(tensor2d([[1]]))", "3:27 tensor2d([[1]])"]);
+    const { output, skipped } = convert('import { tensor2d, variable, mul } from "@tensorflow/tfjs";\n\nexport const y = variable(tensor2d([[1]]), false);\nexport const z = mul(tensor2d([[2]]), 2);\n');
+    expect(output).toBe('import { tensor2d, variable } from "@tensorflow/tfjs";\nimport { mul, tensor } from "shapecast";\n\nexport const y = variable(tensor2d([[1]]), false);\nexport const z = mul(tensor([[2]]), 2);\n');
+    expect(places(skipped)).toEqual(["3:18 variable(tensor2d([[1]]), false)", "3:27 tensor2d([[1]])"]);
   });
 
   it("imports under an alias a name the file already declares", () => {

@@ -10,6 +10,7 @@ import { convertCreation, dtypeOption } from "./creation.js";
 import { rewriteFunction, rewrittenFunctions } from "./functions.js";
 import type { Migration } from "./migration.js";
 import { convertDispose, convertKeep, convertTidy } from "./memory.js";
+import { convertVariable } from "./training.js";
 import { laidOutAs } from "./layout.js";
 import { knownInt32 } from "./operands.js";
 import { binaryOps, creators, renamedOps, restructured, sameSignature, unaryOps, unsupportedReason } from "./ops.js";
@@ -26,6 +27,10 @@ export function convertCall(m: Migration, call: CallExpression, name: string, id
   }
   if (name === "dispose") {
     convertDispose(m, call, id);
+    return;
+  }
+  if (name === "variable") {
+    convertVariable(m, call, id);
     return;
   }
   if (name === "keep") {

@@ -53,8 +53,14 @@
  *   (memory.ts): `tf.tidy(() => body)` becomes its body, `tf.dispose(...)` and
  *   `x.dispose()` statements are removed, `tf.keep(x)` is `x`.
  *
+ * - training (training.ts): `tf.variable(x)` is `x`; `tf.train.sgd(lr)` is
+ *   `sgd({ lr })` and its `minimize(() => loss, returnCost, [vars])` calls
+ *   become `valueAndGrad` and `opt.step`, the trained tensors written back
+ *   where the variables were read.
+ *
  * Everything else is left as it is and reported as Skipped at its place in the
- * file as it was before the edit: `tf.variable`, models, layers and training,
+ * file as it was before the edit: models and layers, optimizers with state
+ * (adam, momentum, ...), a minimize without its variable list,
  * a `tf.tidy` of a function expression, `tf.dispose` used as a value,
  * ops this transform does not know, spread arguments, dtypes shapecast lacks.
  * While such a use of the tfjs import remains, the import stays. A partial
@@ -73,7 +79,8 @@
  * declares, operands.ts what the file shows of an operand (tfjs tensor, rank,
  * int32), calls.ts and methods.ts the conversion of `tf.op(...)` and
  * `x.op(...)`, creation.ts that of the creators, rewrite.ts and functions.ts
- * the shapecast text both write, memory.ts tidy/dispose/keep, units.ts which
+ * the shapecast text both write, memory.ts tidy/dispose/keep, training.ts
+ * variables and optimizers, layout.ts the layout of a rewritten call, units.ts which
  * parts keep TensorFlow.js, syntax.ts literal readers, imports.ts the import
  * rewrite; the edits themselves are ../edits.ts.
  */

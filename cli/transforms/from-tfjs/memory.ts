@@ -115,7 +115,7 @@ export function convertTidy(m: Migration, call: CallExpression, id: Identifier):
 }
 
 /** A statement removed with its line when nothing else is on it. */
-function removeStatement(m: Migration, statement: Statement): void {
+export function removeStatement(m: Migration, statement: Statement): void {
   const text = m.file.getFullText();
   const start = statement.getStart();
   const end = statement.getEnd();

@@ -15,6 +15,7 @@ import { knownInt32, tensorKind } from "./operands.js";
 import { binaryOps, renamedOps, restructured, unaryOps, unsupportedMethodReason } from "./ops.js";
 import { int32Division, renamedProblem, restructuredCall, wrapOperands } from "./rewrite.js";
 import { rewriteFunction } from "./functions.js";
+import { convertOptimizerUse } from "./training.js";
 
 /** tfjs tensor methods that are functions in shapecast, with the arguments of the tfjs function of the same name after the tensor. */
 const rewrittenMethods: ReadonlySet<string> = new Set([
@@ -36,6 +37,7 @@ function readOut(m: Migration, call: CallExpression, method: string, receiver: N
 export function convertMethod(m: Migration, call: CallExpression, access: Node & { getName(): string; getExpression(): Expression }): void {
   const method = access.getName();
   const receiver = access.getExpression();
+  if (convertOptimizerUse(m, call, method, receiver)) return;
   if ((rewrittenMethods.has(method) || readOuts.has(method)) && tensorKind(m, receiver) === "tfjs") {
     const args = call.getArguments();
     const text = readOuts.has(method) ? readOut(m, call, method, receiver, args) : rewriteFunction(m, call, method, [receiver, ...args]);

@@ -13,6 +13,7 @@ import { type Skipped, skippedAt } from "../transform.js";
 import { type Binding, importBindings, requireBindings } from "./bindings.js";
 import { convertCall } from "./calls.js";
 import { shapecastNames } from "./imports.js";
+import { convertOptimizer, isOptimizerCreation } from "./training.js";
 import { convertMethod } from "./methods.js";
 import { binaryOps, creators, restructured, tensorTypes, unaryOps, unsupportedReason } from "./ops.js";
 import type { Range } from "./units.js";
@@ -52,6 +53,8 @@ export class Migration {
   /** Positions of the tfjs references a conversion has taken away. */
   private readonly consumed = new Set<number>();
   private shapecastTensorDeclarations: Node[] | undefined;
+  /** The names `freshName` gave. */
+  private readonly fresh = new Set<string>();
   /** The reference of each TensorFlow.js call found: the namespace or the named import it is called through. */
   private readonly callRoots: Identifier[] = [];
 
@@ -150,6 +153,14 @@ export class Migration {
     return local;
   }
 
+  /** A name for code the migration writes that the file does not declare: `base`, else `base2`, ... */
+  freshName(base: string): string {
+    let name = base;
+    for (let i = 2; this.declared.has(name) || this.used.has(name) || this.fresh.has(name); i++) name = `${base}${i}`;
+    this.fresh.add(name);
+    return name;
+  }
+
   /** Marks a reference to a tfjs binding as converted: it no longer keeps the import. */
   consume(id: Identifier): void {
     this.consumed.add(id.getStart());
@@ -180,6 +191,7 @@ export class Migration {
       if (root !== undefined) this.callRoots.push(root);
       const named = this.tfjsName(callee);
       if (named !== undefined) convertCall(this, node, named.name, named.id);
+      else if (root !== undefined && isOptimizerCreation(this, node)) convertOptimizer(this, node, root);
       else if (Node.isPropertyAccessExpression(callee)) convertMethod(this, node, callee);
       return;
     }
@@ -218,7 +230,7 @@ export class Migration {
     const named = this.tfjsName(node.getTypeName());
     if (named === undefined) return;
     const tuple = tensorTypes.get(named.name);
-    if ((tuple !== undefined || named.name === "Tensor") && node.getTypeArguments().length === 0) {
+    if ((tuple !== undefined || named.name === "Tensor" || named.name === "Variable") && node.getTypeArguments().length === 0) {
       this.consume(named.id);
       const tensor = this.localName("Tensor");
       this.edits.add(node.getStart(), node.getEnd(), tuple === undefined ? tensor : `${tensor}<${tuple}>`);
@@ -235,7 +247,8 @@ export class Migration {
     // `tf.x` and `tf.X` are handled where they are used (the call or type above)
     if (binding.imported === undefined && (Node.isPropertyAccessExpression(parent) || Node.isQualifiedName(parent))) {
       const use = parent.getParent();
-      const handled = Node.isCallExpression(use) && use.getExpression() === parent;
+      // tf.train.sgd(...) is handled where it is called
+      const handled = (Node.isCallExpression(use) && use.getExpression() === parent) || (Node.isPropertyAccessExpression(use) && isOptimizerCreation(this, use.getParent()));
       const inType = Node.isTypeReference(use) || Node.isQualifiedName(use);
       if (handled || inType) return;
       const name = Node.isPropertyAccessExpression(parent) ? parent.getName() : parent.getRight().getText();

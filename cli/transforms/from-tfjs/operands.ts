@@ -7,6 +7,7 @@
 import { Node, SyntaxKind } from "ts-morph";
 import { nesting, typedArrayName } from "./creation.js";
 import { rewrittenFunctions } from "./functions.js";
+import { isConvertedOptimizer } from "./training.js";
 import type { Migration } from "./migration.js";
 import { binaryOps, creators, otherTensorOps, restructured, sameSignature, tensorTypes, unaryOps } from "./ops.js";
 import { isNullish, literalShape, unwrap } from "./syntax.js";
@@ -36,6 +37,8 @@ export function tensorKind(m: Migration, expr: Node, depth = 0): "tfjs" | "other
     }
     if (Node.isPropertyAccessExpression(callee)) {
       const method = callee.getName();
+      // the loss an optimizer's minimize gives
+      if (method === "minimize" && isConvertedOptimizer(m, callee.getExpression())) return "tfjs";
       if (binaryOps.has(method) || unaryOps.has(method) || restructured.has(method) || otherTensorOps.has(method)) {
         return tensorKind(m, callee.getExpression(), depth + 1);
       }

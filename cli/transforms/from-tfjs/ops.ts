@@ -61,8 +61,8 @@ export function unsupportedReason(name: string): string {
   if (["memory", "disposeVariables", "engine", "profile", "time"].includes(name)) {
     return `memory management: tf.${name} manages TensorFlow.js memory or engine state, and shapecast tensors are garbage-collected; remove the call by hand`;
   }
-  if (name === "variable" || name === "Variable") {
-    return "training: tf.variable makes a trainable variable, and shapecast trains plain tensors (grad, valueAndGrad and the optimizers take and give a tree of them); convert by hand";
+  if (name === "Variable") {
+    return "training: tf.Variable is TensorFlow.js's variable class, and shapecast trains plain tensors (grad, valueAndGrad and the optimizers take and give a tree of them); convert by hand";
   }
   if (["grad", "grads", "valueAndGrad", "valueAndGrads"].includes(name)) {
     return `training: shapecast has grad and valueAndGrad, with its own arguments (one tree of parameters, a gradient of its type); convert tf.${name} by hand`;

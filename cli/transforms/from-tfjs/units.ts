@@ -21,14 +21,18 @@ export interface Range {
   readonly end: number;
 }
 
-/** Does a statement only export names? */
+/** Does a statement only export names (no code of its own)? */
 function onlyExports(statement: Statement): boolean {
   if (Node.isExportDeclaration(statement) || Node.isExportAssignment(statement)) return true;
   if (!Node.isExpressionStatement(statement)) return false;
   const expr = statement.getExpression();
   if (!Node.isBinaryExpression(expr) || expr.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
   const target = expr.getLeft().getText().replace(/\s+/g, "");
-  return /^(module\.exports|exports)(\.\w+)?$/.test(target);
+  if (!/^(module\.exports|exports)(\.\w+)?$/.test(target)) return false;
+  // names only: `= name` or `= { a, b: c }`, not code (`exports.f = (x) => ...`)
+  const value = expr.getRight();
+  if (Node.isIdentifier(value)) return true;
+  return Node.isObjectLiteralExpression(value) && value.getProperties().every((p) => Node.isShorthandPropertyAssignment(p) || (Node.isPropertyAssignment(p) && Node.isIdentifier(p.getInitializer())));
 }
 
 /** The units of `file`: its top-level statements but its imports, its TensorFlow.js requires and its export lists. */

@@ -28,4 +28,11 @@ function trainStep(model, xs, labels, learningRate) {
   return value;
 }
 
-module.exports = { createModel, predict, loss, trainStep };
+/** A few epochs over one batch: the loss before each step, and the model trained. */
+function fit(model, xs, labels, learningRate, epochs) {
+  const losses = [];
+  for (let epoch = 0; epoch < epochs; epoch++) losses.push(trainStep(model, xs, labels, learningRate));
+  return { losses, model };
+}
+
+module.exports = { createModel, predict, loss, trainStep, fit };

@@ -59,6 +59,7 @@ export const corpus: Readonly<Record<string, readonly Case[]>> = {
     { fn: "predict", args: [{ from: "createModel", args: [12, 3] }, { tensor: [5, 12] }] },
     { fn: "loss", args: [{ tensor: [5, 3] }, { tensor: [5, 3], values: "unit" }] },
     { fn: "trainStep", args: [{ from: "createModel", args: [12, 3] }, { tensor: [5, 12] }, { tensor: [5, 3], values: "unit" }, 0.1] },
+    { fn: "fit", args: [{ from: "createModel", args: [12, 3] }, { tensor: [5, 12] }, { tensor: [5, 3], values: "unit" }, 0.1, 4] },
   ],
   "iris-data.ts": [
     { fn: "toFeatures", args: [[[5.1, 3.5, 1.4, 0.2], [6.2, 2.9, 4.3, 1.3], [7.7, 3.0, 6.1, 2.3]]] },
