@@ -31,8 +31,8 @@ const original = join(import.meta.dirname, "tfjs-corpus");
 const converted = join(root, "test", ".generated", "tfjs-converted");
 const files = readdirSync(original).filter((name) => /\.(ts|js|cjs)$/.test(name));
 
-/** Values agree when within this of each other, relative to the larger (at least 1): the two libraries' float32 kernels round differently. */
-const TOLERANCE = 1e-5;
+/** Values agree when within this of each other, relative to the larger (at least 1): the two libraries' float32 kernels round differently (the largest difference seen is about 2e-7, two units in the last place). */
+const TOLERANCE = 1e-6;
 
 interface Conversion {
   readonly skipped: Skipped[];
@@ -147,7 +147,14 @@ function layout(output: Output): unknown {
   if ("values" in output && Array.isArray(output.values)) return { shape: output["shape"], dtype: output["dtype"], finite: (output.values as number[]).every(Number.isFinite) };
   return Object.fromEntries(Object.entries(output).map(([key, o]) => [key, layout(o as Output)]));
 }
-const close = (x: number, y: number): boolean => (Number.isNaN(x) && Number.isNaN(y)) || Math.abs(x - y) <= TOLERANCE * Math.max(1, Math.abs(x), Math.abs(y));
+/** The largest difference seen between two float32 values, relative as TOLERANCE reads it. */
+let largest = 0;
+const close = (x: number, y: number): boolean => {
+  if (Number.isNaN(x) && Number.isNaN(y)) return true;
+  const relative = Math.abs(x - y) / Math.max(1, Math.abs(x), Math.abs(y));
+  largest = Math.max(largest, relative);
+  return relative <= TOLERANCE;
+};
 
 /** A file's exports, the CommonJS ones under `default`. */
 async function load(path: string): Promise<Record<string, unknown>> {
@@ -218,7 +225,7 @@ describe("from-tfjs on the corpus: what is left", () => {
     const rows = [...conversions].map(([file, c]) => `${file.padEnd(20)} ${String(c.tally.converted).padStart(3)} of ${String(c.tally.found).padStart(3)}`);
     const found = [...conversions.values()].reduce((n, c) => n + c.tally.found, 0);
     const done = [...conversions.values()].reduce((n, c) => n + c.tally.converted, 0);
-    console.log(`from-tfjs on the corpus:\n${rows.join("\n")}\ntotal ${done} of ${found} (${((100 * done) / found).toFixed(1)}%)`);
+    console.log(`from-tfjs on the corpus:\n${rows.join("\n")}\ntotal ${done} of ${found} (${((100 * done) / found).toFixed(1)}%); largest float32 difference between the runs ${largest.toExponential(2)}`);
     expect(done / found).toBeGreaterThanOrEqual(0.85);
   });
 });
