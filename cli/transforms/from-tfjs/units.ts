@@ -46,6 +46,7 @@ export function unitsOf(file: SourceFile, requires: readonly VariableStatement[]
  * which the report names as the reason.
  */
 export function keptUnits(units: readonly Statement[], left: readonly Range[]): Map<Statement, Range> {
+  if (left.length === 0) return new Map();
   const index = new Map<Node, number>(units.map((unit, i) => [unit, i]));
   const unitAt = (node: Node): number | undefined => {
     for (let at: Node | undefined = node; at !== undefined; at = at.getParent()) {
