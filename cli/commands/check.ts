@@ -24,17 +24,15 @@
  */
 import { parseArgs } from "node:util";
 import { type CallExpression, createWrappedNode, Node, type SourceFile, ts } from "ts-morph";
-import { catalog } from "shapecast/catalog";
 import type { Command } from "../command.js";
-import { broadcastPicture, matmulPicture, type Picture, type Placement, renderPicture, type Size } from "../diagram.js";
+import { type Placement, renderPicture } from "../diagram.js";
 import { EXIT, UsageError } from "../errors.js";
 import { elapsed, type Io, paint, progress } from "../io.js";
 import { loadProgram, shown } from "../project.js";
+import { type CallInfo, oneLine, type ShapeError, shapeErrorOf } from "../shape-errors.js";
 
-/** The library's functions (its op catalog): a message is the library's when it names one of them as its op. */
-const OPS: ReadonlySet<string> = new Set(Object.keys(catalog));
-
-export interface ShapeFinding {
+/** A shape error at its place, with the call's text. */
+export interface ShapeFinding extends ShapeError {
   readonly file: string;
   readonly line: number;
   readonly column: number;
@@ -42,21 +40,6 @@ export interface ShapeFinding {
   readonly tsCode: number;
   /** The call's text on one line. */
   readonly call: string;
-  /** The library's message (for a conflicting size, a sentence built from the compiler's types). */
-  readonly message: string;
-  /** `broadcast` (element-wise and broadcast-to), `matmul`, `join` (concat, stack), `conflicting-sizes`, or `other` (axes, reshape...). */
-  readonly kind: "broadcast" | "matmul" | "join" | "conflicting-sizes" | "other";
-  readonly op: string;
-  readonly mode?: string | undefined;
-  /** The two shapes, as the message prints their sizes (`3`, `batch`, `?`). */
-  readonly a?: readonly Size[] | undefined;
-  readonly b?: readonly Size[] | undefined;
-  /** The failing axis: of the result (broadcast), of the batch (matmul), of the parameter (conflicting sizes). */
-  readonly axis?: number | undefined;
-  /** broadcastDimensions / axesMapping / axis read from the call's options. */
-  readonly placement?: Placement | undefined;
-  /** Not in JSON: the picture drawn under the message. */
-  readonly picture?: Picture | undefined;
 }
 
 export interface OtherFinding {
@@ -66,33 +49,6 @@ export interface OtherFinding {
   readonly tsCode: number;
   readonly message: string;
 }
-
-/** The string literal types in a diagnostic's text, unescaped: `'"add (numpy): ..."'`. */
-function literalTypes(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/'"((?:[^"\\]|\\.)*)"'/g)) found.push(match[1]!.replace(/\\(.)/g, "$1"));
-  return found;
-}
-
-/** Does `text` read as one of the library's messages: `op: ...` or `op (mode): ...` with op a library function? */
-const libraryMessage = (text: string): { op: string; mode: string | undefined } | undefined => {
-  const match = /^([A-Za-z]\w*)(?: \(([a-z]+)\))?: \S/.exec(text);
-  return match !== null && OPS.has(match[1]!) ? { op: match[1]!, mode: match[2] } : undefined;
-};
-
-/** `[2, 10]` as sizes; undefined for `[...]` (a dynamic rank) or anything else. */
-function parseSizes(text: string | undefined): Size[] | undefined {
-  if (text === undefined) return undefined;
-  const inner = /^\[(.*)\]$/.exec(text.trim())?.[1];
-  if (inner === undefined || inner === "...") return undefined;
-  return inner.trim() === "" ? [] : inner.split(",").map((size) => size.trim());
-}
-
-/** One line of a call's text, at most `max` characters. */
-const oneLine = (text: string, max = 120): string => {
-  const flat = text.replace(/\s+/g, " ").replace(/,? ?\)/g, ")").replace(/\( /g, "(");
-  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
-};
 
 /** The call the diagnostic span [start, end) is an argument of (or lies in). */
 function callAt(file: SourceFile, start: number, end: number): CallExpression | undefined {
@@ -170,73 +126,23 @@ function shapeFinding(
   where: { file: string; line: number; column: number },
 ): ShapeFinding | undefined {
   const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-  // the checked signature comes last, so its message is the last literal in the chain
-  const message = literalTypes(text).filter((literal) => libraryMessage(literal) !== undefined).at(-1);
-  const conflict = message === undefined ? /ConflictingSizes<(.+?)>'/.exec(text) : null;
-  if (message === undefined && conflict === null) return undefined;
-
   const start = diagnostic.start ?? 0;
   const end = start + (diagnostic.length ?? 0);
-  const call = callAt(file(), start, end);
-  const base = { ...where, tsCode: diagnostic.code, call: oneLine(call?.getText() ?? file().getFullText().slice(start, end)) };
-  if (message !== undefined) {
-    const { op, mode } = libraryMessage(message)!;
-    const broadcast = /; cannot (broadcast|join) (\[[^\]]*\]) (with|to) (\[[^\]]*\])(?:;|$)/.exec(message);
-    const multiply = /; cannot multiply (\[[^\]]*\]) by (\[[^\]]*\])$/.exec(message);
-    const axisText = /\baxis (\d+) has /.exec(message)?.[1];
-    const axis = axisText === undefined ? undefined : Number(axisText);
-    if (multiply !== null) {
-      const a = parseSizes(multiply[1]);
-      const b = parseSizes(multiply[2]);
-      const failed = /: inner sizes /.test(message) ? "inner" : axis !== undefined ? { batchAxis: axis } : undefined;
-      return {
-        ...base, message, kind: "matmul", op, a, b, axis,
-        picture: a === undefined || b === undefined ? undefined : matmulPicture({ a, b, failed }),
-      };
-    }
-    if (broadcast !== null) {
-      const a = parseSizes(broadcast[2]);
-      const b = parseSizes(broadcast[4]);
-      if (broadcast[1] === "join") {
-        // concat / stack: tensors[i] against tensors[0], axis by axis
-        const other = /^\w+: tensors\[(\d+)\]/.exec(message)?.[1] ?? "i";
-        const names = ["tensors[0]", `tensors[${other}]`] as const;
-        return {
-          ...base, message, kind: "join", op, a, b, axis,
-          picture: a === undefined || b === undefined ? undefined
-            : broadcastPicture({ a, b, placement: { mode: "none" }, names, failedAxis: axis }),
-        };
-      }
-      const placement = placementOf(call, mode ?? "numpy");
-      const verb = broadcast[3] === "to" ? "to" : "with";
-      return {
-        ...base, message, kind: "broadcast", op, mode, a, b, axis, placement,
-        picture: a === undefined || b === undefined ? undefined : broadcastPicture({ a, b, placement, verb, failedAxis: axis }),
-      };
-    }
-    return { ...base, message, kind: "other", op, mode };
-  }
-
-  if (conflict !== null) {
-    const types = /Argument of type '(.+?)' is not assignable to parameter of type '(.+?)'/.exec(text);
-    const sizesOf = (type: string | undefined): Size[] | undefined =>
-      type === undefined ? undefined : parseSizes(/Tensor<(?:readonly )?(\[[^\]]*\])/.exec(type)?.[1]);
-    const a = sizesOf(types?.[1]);
-    const b = sizesOf(types?.[2]);
-    const position = /Type at position (\d+) in source/.exec(text)?.[1];
-    const axis = position === undefined ? undefined : Number(position);
-    const callee = call?.getExpression();
-    const op = callee === undefined ? "call" : Node.isPropertyAccessExpression(callee) ? callee.getName() : oneLine(callee.getText(), 40);
-    const message =
-      `${op}: one dim of this shape gets different sizes from different arguments (${conflict[1]})` +
-      (types === null ? "" : `; cannot pass ${types[1]} as ${types[2]}`);
+  let call: CallExpression | undefined;
+  const info = (): CallInfo | undefined => {
+    call ??= callAt(file(), start, end);
+    if (call === undefined) return undefined;
+    const callee = call.getExpression();
+    const found = call;
     return {
-      ...base, message, kind: "conflicting-sizes", op, a, b, axis,
-      picture: a === undefined || b === undefined ? undefined
-        : broadcastPicture({ a, b, placement: { mode: "none" }, names: ["argument", "parameter"], failedAxis: axis }),
+      op: Node.isPropertyAccessExpression(callee) ? callee.getName() : oneLine(callee.getText(), 40),
+      placement: (mode) => placementOf(found, mode),
     };
-  }
-  return undefined;
+  };
+  const error = shapeErrorOf(text, info);
+  if (error === undefined) return undefined;
+  call ??= callAt(file(), start, end);
+  return { ...where, tsCode: diagnostic.code, call: oneLine(call?.getText() ?? file().getFullText().slice(start, end)), ...error };
 }
 
 /** `file:line:col` of a diagnostic, 1-based, with the file relative to `cwd`. */

@@ -1,0 +1,153 @@
+/**
+ * The TypeScript language-service plugin: shape errors and shapes in the
+ * editor, from the editor's own compiler (tsserver hands it over; nothing
+ * here loads TypeScript).
+ *
+ * - Diagnostics: a shape error (shape-errors.ts) reads as the library's
+ *   message followed by the aligned-axes picture of `shapecast explain`,
+ *   instead of TypeScript's framing (`Argument of type ... is not assignable
+ *   to parameter of type '"add (numpy): ..."'`, `No overload matches this call`).
+ * - Quick info: hovering a tensor-valued expression shows its shape and dtype
+ *   on one line (`x: Tensor<[32, 10], float32>`); hovering a call that failed,
+ *   or the name its result is bound to, shows its shape error, not a
+ *   signature or a result type whose shapes look valid.
+ *
+ * `createPlugin(ts)` is what tsserver's plugin factory returns; the entry
+ * tsserver loads wraps it.
+ */
+import type ts from "typescript";
+import { renderPicture } from "../diagram.js";
+import { type CallInfo, type ShapeError, shapeErrorOf } from "../shape-errors.js";
+import { tensorLabel } from "./tensor-label.js";
+
+type TS = typeof ts;
+
+/** The call a span [start, end) is an argument of (or lies in), in a source file of the editor's compiler. */
+function callAt(typescript: TS, file: ts.SourceFile, start: number, end: number): ts.CallExpression | undefined {
+  let found: ts.CallExpression | undefined;
+  let enclosing: ts.CallExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (node.getStart(file) > start || node.getEnd() < end) return;
+    if (typescript.isCallExpression(node)) {
+      if (node.arguments.some((arg) => arg.getStart(file) <= start && end <= arg.getEnd())) found = node;
+      else enclosing = node;
+    }
+    typescript.forEachChild(node, visit);
+  };
+  visit(file);
+  return found ?? enclosing;
+}
+
+/** A number literal (`2`, `-1`). */
+function literalNumber(typescript: TS, node: ts.Node | undefined): number | undefined {
+  if (node === undefined) return undefined;
+  if (typescript.isNumericLiteral(node)) return Number(node.text);
+  if (typescript.isPrefixUnaryExpression(node) && node.operator === typescript.SyntaxKind.MinusToken && typescript.isNumericLiteral(node.operand)) return -Number(node.operand.text);
+  return undefined;
+}
+
+/** What a call says for a shape error: its callee's name, and the placement its options literal gives. */
+function callInfo(typescript: TS, call: ts.CallExpression): CallInfo {
+  const callee = call.expression;
+  const op = typescript.isPropertyAccessExpression(callee) ? callee.name.text : callee.getText();
+  return {
+    op,
+    placement(mode) {
+      const options = call.arguments.at(-1);
+      const field = (name: string): ts.Expression | undefined => {
+        if (options === undefined || !typescript.isObjectLiteralExpression(options)) return undefined;
+        const property = options.properties.find((p) => typescript.isPropertyAssignment(p) && p.name.getText() === name);
+        return property !== undefined && typescript.isPropertyAssignment(property) ? property.initializer : undefined;
+      };
+      const dimsNode = field(mode === "explicit" ? "axesMapping" : "broadcastDimensions");
+      const dims = dimsNode !== undefined && typescript.isArrayLiteralExpression(dimsNode) ? dimsNode.elements.map((e) => literalNumber(typescript, e)) : undefined;
+      return { mode, dims: dims?.every((d) => d !== undefined) ? (dims as number[]) : undefined, axis: literalNumber(typescript, field("axis")) };
+    },
+  };
+}
+
+/** The name of a variable declaration at `position`, with its initializer. */
+function boundInitializer(typescript: TS, file: ts.SourceFile, position: number): { name: ts.Identifier; initializer: ts.Expression } | undefined {
+  let found: { name: ts.Identifier; initializer: ts.Expression } | undefined;
+  const visit = (node: ts.Node): void => {
+    if (position < node.getStart(file) || position > node.getEnd()) return;
+    if (typescript.isVariableDeclaration(node) && typescript.isIdentifier(node.name) && node.initializer !== undefined && position >= node.name.getStart(file) && position <= node.name.getEnd()) {
+      found = { name: node.name, initializer: node.initializer };
+    }
+    typescript.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** A shape error's text in the editor: the library's message, then the picture. */
+export function editorMessage(error: ShapeError): string {
+  const picture = error.picture === undefined ? "" : `\n${renderPicture(error.picture, false)}`;
+  return `${error.message}${picture}`.trimEnd();
+}
+
+/** The plugin over the editor's compiler `typescript`. */
+export function createPlugin(typescript: TS): ts.server.PluginModule {
+  return {
+    create(info: ts.server.PluginCreateInfo): ts.LanguageService {
+      const service = info.languageService;
+      const proxy: ts.LanguageService = Object.create(null) as ts.LanguageService;
+      for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {
+        const member = service[key];
+        (proxy as unknown as Record<string, unknown>)[key] = typeof member === "function" ? (member as (...args: unknown[]) => unknown).bind(service) : member;
+      }
+
+      /** The shape error of a diagnostic, if it is one. */
+      const shapeError = (diagnostic: ts.Diagnostic): ShapeError | undefined => {
+        const file = diagnostic.file;
+        const text = typescript.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+        return shapeErrorOf(text, () => {
+          if (file === undefined || diagnostic.start === undefined) return undefined;
+          const call = callAt(typescript, file, diagnostic.start, diagnostic.start + (diagnostic.length ?? 0));
+          return call === undefined ? undefined : callInfo(typescript, call);
+        });
+      };
+
+      proxy.getSemanticDiagnostics = (fileName) =>
+        service.getSemanticDiagnostics(fileName).map((diagnostic) => {
+          const error = shapeError(diagnostic);
+          return error === undefined ? diagnostic : { ...diagnostic, messageText: editorMessage(error), source: "shapecast" };
+        });
+
+      proxy.getQuickInfoAtPosition = (fileName, position, ...rest) => {
+        const quick = service.getQuickInfoAtPosition(fileName, position, ...rest);
+        const program = service.getProgram();
+        const file = program?.getSourceFile(fileName);
+        if (program === undefined || file === undefined) return quick;
+        // a call that failed: its shape error, whichever part of it is hovered, or the name its result is bound to
+        const failed = service.getSemanticDiagnostics(fileName).flatMap((diagnostic) => {
+          if (diagnostic.start === undefined) return [];
+          const call = callAt(typescript, file, diagnostic.start, diagnostic.start + (diagnostic.length ?? 0));
+          const error = call === undefined ? undefined : shapeError(diagnostic);
+          return call === undefined || error === undefined ? [] : [{ call, error }];
+        });
+        const bound = boundInitializer(typescript, file, position);
+        for (const { call, error } of failed) {
+          const inCall = position >= call.getStart(file) && position <= call.getEnd();
+          const inBinding = bound !== undefined && call.getStart(file) >= bound.initializer.getStart(file) && call.getEnd() <= bound.initializer.getEnd();
+          if (!inCall && !inBinding) continue;
+          const at = inCall ? call : bound!.name;
+          const span = { start: at.getStart(file), length: at.getEnd() - at.getStart(file) };
+          const text = inCall ? `shape error: ${error.message}` : `${bound!.name.text}: shape error: ${error.message}`;
+          return { kind: typescript.ScriptElementKind.unknown, kindModifiers: "", textSpan: span, displayParts: [{ kind: "text", text }] };
+        }
+        const label = tensorLabel(typescript, program.getTypeChecker(), file, position);
+        if (label === undefined) return quick;
+        return {
+          kind: quick?.kind ?? typescript.ScriptElementKind.unknown,
+          kindModifiers: quick?.kindModifiers ?? "",
+          textSpan: label.span,
+          displayParts: [{ kind: "text", text: label.text }],
+          documentation: quick?.documentation ?? [],
+          tags: quick?.tags ?? [],
+        };
+      };
+      return proxy;
+    },
+  };
+}
