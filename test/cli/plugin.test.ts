@@ -1,5 +1,5 @@
 /**
- * The language-service plugin (cli/plugin/) over a real TypeScript 6
+ * The language-service plugin (cli/editor/) over a real TypeScript 6
  * language service, in process: a program with a shape error, a tensor to
  * hover and another type error. The diagnostics read as the library's
  * message with the aligned-axes picture; hovering shows shapes on one line,
@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { createPlugin } from "../../cli/plugin/index.js";
+import { createPlugin } from "../../cli/editor/index.js";
 import { compilerOptions, root } from "../support/compiler.js";
 
 const fileName = join(root, "test", "__plugin__.ts");

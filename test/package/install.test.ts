@@ -171,6 +171,12 @@ describe("installed into a fresh project outside the repository", () => {
     expect(check.stdout).toContain("misfit.ts:2:");
     expect(check.stdout).toContain("add (numpy): axis 1 has 3 vs 4");
     expect(check.status).toBe(1);
+
+    // the language-service plugin: CommonJS, as tsserver requires it by the name tsconfig gives
+    expect(paths).toEqual(expect.arrayContaining(["plugin/index.js", "plugin/package.json"]));
+    const plugin = spawnSync(process.execPath, ["-e", 'const init = require("shapecast-cli/plugin"); console.log(typeof init, typeof init({ typescript: {} }).create)'], { cwd: app, encoding: "utf8" });
+    expect(plugin.stderr).toBe("");
+    expect(plugin.stdout.trim()).toBe("function function");
   }, SLOW);
 
   it("reads and writes .npz through shapecast/npz once the app installs fflate, its optional peer", () => {
