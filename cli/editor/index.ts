@@ -12,13 +12,20 @@
  *   or the name its result is bound to, shows its shape error, not a
  *   signature or a result type whose shapes look valid.
  *
+ * - Quick fixes: each valid `broadcastDimensions` (xla), `axis` (pdpd) or
+ *   `axesMapping` (explicit broadcast-to) the message lists, as a code action
+ *   setting it in the call's options (fixes.ts).
+ * - Inlay hints, opt-in (`{ "name": "shapecast-cli/plugin", "inlayHints": true }`):
+ *   the shape of each `const` tensor binding written without a type.
+ *
  * `createPlugin(ts)` is what tsserver's plugin factory returns; the entry
  * tsserver loads wraps it.
  */
 import type ts from "typescript";
 import { renderPicture } from "../diagram.js";
 import { type CallInfo, type ShapeError, shapeErrorOf } from "../shape-errors.js";
-import { tensorLabel } from "./tensor-label.js";
+import { fieldChange, fixesIn } from "./fixes.js";
+import { tensorLabel, tensorText } from "./tensor-label.js";
 
 type TS = typeof ts;
 
@@ -146,6 +153,57 @@ export function createPlugin(typescript: TS): ts.server.PluginModule {
           documentation: quick?.documentation ?? [],
           tags: quick?.tags ?? [],
         };
+      };
+      proxy.getCodeFixesAtPosition = (fileName, start, end, errorCodes, formatOptions, preferences) => {
+        const fixes = [...service.getCodeFixesAtPosition(fileName, start, end, errorCodes, formatOptions, preferences)];
+        const file = service.getProgram()?.getSourceFile(fileName);
+        if (file === undefined) return fixes;
+        for (const diagnostic of service.getSemanticDiagnostics(fileName)) {
+          if (diagnostic.start === undefined) continue;
+          const stop = diagnostic.start + (diagnostic.length ?? 0);
+          if (stop < start || diagnostic.start > end) continue;
+          const error = shapeError(diagnostic);
+          const call = error === undefined ? undefined : callAt(typescript, file, diagnostic.start, stop);
+          if (error === undefined || call === undefined) continue;
+          for (const fix of fixesIn(error.message)) {
+            const change = fieldChange(typescript, file, call, fix);
+            if (change === undefined) continue;
+            fixes.push({
+              fixName: "shapecast",
+              description: `Use ${fix.field} ${fix.value}`,
+              changes: [{ fileName, textChanges: [change] }],
+            });
+          }
+        }
+        return fixes;
+      };
+
+      // the codes of shape errors (an argument that misfits, no overload that fits), so editors ask for their fixes
+      proxy.getSupportedCodeFixes = (fileName) => [...new Set([...service.getSupportedCodeFixes(fileName), "2345", "2769"])];
+
+      // the shape of each const tensor binding without a type, when the plugin's config asks (`"inlayHints": true`)
+      proxy.provideInlayHints = (fileName, span, preferences) => {
+        const hints = service.provideInlayHints(fileName, span, preferences);
+        const program = service.getProgram();
+        const file = program?.getSourceFile(fileName);
+        if ((info.config as { inlayHints?: unknown } | undefined)?.inlayHints !== true || program === undefined || file === undefined) return hints;
+        const checker = program.getTypeChecker();
+        // a binding of a failed call gets no hint: its type is no shape
+        const failed = service.getSemanticDiagnostics(fileName).filter((d) => d.start !== undefined && shapeError(d) !== undefined).map((d) => d.start!);
+        const ours: ts.InlayHint[] = [];
+        const visit = (node: ts.Node): void => {
+          if (node.getEnd() < span.start || node.getStart(file) > span.start + span.length) return;
+          if (typescript.isVariableDeclaration(node) && typescript.isIdentifier(node.name) && node.type === undefined &&
+            typescript.isVariableDeclarationList(node.parent) && (node.parent.flags & typescript.NodeFlags.Const) !== 0) {
+            const text = tensorText(typescript, checker, checker.getTypeAtLocation(node.name));
+            const init = node.initializer;
+            const fails = init !== undefined && failed.some((at) => at >= init.getStart(file) && at < init.getEnd());
+            if (text !== undefined && !fails) ours.push({ text: `: ${text}`, position: node.name.getEnd(), kind: typescript.InlayHintKind.Type, whitespaceBefore: false });
+          }
+          typescript.forEachChild(node, visit);
+        };
+        visit(file);
+        return [...hints, ...ours].sort((x, y) => x.position - y.position);
       };
       return proxy;
     },

@@ -14,7 +14,7 @@ import { compilerOptions, root } from "../support/compiler.js";
 const fileName = join(root, "test", "__plugin__.ts");
 
 /** A language service over `text` (as test/__plugin__.ts, importing the library's source), wrapped by the plugin. */
-function service(text: string): { plugin: ts.LanguageService; plain: ts.LanguageService } {
+function service(text: string, config: object = {}): { plugin: ts.LanguageService; plain: ts.LanguageService } {
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => compilerOptions,
     getScriptFileNames: () => [fileName],
@@ -33,7 +33,7 @@ function service(text: string): { plugin: ts.LanguageService; plain: ts.Language
     getDirectories: ts.sys.getDirectories,
   };
   const plain = ts.createLanguageService(host);
-  const plugin = createPlugin(ts).create({ languageService: plain, languageServiceHost: host, config: {} } as unknown as ts.server.PluginCreateInfo);
+  const plugin = createPlugin(ts).create({ languageService: plain, languageServiceHost: host, config } as unknown as ts.server.PluginCreateInfo);
   return { plugin, plain };
 }
 
@@ -86,5 +86,60 @@ describe("the language-service plugin", () => {
     expect(hover?.displayParts?.map((p) => p.text).join("")).toBe("shape error: add (numpy): axis 1 has 10 vs 11; cannot broadcast [2, 10] with [2, 11]");
     // the name the failed result is bound to: an error, not a shape that looks valid
     expect(plugin.getQuickInfoAtPosition(fileName, program.indexOf("bad ="))?.displayParts?.map((p) => p.text).join("")).toBe("bad: shape error: add (numpy): axis 1 has 10 vs 11; cannot broadcast [2, 10] with [2, 11]");
+  });
+});
+
+/** `text` with the text changes of a code action applied. */
+function applied(text: string, changes: readonly ts.FileTextChanges[]): string {
+  const edits = changes.flatMap((c) => c.textChanges).sort((x, y) => y.span.start - x.span.start);
+  return edits.reduce((out, e) => out.slice(0, e.span.start) + e.newText + out.slice(e.span.start + e.span.length), text);
+}
+
+describe("the plugin's quick fixes", () => {
+  const fixable = [
+    'import { add, zeros } from "../src/index.js";',
+    'export const x = add(zeros([3, 3]), zeros([3]), { mode: "xla" });',
+    'export const p = add(zeros([2, 3, 4]), zeros([3]), { mode: "pdpd", axis: 2 });',
+    "",
+  ].join("\n");
+  const { plugin } = service(fixable);
+  const fixesAt = (needle: string): readonly ts.CodeFixAction[] => {
+    const diagnostic = plugin.getSemanticDiagnostics(fileName).find((d) => d.start! <= fixable.indexOf(needle) + needle.length && d.start! >= fixable.indexOf(needle))!;
+    expect(diagnostic, needle).toBeDefined();
+    return plugin.getCodeFixesAtPosition(fileName, diagnostic.start!, diagnostic.start! + diagnostic.length!, [diagnostic.code], {}, {}).filter((f) => f.fixName === "shapecast");
+  };
+
+  it("offers each valid broadcastDimensions of an xla misfit, and each fixes it", () => {
+    const fixes = fixesAt('add(zeros([3, 3]), zeros([3]), { mode: "xla" })');
+    expect(fixes.map((f) => f.description)).toEqual(["Use broadcastDimensions [0]", "Use broadcastDimensions [1]"]);
+    for (const fix of fixes) {
+      const text = applied(fixable, fix.changes);
+      expect(text).toContain(`{ mode: "xla", ${fix.description.replace("Use broadcastDimensions ", "broadcastDimensions: ")} }`);
+      const after = service(text).plugin.getSemanticDiagnostics(fileName).filter((d) => d.source === "shapecast");
+      expect(after.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n").split("\n")[0])).toEqual([expect.stringMatching(/^add \(pdpd\)/)]);
+    }
+  });
+
+  it("offers the pdpd axes that fit, replacing the one given", () => {
+    const fixes = fixesAt('add(zeros([2, 3, 4]), zeros([3]), { mode: "pdpd", axis: 2 })');
+    expect(fixes.map((f) => f.description)).toEqual(["Use axis 1"]);
+    const text = applied(fixable, fixes[0]!.changes);
+    expect(text).toContain('{ mode: "pdpd", axis: 1 }');
+    expect(service(text).plugin.getSemanticDiagnostics(fileName).filter((d) => d.source === "shapecast")).toHaveLength(1);
+  });
+});
+
+describe("the plugin's inlay hints", () => {
+  const text = ['import { add, matmul, zeros } from "../src/index.js";', "const w = zeros([4, 3]);", "const y: unknown = matmul(zeros([2, 4]), w);", "let z = w;", "const failed = add(w, zeros([2]));", ""].join("\n");
+  const span = { start: 0, length: text.length };
+  const preferences = { includeInlayVariableTypeHints: false };
+
+  it("shows the shape of each const tensor binding written without a type, when asked (not of a failed call)", () => {
+    const hints = service(text, { inlayHints: true }).plugin.provideInlayHints(fileName, span, preferences);
+    expect(hints.map((h) => `${h.position}${typeof h.text === "string" ? h.text : ""}`)).toEqual([`${text.indexOf("w =") + 1}: Tensor<[4, 3], float32>`]);
+  });
+
+  it("shows nothing of its own unless the plugin's config asks", () => {
+    expect(service(text).plugin.provideInlayHints(fileName, span, preferences)).toEqual([]);
   });
 });

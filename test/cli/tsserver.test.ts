@@ -2,7 +2,8 @@
  * The language-service plugin end to end: TypeScript 6's tsserver started as
  * an editor starts it, a project whose tsconfig names the plugin
  * (`"plugins": [{ "name": "shapecast-cli/plugin" }]`), and the protocol spoken
- * over stdin/stdout: open a file, ask for its diagnostics and for quick info.
+ * over stdin/stdout: open a file, ask for its diagnostics, quick info, code
+ * fixes and inlay hints.
  * The plugin is bundled here as the package's build bundles it
  * (cli/editor/entry.ts to plugin/index.js, CommonJS), into the project's
  * node_modules/shapecast-cli/plugin/, where tsserver finds it.
@@ -22,6 +23,7 @@ const source = [
   "const b = zeros([2, 11]);",
   "export const bad = add(a, b);",
   "export const good = matmul(zeros([32, 5]), zeros([5, 10]));",
+  'export const xla = add(zeros([3, 3]), zeros([3]), { mode: "xla" });',
   "",
 ].join("\n");
 
@@ -75,6 +77,14 @@ class Server {
 
 let server: Server;
 
+interface Diagnostic {
+  readonly text: string;
+  readonly start: { line: number; offset: number };
+  readonly end: { line: number; offset: number };
+  readonly source?: string;
+  readonly code: number;
+}
+
 beforeAll(async () => {
   rmSync(project, { recursive: true, force: true });
   const pluginFolder = join(project, "node_modules", "shapecast-cli", "plugin");
@@ -95,7 +105,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "tsconfig.json"), JSON.stringify({
     compilerOptions: {
       strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", noEmit: true, types: [], skipLibCheck: true,
-      plugins: [{ name: "shapecast-cli/plugin" }],
+      plugins: [{ name: "shapecast-cli/plugin", inlayHints: true }],
     },
     files: ["main.ts"],
   }, null, 2));
@@ -115,8 +125,8 @@ function at(needle: string, shift = 0): { line: number; offset: number } {
 
 describe("the plugin in tsserver (TypeScript 6)", () => {
   it("reports a shape error as the library's message with the aligned-axes picture", async () => {
-    const diagnostics = (await server.request("semanticDiagnosticsSync", { file: main })) as { text: string; start: { line: number; offset: number }; source?: string; code: number }[];
-    expect(diagnostics).toHaveLength(1);
+    const diagnostics = (await server.request("semanticDiagnosticsSync", { file: main })) as Diagnostic[];
+    expect(diagnostics.map((d) => d.start.line)).toEqual([4, 6]);
     const [shape] = diagnostics;
     expect(shape!.source).toBe("shapecast");
     expect(shape!.text.split("\n")[0]).toBe("add (numpy): axis 1 has 10 vs 11; cannot broadcast [2, 10] with [2, 11]");
@@ -129,5 +139,22 @@ describe("the plugin in tsserver (TypeScript 6)", () => {
       ((await server.request("quickinfo", { file: main, ...place })) as { displayString: string }).displayString;
     expect(await hover(at("good ="))).toBe("good: Tensor<[32, 10], float32>");
     expect(await hover(at("add(a, b)", 1))).toBe("shape error: add (numpy): axis 1 has 10 vs 11; cannot broadcast [2, 10] with [2, 11]");
+  }, 60_000);
+
+  it("offers each valid broadcastDimensions of an xla misfit as a code fix", async () => {
+    const diagnostics = (await server.request("semanticDiagnosticsSync", { file: main })) as Diagnostic[];
+    const xla = diagnostics.find((d) => d.start.line === 6)!;
+    const fixes = (await server.request("getCodeFixes", {
+      file: main, startLine: xla.start.line, startOffset: xla.start.offset, endLine: xla.end.line, endOffset: xla.end.offset, errorCodes: [xla.code],
+    })) as { fixName: string; description: string; changes: { textChanges: { newText: string }[] }[] }[];
+    const ours = fixes.filter((f) => f.fixName === "shapecast");
+    expect(ours.map((f) => f.description)).toEqual(["Use broadcastDimensions [0]", "Use broadcastDimensions [1]"]);
+    expect(ours[0]!.changes[0]!.textChanges[0]!.newText).toBe(", broadcastDimensions: [0]");
+  }, 60_000);
+
+  it("shows the shape of const tensor bindings as inlay hints, as the plugin's config asks", async () => {
+    const hints = (await server.request("provideInlayHints", { file: main, start: 0, length: source.length })) as { text: string; position: { line: number; offset: number } }[];
+    // (not the bindings of failed calls, whose types are no shapes)
+    expect(hints.map((h) => `${h.position.line}:${h.text}`)).toEqual(["2:: Tensor<[2, 10], float32>", "3:: Tensor<[2, 11], float32>", "5:: Tensor<[32, 10], float32>"]);
   }, 60_000);
 });
