@@ -15,6 +15,8 @@
  * - Quick fixes: each valid `broadcastDimensions` (xla), `axis` (pdpd) or
  *   `axesMapping` (explicit broadcast-to) the message lists, as a code action
  *   setting it in the call's options (fixes.ts).
+ * - A refactor, "Make the broadcast explicit", on a numpy call whose operands
+ *   have different ranks: the explicit-broadcast codemod on that call (explicit.ts).
  * - Inlay hints, opt-in (`{ "name": "shapecast-cli/plugin", "inlayHints": true }`):
  *   the shape of each `const` tensor binding written without a type.
  *
@@ -24,6 +26,7 @@
 import type ts from "typescript";
 import { renderPicture } from "../diagram.js";
 import { type CallInfo, type ShapeError, shapeErrorOf } from "../shape-errors.js";
+import { explicitAt, explicitChanges } from "./explicit.js";
 import { fieldChange, fixesIn } from "./fixes.js";
 import { tensorLabel, tensorText } from "./tensor-label.js";
 
@@ -204,6 +207,25 @@ export function createPlugin(typescript: TS): ts.server.PluginModule {
         };
         visit(file);
         return [...hints, ...ours].sort((x, y) => x.position - y.position);
+      };
+      const REFACTOR = "shapecast: make the broadcast explicit";
+      const positionOf = (range: number | ts.TextRange): number => (typeof range === "number" ? range : range.pos);
+      proxy.getApplicableRefactors = (fileName, positionOrRange, ...rest) => {
+        const refactors = service.getApplicableRefactors(fileName, positionOrRange, ...rest);
+        const program = service.getProgram();
+        const file = program?.getSourceFile(fileName);
+        const found = program === undefined || file === undefined ? undefined : explicitAt(typescript, program.getTypeChecker(), file, positionOf(positionOrRange));
+        if (found === undefined) return refactors;
+        const description = `Make the broadcast explicit (xla, broadcastDimensions [${found.dims.join(", ")}])`;
+        return [...refactors, { name: REFACTOR, description, actions: [{ name: "explicit", description }] }];
+      };
+      proxy.getEditsForRefactor = (fileName, formatOptions, positionOrRange, refactorName, actionName, ...rest) => {
+        if (refactorName !== REFACTOR) return service.getEditsForRefactor(fileName, formatOptions, positionOrRange, refactorName, actionName, ...rest);
+        const program = service.getProgram();
+        const file = program?.getSourceFile(fileName);
+        const found = program === undefined || file === undefined ? undefined : explicitAt(typescript, program.getTypeChecker(), file, positionOf(positionOrRange));
+        if (found === undefined || file === undefined) return undefined;
+        return { edits: [{ fileName, textChanges: explicitChanges(file, found) }] };
       };
       return proxy;
     },

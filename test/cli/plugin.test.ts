@@ -143,3 +143,36 @@ describe("the plugin's inlay hints", () => {
     expect(service(text).plugin.provideInlayHints(fileName, span, preferences)).toEqual([]);
   });
 });
+
+describe("the plugin's refactor: make the broadcast explicit", () => {
+  const text = [
+    'import { add, zeros } from "../src/index.js";',
+    "const x = zeros([4, 10]);",
+    "const bias = zeros([10]);",
+    "export const y = add(x, bias);",
+    "export const m = x.mul(bias, {});",
+    "export const same = add(x, x);",
+    "",
+  ].join("\n");
+  const { plugin } = service(text);
+  const refactor = (needle: string) =>
+    plugin.getApplicableRefactors(fileName, text.indexOf(needle) + 1, {}).find((r) => r.name === "shapecast: make the broadcast explicit");
+
+  it("rewrites a rank-changing numpy call into xla mode with the broadcastDimensions it means, the same type after", () => {
+    const found = refactor("add(x, bias)");
+    expect(found?.description).toBe("Make the broadcast explicit (xla, broadcastDimensions [1])");
+    const edits = plugin.getEditsForRefactor(fileName, {}, text.indexOf("add(x, bias)") + 1, found!.name, "explicit", {});
+    const after = applied(text, edits!.edits);
+    expect(after).toContain('export const y = add(x, bias, { mode: "xla", broadcastDimensions: [1] });');
+    const rewritten = service(after).plugin;
+    expect(rewritten.getSemanticDiagnostics(fileName)).toEqual([]);
+    expect(rewritten.getQuickInfoAtPosition(fileName, after.indexOf("y ="))?.displayParts?.map((p) => p.text).join("")).toBe("y: Tensor<[4, 10], float32>");
+  });
+
+  it("adds the mode to a method's options literal, and offers nothing for equal ranks", () => {
+    const found = refactor("mul(bias, {})");
+    const edits = plugin.getEditsForRefactor(fileName, {}, text.indexOf("mul(bias, {})") + 1, found!.name, "explicit", {});
+    expect(applied(text, edits!.edits)).toContain('x.mul(bias, { mode: "xla", broadcastDimensions: [1] })');
+    expect(refactor("add(x, x)")).toBeUndefined();
+  });
+});

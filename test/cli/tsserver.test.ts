@@ -3,7 +3,7 @@
  * an editor starts it, a project whose tsconfig names the plugin
  * (`"plugins": [{ "name": "shapecast-cli/plugin" }]`), and the protocol spoken
  * over stdin/stdout: open a file, ask for its diagnostics, quick info, code
- * fixes and inlay hints.
+ * fixes, refactors and inlay hints.
  * The plugin is bundled here as the package's build bundles it
  * (cli/editor/entry.ts to plugin/index.js, CommonJS), into the project's
  * node_modules/shapecast-cli/plugin/, where tsserver finds it.
@@ -24,6 +24,7 @@ const source = [
   "export const bad = add(a, b);",
   "export const good = matmul(zeros([32, 5]), zeros([5, 10]));",
   'export const xla = add(zeros([3, 3]), zeros([3]), { mode: "xla" });',
+  "export const explicit = add(zeros([4, 10]), zeros([10]));",
   "",
 ].join("\n");
 
@@ -152,9 +153,18 @@ describe("the plugin in tsserver (TypeScript 6)", () => {
     expect(ours[0]!.changes[0]!.textChanges[0]!.newText).toBe(", broadcastDimensions: [0]");
   }, 60_000);
 
+  it("offers to make a rank-changing numpy broadcast explicit, as a refactor", async () => {
+    const place = at("add(zeros([4, 10])", 1);
+    const refactors = (await server.request("getApplicableRefactors", { file: main, ...place })) as { name: string; description: string }[];
+    const ours = refactors.find((r) => r.name === "shapecast: make the broadcast explicit");
+    expect(ours?.description).toBe("Make the broadcast explicit (xla, broadcastDimensions [1])");
+    const edits = (await server.request("getEditsForRefactor", { file: main, ...place, refactor: ours!.name, action: "explicit" })) as { edits: { textChanges: { newText: string }[] }[] };
+    expect(edits.edits[0]!.textChanges.map((c) => c.newText)).toEqual([', { mode: "xla", broadcastDimensions: [1] }']);
+  }, 60_000);
+
   it("shows the shape of const tensor bindings as inlay hints, as the plugin's config asks", async () => {
     const hints = (await server.request("provideInlayHints", { file: main, start: 0, length: source.length })) as { text: string; position: { line: number; offset: number } }[];
     // (not the bindings of failed calls, whose types are no shapes)
-    expect(hints.map((h) => `${h.position.line}:${h.text}`)).toEqual(["2:: Tensor<[2, 10], float32>", "3:: Tensor<[2, 11], float32>", "5:: Tensor<[32, 10], float32>"]);
+    expect(hints.map((h) => `${h.position.line}:${h.text}`)).toEqual(["2:: Tensor<[2, 10], float32>", "3:: Tensor<[2, 11], float32>", "5:: Tensor<[32, 10], float32>", "7:: Tensor<[4, 10], float32>"]);
   }, 60_000);
 });
