@@ -227,6 +227,20 @@ export function createPlugin(typescript: TS): ts.server.PluginModule {
         if (found === undefined || file === undefined) return undefined;
         return { edits: [{ fileName, textChanges: explicitChanges(file, found) }] };
       };
+      // a failure of the plugin's own never costs the editor the feature: TypeScript's answer stands, and the log says why
+      const overridden = ["getSemanticDiagnostics", "getQuickInfoAtPosition", "getCodeFixesAtPosition", "getSupportedCodeFixes", "provideInlayHints", "getApplicableRefactors", "getEditsForRefactor"] as const;
+      for (const key of overridden) {
+        const ours = proxy[key] as (...args: unknown[]) => unknown;
+        const original = (service[key] as (...args: unknown[]) => unknown).bind(service);
+        (proxy as unknown as Record<string, unknown>)[key] = (...args: unknown[]): unknown => {
+          try {
+            return ours(...args);
+          } catch (error) {
+            info.project?.projectService?.logger?.info(`shapecast plugin: ${key} failed, TypeScript's answer is used: ${(error as Error).stack ?? String(error)}`);
+            return original(...args);
+          }
+        };
+      }
       return proxy;
     },
   };

@@ -176,3 +176,15 @@ describe("the plugin's refactor: make the broadcast explicit", () => {
     expect(refactor("add(x, x)")).toBeUndefined();
   });
 });
+
+describe("the plugin when something of its own fails", () => {
+  it("gives TypeScript's answer rather than failing the editor's request", () => {
+    const { plain } = service(program);
+    // a language service whose program cannot be read: the plugin's own work throws
+    const broken = new Proxy(plain, { get: (target, key) => (key === "getProgram" ? () => { throw new Error("no program"); } : Reflect.get(target, key)) });
+    const plugin = createPlugin(ts).create({ languageService: broken, config: {} } as unknown as ts.server.PluginCreateInfo);
+    const position = program.indexOf("good =");
+    expect(plugin.getQuickInfoAtPosition(fileName, position)).toEqual(plain.getQuickInfoAtPosition(fileName, position));
+    expect(plugin.provideInlayHints(fileName, { start: 0, length: program.length }, {})).toEqual(plain.provideInlayHints(fileName, { start: 0, length: program.length }, {}));
+  });
+});
