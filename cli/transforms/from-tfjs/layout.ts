@@ -4,6 +4,8 @@
  * the same places, each after the text that stood before the original's
  * argument in that position (line break, indentation, a comment), and the
  * call closes as it did (a trailing comma, the parenthesis on its own line).
+ * A comment that stood among arguments the rewrite drops follows the last
+ * argument, as a block comment.
  */
 import { type CallExpression, ts } from "ts-morph";
 
@@ -37,6 +39,9 @@ export function laidOutAs(original: CallExpression, text: string): string {
   const fallback = shape.between.length > 0 ? plain(shape.between[shape.between.length - 1]!) : plain(shape.open).includes("\n") ? `,${plain(shape.open)}` : ", ";
   let out = `${text.slice(0, call.expression.end)}${text.slice(call.expression.end, call.arguments.pos)}${shape.open}${args[0]}`;
   for (let i = 1; i < args.length; i++) out += `${shape.between[i - 1] ?? fallback}${args[i]}`;
+  // comments between arguments the rewrite dropped (matMul's flags, say) stay, after the last argument
+  const dropped = shape.between.slice(args.length - 1).flatMap((gap) => [...gap.matchAll(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g)].map((m) => m[0]));
+  for (const comment of dropped) out += ` ${comment.startsWith("//") ? `/* ${comment.slice(2).trim()} */` : comment}`;
   // the original's close: a trailing comma only where the original had one
   return `${out}${shape.close})`;
 }
