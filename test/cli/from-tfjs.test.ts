@@ -448,6 +448,17 @@ describe("from-tfjs: single files", () => {
     )).skipped[0]!.reason).toMatch(/^training: minimize without a literal list of variables/);
   });
 
+  it("unstacks on a computed axis by gathering each index on it (negative axes count from the end)", () => {
+    const { output, skipped } = convert(lines(
+      'import * as tf from "@tensorflow/tfjs";',
+      "export function parts(x: tf.Tensor2D, axis: number) {",
+      "  return tf.unstack(x, axis);",
+      "}",
+    ));
+    expect(skipped).toEqual([]);
+    expect(output).toContain("  return Array.from({ length: x.shape.at(axis)! }, (_, i) => squeeze(gather(x, [i], axis), [axis]));");
+  });
+
   it("reports a matMul flag that is an expression, which would be read twice", () => {
     const { skipped } = convert(lines(
       'import * as tf from "@tensorflow/tfjs";',

@@ -112,8 +112,16 @@ export function rewriteFunction(m: Migration, call: CallExpression, name: string
     case "unstack": {
       if (args.length > 2) return bad("x, axis?");
       const at = second === undefined || isNullish(second) ? 0 : literalAxis(m, x, second, "tf.unstack");
-      if (typeof at !== "number") return at;
-      const body = (t: string): string => `Array.from({ length: ${t}.shape[${at}] }, (_, i) => ${fn("slice")}(${t}, ${specsAt(at, "i")}))`;
+      let body: (t: string) => string;
+      if (typeof at === "number") {
+        body = (t) => `Array.from({ length: ${t}.shape[${at}] }, (_, i) => ${fn("slice")}(${t}, ${specsAt(at, "i")}))`;
+      } else {
+        // a computed axis (negative ones count from the end): one index gathered on it, the axis squeezed away
+        if (!isSimple(second!)) return { reason: "unstack axis not simple: a computed axis is read three times; name it first, then run again" };
+        const axis = text(second!);
+        const nonNull = /\.[cm]?tsx?$/.test(m.file.getFilePath()) ? "!" : "";
+        body = (t) => `Array.from({ length: ${t}.shape.at(${axis})${nonNull} }, (_, i) => ${fn("squeeze")}(${fn("gather")}(${t}, [i], ${axis}), [${axis}]))`;
+      }
       return isSimple(x) ? body(X) : `((t) => ${body("t")})(${X})`;
     }
     case "gather":

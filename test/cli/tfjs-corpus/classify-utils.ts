@@ -14,6 +14,11 @@ export function predictions(logits: tf.Tensor2D): tf.Tensor1D[] {
   return tf.unstack(tf.argMax(logits, 1)) as tf.Tensor1D[];
 }
 
+/** The rows (axis 0) or the columns (axis 1 or -1) of a score table, each a tensor. */
+export function slices(scores: tf.Tensor2D, axis: number): tf.Tensor1D[] {
+  return tf.unstack(scores, axis) as tf.Tensor1D[];
+}
+
 export function entropy(probabilities: tf.Tensor2D): tf.Tensor1D {
   return tf.neg(tf.sum(tf.mul(probabilities, tf.log(tf.add(probabilities, 1e-12))), 1)) as tf.Tensor1D;
 }

@@ -92,6 +92,8 @@ export const corpus: Readonly<Record<string, readonly Case[]>> = {
     { fn: "softmaxWithTemperature", args: [{ tensor: [4, 6] }, 2] },
     { fn: "topClasses", args: [{ tensor: [4, 6], values: "unit" }, 3] },
     { fn: "predictions", args: [{ tensor: [4, 6] }] },
+    { fn: "slices", args: [{ tensor: [4, 6] }, 1] },
+    { fn: "slices", args: [{ tensor: [4, 6] }, -2] },
     { fn: "entropy", args: [{ tensor: [4, 6], values: "unit" }] },
   ],
   "metrics.js": [
