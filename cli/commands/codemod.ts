@@ -8,7 +8,9 @@
  * every file as it was), and names them on stdout. `--check` prints no diff and exits 1 when anything
  * would change, for CI. `--json` prints one object for machines instead of
  * the diff. Places a transform left alone are listed on stderr as
- * `file:line:col  code  reason`, followed by a summary line:
+ * `file:line:col  code  reason`; a transform that counts what it converts
+ * (from-tfjs: TensorFlow.js calls) then has its count per file and in total;
+ * last, a summary line:
  * `2 changed · 5 unchanged · 1 skipped (1 shapes not known) in 1.2s`.
  */
 import { parseArgs } from "node:util";
