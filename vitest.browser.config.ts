@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { playwright } from "@vitest/browser-playwright";
 import { configDefaults, defineConfig } from "vitest/config";
 import type { NodeResults } from "./test/browser/same-results.test.js";
+import { CHROMIUM_ARGS, chromiumPath } from "./test/support/chromium.js";
 
 export default defineConfig({
   resolve: {
@@ -69,18 +70,8 @@ export default defineConfig({
       headless: true,
       provider: playwright({
         launchOptions: {
-          executablePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium",
-          // no sandbox (CI runs as root), no GPU, and none of the background requests to Google's
-          // services, which a machine without network access would answer with refused connections
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
+          executablePath: chromiumPath(),
+          args: [...CHROMIUM_ARGS],
         },
       }),
       instances: [{ browser: "chromium" }],

@@ -14,7 +14,7 @@
  * `axesMapping` for an explicit broadcast-to. Sizes are text, so the symbolic
  * (`batch`) and dynamic (`?`) sizes of compiler messages draw like numbers.
  */
-import { paint } from "./io.js";
+import { paint } from "./paint.js";
 
 /** A size as messages print it: `3`, a symbolic name such as `batch`, or `?`. */
 export type Size = string;

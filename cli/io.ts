@@ -4,7 +4,6 @@
  * a terminal and never under NO_COLOR (https://no-color.org); FORCE_COLOR
  * turns it on elsewhere.
  */
-import { styleText } from "node:util";
 
 export interface Io {
   readonly cwd: string;
@@ -19,10 +18,9 @@ export interface Io {
   readonly colorErr: boolean;
 }
 
-type Style = Parameters<typeof styleText>[0];
-
-/** `text` in `style` when `enabled`, else as it is. */
-export const paint = (enabled: boolean, style: Style, text: string): string => (enabled ? styleText(style, text) : text);
+// its own module, so what draws pictures (diagram.ts, which the editor plugin and the playground
+// bundle too) needs nothing else of this one
+export { paint } from "./paint.js";
 
 interface Stream {
   write(text: string): unknown;
