@@ -11,7 +11,7 @@ export default defineConfig({
     alias: [{ find: /^shapecast$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) }],
   },
   test: {
-    include: ["test/playground/**/*.test.ts"],
+    include: ["test/playground/playground.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

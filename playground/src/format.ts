@@ -3,8 +3,8 @@
  * so a program prints the same lines in the page as under Node: strings as
  * they are at the top level and quoted inside, tensors as `String(tensor)`
  * (their inspect hook), arrays as `[ 1, 2 ]`, plain objects as `{ a: 1 }`,
- * typed arrays as `Float32Array(2) [ 1, 2 ]`, errors by their stack's first
- * line. Lists too long for a line are broken one part per line, as Node
+ * maps, sets, typed arrays as `Float32Array(2) [ 1, 2 ]`; an error prints
+ * its first line (`ShapeError: ...`), not its stack. Lists too long for a line are broken one part per line, as Node
  * does; Node's arrangement of arrays of more than six short items into
  * columns is not reproduced (such an array prints on one line when it fits,
  * one item per line when not).
@@ -16,7 +16,15 @@ function number(value: number): string {
   return Object.is(value, -0) ? "-0" : String(value);
 }
 
-const quote = (text: string): string => (text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replace(/'/g, "\\'")}'`);
+/** A string inside a value: in single quotes, or double quotes or backticks when it holds single quotes, escaped. */
+function quote(text: string): string {
+  const mark = !text.includes("'") ? "'" : !text.includes('"') ? '"' : !text.includes("`") && !text.includes("${") ? "`" : "'";
+  const escaped = text.replace(/[\\\n\t\r\b\f\v\x00-\x1f\x7f]/g, (c) => ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+  return `${mark}${mark === "'" ? escaped.replace(/'/g, "\\'") : escaped}${mark}`;
+}
+const ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
+/** A key as Node shows it: bare when it is a plain identifier, else quoted. */
+const key = (name: string): string => (/^[A-Za-z_][A-Za-z_0-9]*$/.test(name) ? name : quote(name));
 
 /**
  * The parts of a list joined as Node does for a list it does not group: on
@@ -59,12 +67,21 @@ export function inspect(value: unknown, depth = 0, indent = 0, seen: unknown[] =
     if (depth > 2) return "[Array]";
     return list("[", value.map((v) => inspect(v, depth + 1, indent + 2, inner)), "]", indent);
   }
+  if (value instanceof Map) {
+    if (depth > 2) return "[Map]";
+    const entries = [...value].map(([k, v]) => `${inspect(k, depth + 1, indent + 2, inner)} => ${inspect(v, depth + 1, indent + 2, inner)}`);
+    return list(`Map(${value.size}) {`, entries, "}", indent);
+  }
+  if (value instanceof Set) {
+    if (depth > 2) return "[Set]";
+    return list(`Set(${value.size}) {`, [...value].map((v) => inspect(v, depth + 1, indent + 2, inner)), "}", indent);
+  }
   if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
     const items = Array.from(value as unknown as ArrayLike<number | bigint>, (v) => (typeof v === "bigint" ? `${v}n` : number(v)));
     return list(`${value.constructor.name}(${items.length}) [`, items, "]", indent);
   }
   if (depth > 2) return "[Object]";
-  const parts = Object.keys(object).map((key) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key)}: ${inspect(object[key], depth + 1, indent + 2, inner)}`);
+  const parts = Object.keys(object).map((name) => `${key(name)}: ${inspect(object[name], depth + 1, indent + 2, inner)}`);
   const prototype = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
   const name = prototype === null ? "[Object: null prototype]" : prototype.constructor?.name;
   const open = name === undefined || name === "Object" ? "{" : `${name} {`;
