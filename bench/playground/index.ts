@@ -13,14 +13,20 @@
  *   to the error with its picture in the problems pane; then the bug is
  *   deleted and the page checked clean again before the next edit.
  *
- * Prints each run and the medians. Targets (issue 16): the page loaded in
- * under 3 s, the error shown within 2 s of the last keystroke; "loaded"
- * counts the first check, the stricter reading. Exit 1 when a median misses.
+ * - Visits again, over --loads reloads of one page after its first visit:
+ *   the files from the service worker's store, the scripts' compiled code
+ *   from the browser's cache.
+ *
+ * Prints each run and the medians. Targets: the page loaded (its load event)
+ * in under 3 s, and also its first check there in under 3 s (live checking
+ * ready, the stricter reading), on a first visit; the error shown within 2 s
+ * of the last keystroke. Exit 1 when a median misses one.
  */
 import { join, resolve } from "node:path";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { Page } from "playwright-core";
 import { cursorAfter, open, type PageGlobals, serve, waitChecked } from "../../test/playground/page.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -42,25 +48,46 @@ const ms = (x: number): string => `${Math.round(x)} ms`.padStart(8);
 
 const served = await serve(join(root, "bench/.out/playground"), (line) => console.error(line));
 try {
-  console.log(`first visits (${loads}), milliseconds from navigation:`);
-  console.log("   load event   worker runs   TypeScript loaded   service made   ready   first check");
-  const timings: { load: number; ready: number; checked: number }[] = [];
-  for (let i = 0; i < loads; i++) {
-    const { page, context } = await open(served, "#broadcast");
-    const t = await page.evaluate(() => {
+  type Timing = { load: number; ready: number; checked: number; worker: { entry: number; loaded: number; environment: number; ready: number } };
+  const read = (page: Page): Promise<Timing> =>
+    page.evaluate(() => {
       const { document } = globalThis as unknown as PageGlobals;
       const navigation = (globalThis as unknown as { performance: { getEntriesByType(type: string): { loadEventEnd: number }[] } }).performance.getEntriesByType("navigation")[0]!;
       const data = document.body.dataset;
       return {
         load: navigation.loadEventEnd,
-        worker: JSON.parse(data["worker"] ?? "{}") as { entry: number; loaded: number; environment: number; ready: number },
+        worker: JSON.parse(data["worker"] ?? "{}") as Timing["worker"],
         ready: Number(data["readyAt"]),
         checked: Number(data["firstCheckAt"]),
       };
     });
-    timings.push(t);
-    const w = t.worker;
-    console.log(`   ${ms(t.load)}     ${ms(w.entry)}      ${ms(w.loaded)}        ${ms(w.environment)}   ${ms(w.ready)}    ${ms(t.checked)}`);
+  const HEADER = "   load event   worker runs   TypeScript loaded   service made   ready   first check";
+  const row = (t: Timing): string =>
+    `   ${ms(t.load)}     ${ms(t.worker.entry)}      ${ms(t.worker.loaded)}        ${ms(t.worker.environment)}   ${ms(t.worker.ready)}    ${ms(t.checked)}`;
+
+  console.log(`first visits (${loads}), milliseconds from navigation:`);
+  console.log(HEADER);
+  const timings: Timing[] = [];
+  for (let i = 0; i < loads; i++) {
+    const { page, context } = await open(served, "#broadcast");
+    timings.push(await read(page));
+    console.log(row(timings.at(-1)!));
+    await context.close();
+  }
+
+  // the files from the service worker's store, and the browser's compiled code for its scripts
+  console.log(`\nvisits again (${loads}), the page reloaded after a first visit:`);
+  console.log(HEADER);
+  const again: Timing[] = [];
+  {
+    const { page, context } = await open(served, "#broadcast");
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.ready.then(() => undefined));
+    for (let i = 0; i < loads; i++) {
+      await page.reload();
+      await waitChecked(page);
+      again.push(await read(page));
+      console.log(row(again.at(-1)!));
+    }
     await context.close();
   }
 
@@ -82,14 +109,22 @@ try {
   await context.close();
 
   const load = median(timings.map((t) => t.load));
-  const ready = median(timings.map((t) => t.ready));
+  const ready = median(timings.map((t) => t.worker.ready));
   const checked = median(timings.map((t) => t.checked));
+  const checkedAgain = median(again.map((t) => t.checked));
   const latency = median(latencies);
   console.log("\nmedians:");
-  console.log(`   load event ${ms(load)}, worker ready ${ms(ready)}, first check ${ms(checked)} (target: under ${LOAD_TARGET} ms)`);
-  console.log(`   error after the last keystroke ${ms(latency)} (target: within ${ERROR_TARGET} ms)`);
-  const missed = [checked >= LOAD_TARGET ? "load" : "", latency > ERROR_TARGET ? "error latency" : ""].filter((x) => x !== "");
-  console.log(missed.length === 0 ? "both targets met" : `missed: ${missed.join(", ")}`);
+  console.log(`   first visit: load event ${ms(load)}, TypeScript ready ${ms(ready)}, first check ${ms(checked)}`);
+  console.log(`   visit again: load event ${ms(median(again.map((t) => t.load)))}, TypeScript ready ${ms(median(again.map((t) => t.worker.ready)))}, first check ${ms(checkedAgain)}`);
+  console.log(`   error after the last keystroke ${ms(latency)}`);
+  const targets = [
+    { name: "page loaded (load event, first visit)", value: load, target: LOAD_TARGET },
+    { name: "first check on the page (first visit)", value: checked, target: LOAD_TARGET },
+    { name: "error after the last keystroke", value: latency, target: ERROR_TARGET },
+  ];
+  console.log("\ntargets:");
+  for (const t of targets) console.log(`   ${t.value < t.target ? "met   " : "MISSED"} ${t.name}: ${ms(t.value)} (under ${t.target} ms)`);
+  const missed = targets.filter((t) => t.value >= t.target);
   process.exitCode = missed.length === 0 ? 0 : 1;
 } finally {
   await served.close();
