@@ -1,12 +1,18 @@
 /**
  * `npm run bench`: float32 element-wise add, one process per library, run one
  * after another: a plain hand-written typed-array loop (the JavaScript
- * ceiling), shapecast, tfjs-core (CPU backend) and @stdlib/ndarray. Prints the
- * median time per op and ratios, and checks the targets:
+ * ceiling), shapecast, tfjs-core (CPU backend and WebAssembly backend),
+ * @stdlib/ndarray, and NumPy when python3 with NumPy is present (skipped with
+ * a note otherwise). Prints the median time per op and ratios, and checks the
+ * targets of the JavaScript engine:
  * - with `out`, shapecast >= 1.0x the plain loop on every large case;
  * - allocating, >= 0.7x the plain loop that allocates its output;
  * - a small op ([3,4]+[4]) costs at most 0.5 microseconds;
  * - >= 3x tfjs-cpu and >= 1.5x stdlib on every case;
+ * and those of the WebAssembly SIMD engine, allocating:
+ * - cases a to e >= 1.0x tfjs-wasm and >= 0.5x NumPy;
+ * - the transposed case (g) >= 2x the plain loop;
+ * - a small op at most 0.3 microseconds;
  * and shows the array-buffer bytes one row-broadcast op allocates.
  *
  * Each cell is the median over rounds (BENCH_ROUNDS, default 3) of each
@@ -19,19 +25,31 @@ import { fileURLToPath } from "node:url";
 import { CASES, type Measurement } from "./cases.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const runners = [
-  ["plain loop", "run-loop.ts"],
-  ["shapecast", "run-shapecast.ts"],
-  ["tfjs-cpu", "run-tfjs.ts"],
-  ["stdlib", "run-stdlib.ts"],
-] as const;
+/** Each library's runner: a command and its arguments. */
+const node = (file: string): readonly string[] => [process.execPath, "--expose-gc", "--import", "tsx", join(here, file)];
+const runners: [string, readonly string[]][] = [
+  ["plain loop", node("run-loop.ts")],
+  ["shapecast", node("run-shapecast.ts")],
+  ["tfjs-cpu", node("run-tfjs.ts")],
+  ["tfjs-wasm", node("run-tfjs-wasm.ts")],
+  ["stdlib", node("run-stdlib.ts")],
+];
+// NumPy when this machine has it; the table says when it was skipped
+let numpyNote = "";
+try {
+  const version = execFileSync("python3", ["-c", "import numpy; print(numpy.__version__)"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  runners.push(["numpy", ["python3", join(here, "run_numpy.py")]]);
+  numpyNote = `NumPy ${version}`;
+} catch {
+  numpyNote = "NumPy skipped: python3 with numpy is not on this machine";
+}
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
 const all: Measurement[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const [index, [name, file]] of runners.entries()) {
+  for (const [index, [name, [command, ...args]]] of runners.entries()) {
     process.stderr.write(`round ${round}/${ROUNDS} [${index + 1}/${runners.length}] ${name} ...\n`);
-    const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", join(here, file)], {
+    const output = execFileSync(command!, args, {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
       maxBuffer: 1 << 24,
@@ -64,6 +82,7 @@ const ratio = (base: number | undefined, ms: number | undefined): string =>
 const head = [
   "case", "loop (out)", "shapecast (out)", "vs loop",
   "loop (alloc)", "shapecast (alloc)", "vs loop", "tfjs-cpu", "shapecast vs tfjs", "stdlib (out)", "shapecast vs stdlib",
+  "tfjs-wasm", "vs tfjs-wasm", "numpy", "vs numpy",
 ];
 /** The medians a case's row and its target checks read. */
 const cellsOf = (id: string) => ({
@@ -73,21 +92,24 @@ const cellsOf = (id: string) => ({
   oursAlloc: find("shapecast", "alloc", id)?.ms,
   tfjs: find("tfjs-cpu", "alloc", id)?.ms,
   stdlib: find("stdlib", "out", id)?.ms,
+  tfjsWasm: find("tfjs-wasm", "alloc", id)?.ms,
+  numpy: find("numpy", "alloc", id)?.ms,
 });
 
 const rows = CASES.map((c) => {
   const small = c.small === true;
-  const { loopOut, oursOut, loopAlloc, oursAlloc, tfjs, stdlib } = cellsOf(c.id);
+  const { loopOut, oursOut, loopAlloc, oursAlloc, tfjs, stdlib, tfjsWasm, numpy } = cellsOf(c.id);
   return [
     `${c.id} ${c.title}`, time(loopOut, small), time(oursOut, small), ratio(loopOut, oursOut),
     time(loopAlloc, small), time(oursAlloc, small), ratio(loopAlloc, oursAlloc),
     time(tfjs, small), ratio(tfjs, oursAlloc), time(stdlib, small), ratio(stdlib, oursOut),
+    time(tfjsWasm, small), ratio(tfjsWasm, oursAlloc), time(numpy, small), ratio(numpy, oursAlloc),
   ];
 });
 const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
 console.log(
-  `float32 a + b, median per op over ${ROUNDS} rounds of one process per library (BENCH_TIME_MS=${process.env["BENCH_TIME_MS"] ?? 600} per measurement), ${new Date().toISOString()}`,
+  `float32 a + b, median per op over ${ROUNDS} rounds of one process per library (BENCH_TIME_MS=${process.env["BENCH_TIME_MS"] ?? 600} per measurement), ${numpyNote}, ${new Date().toISOString()}`,
 );
 console.log(line(head));
 console.log(line(widths.map((width) => "-".repeat(width))));
@@ -113,6 +135,20 @@ for (const c of CASES) {
   if (tfjs !== undefined && tfjs / oursAlloc! < 3) misses.push(`${c.id}: ${ratio(tfjs, oursAlloc)} tfjs-cpu (< 3×)`);
   if (stdlib !== undefined && stdlib / oursOut! < 1.5) misses.push(`${c.id}: ${ratio(stdlib, oursOut)} stdlib (< 1.5×)`);
 }
+// the WebAssembly SIMD engine's targets, allocating
+const simdMisses: string[] = [];
+for (const c of CASES) {
+  const { loopAlloc, oursAlloc, tfjsWasm, numpy } = cellsOf(c.id);
+  if (c.small) {
+    if (oursAlloc! * 1000 > 0.3) simdMisses.push(`${c.id}: ${time(oursAlloc, true)} per op > 0.3 µs`);
+  } else if (c.transposeA) {
+    if (loopAlloc! / oursAlloc! < 2) simdMisses.push(`${c.id}: ${ratio(loopAlloc, oursAlloc)} the plain loop (< 2×)`);
+  } else {
+    if (tfjsWasm !== undefined && tfjsWasm / oursAlloc! < 1) simdMisses.push(`${c.id}: ${ratio(tfjsWasm, oursAlloc)} tfjs-wasm (< 1.0×)`);
+    if (numpy !== undefined && numpy / oursAlloc! < 0.5) simdMisses.push(`${c.id}: ${ratio(numpy, oursAlloc)} NumPy (< 0.5×)`);
+  }
+}
 if (mismatches.length > 0) console.log(`\nresults differ: ${mismatches.join(", ")}`);
-console.log(misses.length === 0 ? "\nall targets met" : `\ntargets missed:\n  ${misses.join("\n  ")}`);
-process.exitCode = misses.length === 0 && mismatches.length === 0 ? 0 : 1;
+console.log(misses.length === 0 ? "\nthe JavaScript engine's targets: all met" : `\nthe JavaScript engine's targets missed:\n  ${misses.join("\n  ")}`);
+console.log(simdMisses.length === 0 ? "the WebAssembly SIMD targets: all met" : `the WebAssembly SIMD targets missed:\n  ${simdMisses.join("\n  ")}`);
+process.exitCode = misses.length === 0 && simdMisses.length === 0 && mismatches.length === 0 ? 0 : 1;

@@ -1,9 +1,10 @@
-/** tfjs-core on its CPU backend, and a case's two operands as tfjs tensors, for the tfjs runners. */
+/**
+ * tfjs-core, and a case's two operands as tfjs tensors, for the tfjs runners;
+ * each runner picks its backend (run-tfjs.ts the CPU one, run-tfjs-wasm.ts
+ * WebAssembly) before it runs the cases.
+ */
 import * as tf from "@tensorflow/tfjs-core";
-import "@tensorflow/tfjs-backend-cpu";
 import { type Case, fill, sizeOf } from "./cases.js";
-
-await tf.setBackend("cpu");
 
 export { tf };
 

@@ -1,7 +1,10 @@
 /** tfjs-core, CPU backend: `tf.matMul` (a batched a against a 2-D b goes through tf.matMul's broadcasting). */
+import "@tensorflow/tfjs-backend-cpu";
 import { runAll } from "../harness.js";
 import { tf, tfjsOperands } from "../tfjs.js";
 import { MATMUL_CASES } from "./cases.js";
+
+await tf.setBackend("cpu");
 
 await runAll(
   {
