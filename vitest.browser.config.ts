@@ -55,7 +55,7 @@ export default defineConfig({
       // checks the window rule's type twin through the TypeScript compiler as well
       "test/shape/window.test.ts",
       // reads the WebAssembly source with fs and assembles it with wabt
-      "test/kernels/matmul-wasm-source.test.ts",
+      "test/kernels/wasm-source.test.ts",
       // reads the sources with fs and runs the TypeScript compiler (scripts/method-types.ts)
       "test/ops/method-types-source.test.ts",
       // compiles the type-level arithmetic with the TypeScript compiler, and reads its tables with fs

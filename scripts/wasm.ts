@@ -2,16 +2,20 @@
  * Assembles the WebAssembly kernels (src/kernels/wasm/*.wat) with wabt and
  * writes each as a TypeScript module of base64 bytes next to its source, so
  * the library ships without a build step of its own and loads them
- * synchronously. `npm run build:wasm`; test/kernels/matmul-wasm-source.test.ts checks that
+ * synchronously; a kernel whose text is generated (scripts/wat/) is written first. `npm run build:wasm`; test/kernels/wasm-source.test.ts checks that
  * the committed modules match their sources.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import wabt from "wabt";
+import { elementwiseWat } from "./wat/elementwise.js";
 
 export const wasmDir = join(resolve(dirname(fileURLToPath(import.meta.url)), ".."), "src", "kernels", "wasm");
-export const kernels = ["matmul"] as const;
+export const kernels = ["matmul", "elementwise"] as const;
+
+/** The kernels whose text is generated (scripts/wat/), written before assembling. */
+export const generated: Partial<Record<(typeof kernels)[number], () => string>> = { elementwise: elementwiseWat };
 
 /** The binary module of `src/kernels/wasm/<name>.wat`. */
 export async function assemble(name: (typeof kernels)[number]): Promise<Uint8Array> {
@@ -38,6 +42,8 @@ export function moduleText(name: string, bytes: Uint8Array): string {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const name of kernels) {
+    const generate = generated[name];
+    if (generate !== undefined) writeFileSync(join(wasmDir, `${name}.wat`), generate());
     const bytes = await assemble(name);
     writeFileSync(join(wasmDir, `${name}.wasm.ts`), moduleText(name, bytes));
     console.log(`src/kernels/wasm/${name}.wasm.ts: ${bytes.length} bytes`);

@@ -25,7 +25,8 @@ void everyDType;
 
 export type Storage = StorageOf[DType];
 
-const CONSTRUCTORS = {
+/** The typed-array class each dtype is stored in. */
+export const CONSTRUCTORS = {
   float32: Float32Array,
   float64: Float64Array,
   int32: Int32Array,

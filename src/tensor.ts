@@ -20,12 +20,25 @@ import {
   toJSONForm,
 } from "./format/serialize.js";
 import { contiguousStrides } from "./kernels/plan.js";
+import { evict, Resident } from "./kernels/wasm/arena.js";
 import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Reversed, Shape } from "../types/index.js";
 import type { TensorMethods } from "./ops/catalog.js";
 import { installMethods } from "./ops/methods.js";
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+/**
+ * `data` of a tensor whose elements are in the engine's memory: reading it moves them out to
+ * an ArrayBuffer of their own (src/kernels/wasm/arena.ts), for the tensor and all its views.
+ * An own, enumerable property, so a structured clone reads it as it reads a plain `data`.
+ */
+const RESIDENT_DATA: PropertyDescriptor = {
+  get(this: Tensor): unknown {
+    return evict(Tensor.residentOf(this)!);
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** One element as JavaScript reads it: a number, or a boolean for `bool`. */
 export type ElementOf<D extends DType> = D extends "bool" ? boolean : number;
@@ -93,17 +106,25 @@ export interface Transposed<out X extends Tensor> extends Tensor<Reversed<X["sha
 export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** @internal Rejects a shape with a union dim (`[784, 10 | 11]`) as an assignment target. */
   declare readonly [exactShape]: { [K in keyof S]-?: ExactDim<S[K]> };
-  /** The buffer, shared with every view of it. */
-  readonly data: StorageOf[D];
+  /**
+   * The buffer, shared with every view of it. An ordinary typed array: a tensor the engine
+   * keeps in WebAssembly memory moves its elements out to one of their own when this is read.
+   */
+  declare readonly data: StorageOf[D];
+  /**
+   * The engine's memory block of the elements, shared with the views; undefined when `data` is
+   * all. Private: not part of a structured clone, of equality in tests, or of the typed surface.
+   */
+  readonly #resident: Resident | undefined;
   /** The size of each axis. */
-  readonly shape: S;
+  declare readonly shape: S;
   /** Elements to step over per axis; 0 on a broadcast axis. */
-  readonly strides: readonly number[];
+  declare readonly strides: readonly number[];
   /** Index in `data` of the first element. */
-  readonly offset: number;
-  readonly dtype: D;
+  declare readonly offset: number;
+  declare readonly dtype: D;
   /** Number of elements. */
-  readonly size: number;
+  declare readonly size: number;
 
   // The element-wise ops as methods, one per `method` entry of the op catalog
   // (src/ops/catalog.ts), typed by it and installed by src/ops/methods.ts:
@@ -210,8 +231,17 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare assertShape: TensorMethods["assertShape"];
 
   /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
-  constructor(data: StorageOf[D], shape: S, strides: readonly number[], offset: number, dtype: D) {
-    this.data = data;
+  constructor(data: StorageOf[D] | Resident, shape: S, strides: readonly number[], offset: number, dtype: D) {
+    if (!(data instanceof Resident)) {
+      this.#resident = undefined;
+      this.data = data;
+    } else if (data.held >= 0) {
+      this.#resident = data;
+      Object.defineProperty(this, "data", RESIDENT_DATA);
+    } else {
+      this.#resident = undefined;
+      this.data = data.array as StorageOf[D];
+    }
     // copied, not frozen: freezing costs more than a small op itself; the types mark both readonly
     this.shape = [...shape] as unknown as S;
     this.strides = [...strides];
@@ -226,6 +256,11 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     // a backstop: every op checks the limits itself first, naming its arguments
     if (!(positions <= MAX_ELEMENTS) || shape.length > MAX_RANK) checkSize("Tensor", shape, "shape");
     this.size = size;
+  }
+
+  /** @internal The engine's memory block of `t`'s elements, if it has one (elementsOf, storageOf). */
+  static residentOf(t: Tensor): Resident | undefined {
+    return t.#resident;
   }
 
   /** Number of axes. */
@@ -321,16 +356,17 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** A contiguous row-major copy of the elements in a new typed array. */
   toTypedArray(): StorageOf[D] {
     assertAttached("toTypedArray", "the tensor", this);
-    const Ctor = this.data.constructor as new (length: number) => StorageOf[D];
+    const data = elementsOf(this);
+    const Ctor = data.constructor as new (length: number) => StorageOf[D];
     const out = new Ctor(this.size);
     if (this.isContiguous) {
-      out.set(this.data.subarray(this.offset, this.offset + this.size) as never);
+      out.set(data.subarray(this.offset, this.offset + this.size) as never);
       return out;
     }
     let k = 0;
     const visit = (axis: number, position: number): void => {
       if (axis === this.shape.length) {
-        out[k++] = this.data[position]!;
+        out[k++] = data[position]!;
         return;
       }
       for (let i = 0; i < this.shape[axis]!; i++) visit(axis + 1, position + i * this.strides[axis]!);
@@ -347,7 +383,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    */
   toJSON<This extends AnyTensor>(this: This): TensorJSON<This["shape"], This["dtype"]>;
   toJSON(): TensorJSON<Shape, DType> {
-    return toJSONForm(this);
+    return toJSONForm(readable(this));
   }
 
   /**
@@ -386,16 +422,16 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
   toString(): string {
-    return formatTensor(this);
+    return formatTensor(readable(this));
   }
 
   [inspectSymbol](): string {
-    return formatTensor(this);
+    return formatTensor(readable(this));
   }
 
   /** @internal */
   read(position: number): number | boolean {
-    const value = this.data[position]!;
+    const value = elementsOf(this)[position]!;
     return this.dtype === "bool" ? value !== 0 : value;
   }
 }
@@ -405,7 +441,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
  * its typed array is then empty, and reading it would give `undefined` and NaN. @internal
  */
 export function assertAttached(op: string, name: string, t: Tensor): void {
-  if (t.data.length === 0 && t.size > 0) {
+  if (elementsOf(t).length === 0 && t.size > 0) {
     throw new TypeError(`${op}: ${name}'s buffer is detached (transferred to another thread?); it holds none of its ${t.size} elements`);
   }
 }
@@ -413,12 +449,30 @@ export function assertAttached(op: string, name: string, t: Tensor): void {
 // x.add(y), x.exp(), ... (src/ops/methods.ts): part of the class, so kept by any bundle that keeps Tensor
 installMethods(Tensor.prototype);
 
-/** A new contiguous tensor over `data` (not copied). @internal */
+/**
+ * `t`'s buffer as the engine reads it, without moving it out of WebAssembly memory: a view of
+ * the engine's memory stays valid only while `t` (or a view of it) is reachable. @internal
+ */
+export const elementsOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] => {
+  const r = Tensor.residentOf(t);
+  return (r === undefined ? t.data : r.array) as StorageOf[D];
+};
+
+/** `t` with `data` read as the engine reads it (printing and writing JSON leave its elements where they are). */
+const readable = (t: Tensor): Tensor =>
+  Tensor.residentOf(t) === undefined
+    ? t
+    : ({ data: elementsOf(t), shape: t.shape, strides: t.strides, offset: t.offset, dtype: t.dtype, size: t.size, isContiguous: t.isContiguous } as unknown as Tensor);
+
+/** What a view of `t` is made over: its memory block when it has one, else its buffer. @internal */
+export const storageOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] | Resident => Tensor.residentOf(t) ?? t.data;
+
 /** `t`'s elements in row-major order: its own buffer when contiguous (not copied, so read only), else a contiguous copy. */
 export const rowMajorElements = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] =>
   (t.isContiguous ? t.data.subarray(t.offset, t.offset + t.size) : t.toTypedArray()) as StorageOf[D];
 
-export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D], shape: S, dtype: D): Tensor<S, D> {
+/** A new contiguous tensor over `data` (not copied). @internal */
+export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D] | Resident, shape: S, dtype: D): Tensor<S, D> {
   return new Tensor(data, shape, contiguousStrides(shape), 0, dtype);
 }
 

@@ -13,7 +13,7 @@ import { isFloat } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { cast, add } from "../ops/elementwise.js";
 import { clone, zerosLike, onesLike } from "../ops/create.js";
-import { Tensor } from "../tensor.js";
+import { storageOf, Tensor } from "../tensor.js";
 import { describe } from "../shape/validate.js";
 import { type Recorder, recorders } from "./tape.js";
 import { constantOps, type GradientRule, gradientRules } from "./rules.js";
@@ -232,5 +232,5 @@ export function vjp<P extends ParamTree<P>, R>(f: (primals: P) => R, primals: P)
 /** `x` as a constant: the same values (a view, no copy), through which no gradient flows. */
 export function stopGradient<X extends Tensor>(x: X): X {
   if (!(x instanceof Tensor)) throw new TypeError(`stopGradient: x must be a Tensor, got ${describe(x)}`);
-  return new Tensor(x.data, x.shape, x.strides, x.offset, x.dtype) as X;
+  return new Tensor(storageOf(x), x.shape, x.strides, x.offset, x.dtype) as X;
 }

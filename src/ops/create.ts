@@ -4,6 +4,7 @@
  * copies its input, so later changes to the source do not leak in.
  */
 import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
+import { allocateStorage, arrayOf } from "../kernels/wasm/arena.js";
 import { recorded } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { type AnyTensor, Tensor } from "../tensor.js";
@@ -85,22 +86,24 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
     if (values.length !== size) {
       throw new RangeError(`tensor: ${values.length} values do not fill shape [${shape.join(", ")}], which holds ${size}`);
     }
-    const buffer = allocate(dtype, size);
+    const storage = allocateStorage(dtype, size, false);
+    const buffer = arrayOf(storage);
     for (let i = 0; i < size; i++) buffer[i] = storedValue(values[i]!, dtype);
-    return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
+    return new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
   }
   const dtypeOption = checkOptions(op, shapeOrOptions);
   if (maybeOptions !== undefined) throw new TypeError("tensor: a third argument is only taken after a shape");
   const { shape, leaf } = nestedShape(data);
   const dtype = dtypeOption ?? (leaf === "boolean" ? "bool" : "float32");
-  const buffer = allocate(dtype, checkSize(op, shape));
+  const storage = allocateStorage(dtype, checkSize(op, shape), false);
+  const buffer = arrayOf(storage);
   let k = 0;
   const fill = (value: unknown): void => {
     if (Array.isArray(value)) for (const item of value) fill(item);
     else buffer[k++] = storedValue(value as number | boolean, dtype);
   };
   fill(data);
-  return new Tensor(buffer, shape, contiguousStrides(shape), 0, dtype);
+  return new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
 }
 
 /** Flat data for `tensor(data, shape)`: numbers, booleans or a typed array. */
@@ -121,10 +124,11 @@ type CheckedNested<Data> = NestedShape<Data> extends ShapeTypeError<infer Messag
 function filled(op: string, shape: unknown, value: number, dtype: unknown): Tensor {
   checkShape(op, "shape", shape);
   const type = optionalDType(op, dtype) ?? "float32";
-  const buffer = allocate(type, checkSize(op, shape));
   const stored = storedValue(value, type);
-  if (!Object.is(stored, 0)) buffer.fill(stored); // (-0 too)
-  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, type);
+  const zero = Object.is(stored, 0); // (-0 is filled)
+  const storage = allocateStorage(type, checkSize(op, shape), zero);
+  if (!zero) arrayOf(storage).fill(stored);
+  return new Tensor(storage, [...shape], contiguousStrides(shape), 0, type);
 }
 
 /** A tensor of zeros. */

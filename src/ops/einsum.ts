@@ -20,7 +20,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { einsumPlan } from "../shape/einsum.js";
 import { checkSize, describe } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { storageOf, Tensor } from "../tensor.js";
 import { cast } from "./elementwise.js";
 import { assertTensor } from "./engine.js";
 import { matmul } from "./matmul.js";
@@ -49,7 +49,7 @@ function labeled(t: Tensor, labels: readonly string[], sizes: ReadonlyMap<string
     // a "..." axis of size 1 against a larger broadcast size repeats its one element
     strides.push(t.shape[axis] === size ? t.strides[axis]! : 0);
   });
-  return { t: new Tensor(t.data, shape, strides, t.offset, t.dtype), labels: own };
+  return { t: new Tensor(storageOf(t), shape, strides, t.offset, t.dtype), labels: own };
 }
 
 /**
@@ -96,7 +96,7 @@ function sumOut(x: Labeled, keep: (label: string) => boolean, dtype: DType): Lab
 /** `x` permuted to `order` (a list of its labels) as a view. */
 function permuted(x: Labeled, order: readonly string[]): Tensor {
   const axes = order.map((label) => x.labels.indexOf(label));
-  return new Tensor(x.t.data, axes.map((a) => x.t.shape[a]!), axes.map((a) => x.t.strides[a]!), x.t.offset, x.t.dtype);
+  return new Tensor(storageOf(x.t), axes.map((a) => x.t.shape[a]!), axes.map((a) => x.t.strides[a]!), x.t.offset, x.t.dtype);
 }
 
 /**
@@ -125,7 +125,7 @@ function grouped(t: Tensor, groups: readonly number[]): Tensor {
     strides.push(stride);
     axis += length;
   }
-  if (viewable || t.size === 0) return new Tensor(t.data, shape, strides, t.offset, t.dtype);
+  if (viewable || t.size === 0) return new Tensor(storageOf(t), shape, strides, t.offset, t.dtype);
   return new Tensor(t.toTypedArray(), shape, contiguousStrides(shape), 0, t.dtype);
 }
 
@@ -145,7 +145,7 @@ function contract(a: Labeled, b: Labeled, keep: (label: string) => boolean, dtyp
   const product = matmul(left as Tensor<[number, number, number]>, right as Tensor<[number, number, number]>) as Tensor;
   const sizeOf = (x: Labeled, label: string) => x.t.shape[x.labels.indexOf(label)]!;
   const shape = [...batch.map((label) => sizeOf(a, label)), ...freeA.map((label) => sizeOf(a, label)), ...freeB.map((label) => sizeOf(b, label))];
-  return { t: new Tensor(product.data, shape, contiguousStrides(shape), 0, product.dtype), labels: [...batch, ...freeA, ...freeB] };
+  return { t: new Tensor(storageOf(product), shape, contiguousStrides(shape), 0, product.dtype), labels: [...batch, ...freeA, ...freeB] };
 }
 
 export const einsum = traced("einsum", (subscripts: unknown, ...operands: unknown[]) => {

@@ -12,7 +12,12 @@ import { broadcastStrides, contiguousStrides, type Operand, planIteration } from
 import { mappedStrides, resolveBroadcastLayout } from "../shape/broadcast.js";
 import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
-import { assertAttached, Tensor } from "../tensor.js";
+import { assertAttached, elementsOf, storageOf, Tensor } from "../tensor.js";
+import { binarySimd } from "../kernels/simd.js";
+import { MIN_RESIDENT_BYTES, Resident, residentStorage } from "../kernels/wasm/arena.js";
+
+/** Fewer elements than this never live in the engine's memory, whatever their dtype. */
+const MIN_RESIDENT_ELEMENTS = MIN_RESIDENT_BYTES / 8;
 import type { Shape } from "../../types/index.js";
 
 /** A tensor, or a plain number used as a scalar. */
@@ -78,7 +83,10 @@ const shapeOf = (value: Tensor | Scalar): readonly number[] => (value instanceof
 function operand(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string): View {
   if (value instanceof Tensor) {
     assertAttached(op, name, value);
-    return value.dtype === "int32" && compute === "float32" ? roundedToFloat32(value) : value;
+    if (value.dtype === "int32" && compute === "float32") return roundedToFloat32(value);
+    // (a tensor in the engine's memory is read there: its `data` would move it out)
+    const storage = storageOf(value);
+    return storage instanceof Resident ? { shape: value.shape, strides: value.strides, offset: value.offset, data: storage.array } : value;
   }
   return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
 }
@@ -90,10 +98,10 @@ function operand(op: string, name: string, value: Tensor | Scalar, compute: DTyp
  */
 export function roundedToFloat32(t: Tensor): View {
   const own = t.shape.map((dim, axis) => (t.strides[axis] === 0 ? 1 : dim));
-  const elements = new Tensor(t.data, own, t.strides, t.offset, t.dtype);
+  const elements = new Tensor(storageOf(t), own, t.strides, t.offset, t.dtype);
   let size = 1;
   for (const dim of own) size *= dim;
-  const data = new Float32Array(elements.isContiguous ? t.data.subarray(t.offset, t.offset + size) : elements.toTypedArray());
+  const data = new Float32Array(elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : elements.toTypedArray());
   const strides = contiguousStrides(own).map((stride, axis) => (t.strides[axis] === 0 ? 0 : stride));
   return { shape: t.shape, strides, offset: 0, data };
 }
@@ -120,7 +128,9 @@ function splitOptions(op: string, options: unknown): { spec: unknown; out: unkno
 function target<D extends DType>(op: string, out: unknown, shape: number[], dtype: D, mode: string): Tensor<Shape, D> {
   if (out === undefined) {
     const size = checkSize(op, shape);
-    return new Tensor(allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
+    // every kernel writing a new result writes each of its elements: no zeroing needed
+    const storage = size >= MIN_RESIDENT_ELEMENTS ? residentStorage(dtype, size, false, "result") : undefined;
+    return new Tensor(storage ?? allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
   }
   assertTensor(op, "out", out);
   if (out.dtype !== dtype) throw new TypeError(`${op}: out has dtype ${out.dtype} but the result is ${dtype}`);
@@ -169,9 +179,10 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
       const va = operand(rule.name, "a", a, compute, "b");
       const vb = operand(rule.name, "b", b, compute, "a");
       if (rule.check !== undefined && !isEmpty(shape)) rule.check(rule.name, compute, va, vb);
-      const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
+      const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
       execute(
-        kernelFor(rule, compute),
+        rule,
+        compute,
         shape,
         output,
         readableRightAligned(va, shape, output),
@@ -195,9 +206,10 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
   const vb = operand(op, "b", b, compute, "a");
   if (rule.check !== undefined && !isEmpty(layout.shape)) rule.check(op, compute, va, vb);
   const rank = layout.shape.length;
-  const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
+  const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
   execute(
-    kernelFor(rule, compute),
+    rule,
+    compute,
     layout.shape,
     output,
     readable(va, layout.aAxes, rank, output),
@@ -231,14 +243,20 @@ const operandDType = (value: Tensor | Scalar, other: unknown): DType =>
 /** Below this many elements, planning (dropping and merging axes) costs more than it saves. */
 const PLAN_THRESHOLD = 64;
 
-function execute(kernel: BinaryKernel, shape: readonly number[], output: Operand<Writable>, a: Operand, b: Operand): void {
+/**
+ * Plans the loops and runs the op's kernel: the WebAssembly SIMD one when the
+ * output lives in the engine's memory and the op has one for `compute`
+ * (src/kernels/simd.ts), else the JavaScript one.
+ */
+function execute(rule: BinaryRule, compute: DType, shape: readonly number[], output: Operand<Writable>, a: Operand, b: Operand): void {
   let size = 1;
   for (const dim of shape) size *= dim;
   const plan =
     size <= PLAN_THRESHOLD
       ? { dims: shape as number[], strides: [output.strides as number[], a.strides as number[], b.strides as number[]], size }
       : planIteration(shape, [output.strides, a.strides, b.strides]);
-  kernel(plan, output, a, b);
+  if (size > PLAN_THRESHOLD && binarySimd(rule.name, compute, plan, output, a, b)) return;
+  kernelFor(rule, compute)(plan, output, a, b);
 }
 
 /**
@@ -284,7 +302,7 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   if (spec !== undefined) throw new TypeError(`${op}: the only option is out`);
   const dtype = rule.dtype(a.dtype);
   const result = target(op, out, [...a.shape], dtype, "none");
-  const output: Operand<Writable> = { data: result.data as Writable, offset: result.offset, strides: result.strides };
+  const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
   // an int32 input of a float32 result is rounded to float32 first, as in binary ops
   const converted = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : a;
   const input = readable(converted, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
@@ -311,7 +329,7 @@ export function runWhere(cond: unknown, a: unknown, b: unknown, promoteDType: (a
   const va: View = a instanceof Tensor ? a : operand(op, "a", a, dtype, "b");
   const vb: View = b instanceof Tensor ? b : operand(op, "b", b, dtype, "a");
   const result = target(op, undefined, all.shape, dtype, "numpy");
-  const output: Operand<Writable> = { data: result.data as Writable, offset: 0, strides: result.strides };
+  const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: 0, strides: result.strides };
   const [c, x, y] = [vc, va, vb].map((v) => readable(v, identityAxes(v.shape.length, rank), rank, output)) as [Operand, Operand, Operand];
   whereKernel(planIteration(all.shape, [result.strides, c.strides, x.strides, y.strides]), output, c, x, y);
   return result;

@@ -7,7 +7,7 @@ import { allocate, type DType, promote } from "../dtype.js";
 import { traced } from "../autodiff/tape.js";
 import { makeUnaryKernel, type Writable } from "../kernels/binary.js";
 import { contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
-import { Tensor } from "../tensor.js";
+import { storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { concatLayout, stackLayout, writeJoinEmpty } from "../shape/join.js";
 import { checkSize, describe } from "../shape/validate.js";
@@ -60,7 +60,7 @@ export const stack = traced("stack", (tensors: unknown, axis: unknown = 0) => {
   // each input fills one index of the new axis: a view of out without that axis
   const viewStrides = out.strides.filter((_, a) => a !== at);
   tensors.forEach((t, i) => {
-    const slot = new Tensor(out.data, [...first.shape], viewStrides, i * out.strides[at]!, dtype);
+    const slot = new Tensor(storageOf(out), [...first.shape], viewStrides, i * out.strides[at]!, dtype);
     copyInto(slot, slot.offset, t);
   });
   return out;

@@ -27,7 +27,7 @@ import {
 } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
-import { type AnyTensor, Tensor } from "../tensor.js";
+import { type AnyTensor, storageOf, Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
@@ -210,8 +210,8 @@ export function outer<A extends AnyTensor<readonly [number]>, B extends AnyTenso
   }
   // a broadcast product of a column by a row: each element is one product, as NumPy's outer
   // (a sum of one product would turn -1 * 0 into +0), with mul's dtype rules
-  const column = new Tensor(a.data, [a.shape[0]!, 1], [a.strides[0]!, 0], a.offset, a.dtype);
-  const row = new Tensor(b.data, [1, b.shape[0]!], [0, b.strides[0]!], b.offset, b.dtype);
+  const column = new Tensor(storageOf(a), [a.shape[0]!, 1], [a.strides[0]!, 0], a.offset, a.dtype);
+  const row = new Tensor(storageOf(b), [1, b.shape[0]!], [0, b.strides[0]!], b.offset, b.dtype);
   checkSize("outer", [a.shape[0]!, b.shape[0]!]);
   return recorded("outer", [a, b], mul(column, row)) as never;
 }

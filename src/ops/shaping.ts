@@ -6,7 +6,7 @@
 import { allocate } from "../dtype.js";
 import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { Tensor } from "../tensor.js";
+import { storageOf, Tensor } from "../tensor.js";
 import { assertTensor, convertScalar, scalarDType } from "./engine.js";
 import { gatherLayout, padLayout, resolveIndices, splitSizes, tileLayout } from "../shape/shaping.js";
 import { checkInteger, checkSize, describe } from "../shape/validate.js";
@@ -23,7 +23,7 @@ export const split = traced("split", (x: unknown, parts: unknown, axis: unknown 
   return sizes.map((part) => {
     const shape = [...x.shape];
     shape[at] = part;
-    const view = new Tensor(x.data, shape, x.strides, x.offset + start * x.strides[at]!, x.dtype);
+    const view = new Tensor(storageOf(x), shape, x.strides, x.offset + start * x.strides[at]!, x.dtype);
     start += part;
     return view;
   });

@@ -9,7 +9,7 @@ import { reshapedShape } from "../shape/reshape.js";
 import { type SliceSpec, slicePlan } from "../shape/slice.js";
 import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/views.js";
 import { checkSize } from "../shape/validate.js";
-import { type AnyTensor, Tensor } from "../tensor.js";
+import { type AnyTensor, storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { BroadcastToChecked, ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
@@ -48,7 +48,7 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
   assertTensor("broadcastTo", "x", x);
   const { shape, axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
   checkSize("broadcastTo", shape);
-  return recorded("broadcastTo", [x, target, spec], new Tensor(x.data, shape, mappedStrides(x.shape, x.strides, axes, shape.length), x.offset, x.dtype));
+  return recorded("broadcastTo", [x, target, spec], new Tensor(storageOf(x), shape, mappedStrides(x.shape, x.strides, axes, shape.length), x.offset, x.dtype));
 }
 
 /** Axes reordered: axis `i` of the result is axis `axes[i]` of `x`. Without `axes`, reversed (a matrix transpose). */
@@ -67,7 +67,7 @@ function reorder(op: string, x: Tensor, axes: readonly number[] | undefined): Te
   assertTensor(op, "x", x);
   const order = permutation(op, x.shape, axes);
   // recorded as a permute with the order resolved, whichever function was called
-  return recorded("permute", [x, order], new Tensor(x.data, order.map((axis) => x.shape[axis]!), order.map((axis) => x.strides[axis]!), x.offset, x.dtype));
+  return recorded("permute", [x, order], new Tensor(storageOf(x), order.map((axis) => x.shape[axis]!), order.map((axis) => x.strides[axis]!), x.offset, x.dtype));
 }
 
 /** Reversed axes; with `axes`, the same as `permute`. */
@@ -93,7 +93,7 @@ export function expandDims(x: Tensor, axis: number): Tensor {
   shape.splice(at, 0, 1);
   strides.splice(at, 0, 0);
   checkSize("expandDims", shape);
-  return recorded("expandDims", [x, axis], new Tensor(x.data, shape, strides, x.offset, x.dtype));
+  return recorded("expandDims", [x, axis], new Tensor(storageOf(x), shape, strides, x.offset, x.dtype));
 }
 
 /** Removes the size-1 axes named by `axis` (one or a list), or all size-1 axes. */
@@ -108,7 +108,7 @@ export function squeeze<X extends AnyTensor, const Axis extends number>(
 export function squeeze(x: Tensor, axis?: number | readonly number[]): Tensor {
   assertTensor("squeeze", "x", x);
   const keep = squeezeKept(x.shape, axis);
-  return recorded("squeeze", [x, axis], new Tensor(x.data, keep.map((i) => x.shape[i]!), keep.map((i) => x.strides[i]!), x.offset, x.dtype));
+  return recorded("squeeze", [x, axis], new Tensor(storageOf(x), keep.map((i) => x.shape[i]!), keep.map((i) => x.strides[i]!), x.offset, x.dtype));
 }
 
 /**
@@ -135,7 +135,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
     strides.push(stride * plan.step);
     if (plan.length > 0) offset += plan.start * stride;
   });
-  return recorded("slice", [x, ...specs], new Tensor(x.data, shape, strides, offset, x.dtype));
+  return recorded("slice", [x, ...specs], new Tensor(storageOf(x), shape, strides, offset, x.dtype));
 }
 
 /**
@@ -152,7 +152,7 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   assertTensor("reshape", "x", x);
   const target = reshapedShape(x.shape, x.size, shape);
   const result = x.isContiguous
-    ? new Tensor(x.data, target, contiguousStrides(target), x.offset, x.dtype)
+    ? new Tensor(storageOf(x), target, contiguousStrides(target), x.offset, x.dtype)
     : new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
   return recorded("reshape", [x, shape], result);
 }

@@ -4,7 +4,7 @@
  * sums, same order, same roundings) on any sizes and layouts. No Node API here: the browser suite
  * (vitest.browser.config.ts) runs this file in Chromium too. That the committed
  * bytes are the assembled source is checked under Node, in
- * matmul-wasm-source.test.ts.
+ * wasm-source.test.ts.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -19,7 +19,8 @@ export interface WasmMemory {
 
 const cache = new Map<string, Record<string, unknown> | undefined>();
 
-function decodeBase64(text: string): Uint8Array {
+/** The bytes of base64 `text` (atob, in Node and browsers). */
+export function decodeBase64(text: string): Uint8Array {
   const atob = (globalThis as { atob?: (data: string) => string }).atob;
   if (atob === undefined) throw new Error("no atob");
   const binary = atob(text);

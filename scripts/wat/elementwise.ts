@@ -1,0 +1,246 @@
+/**
+ * Writes src/kernels/wasm/elementwise.wat: one WebAssembly SIMD function per
+ * (binary op, dtype), each running a whole iteration plan (src/kernels/plan.ts)
+ * over tensors that live in the engine's WebAssembly memory
+ * (src/kernels/wasm/arena.ts). `npm run build:wasm` runs it before assembling.
+ *
+ * A function `<op>_<dtype>(rank, meta, o, a, b)` reads the plan at `meta`
+ * (i32 words: dims[rank], then the output's, a's and b's strides in bytes,
+ * each [rank], then rank words of scratch for the loop counters) and the byte
+ * addresses of the first elements of the output and both operands. The
+ * innermost loop is chosen once per call: all three contiguous (vector loads
+ * and stores, two vectors per turn), a or b broadcast (stride 0: one value
+ * splatted into a vector), or any strides (one element per turn, as the
+ * JavaScript kernel does); the outer loops are an odometer, as in
+ * src/kernels/binary.ts. Every lane computes what the scalar instruction
+ * computes, and both what the JavaScript kernel stores (see the tests in
+ * test/kernels/simd.test.ts).
+ */
+
+export interface LaneType {
+  /** The dtype's name in the library. */
+  readonly dtype: "float32" | "float64" | "int32" | "uint8";
+  /** Name suffix of the functions. */
+  readonly suffix: string;
+  readonly bytes: number;
+  /** The scalar type on the stack and its load and store. */
+  readonly scalar: "f32" | "f64" | "i32";
+  readonly load: string;
+  readonly store: string;
+  /** The vector shape: `f32x4`, ... */
+  readonly vector: string;
+  readonly lanes: number;
+}
+
+export const LANE_TYPES: readonly LaneType[] = [
+  { dtype: "float32", suffix: "f32", bytes: 4, scalar: "f32", load: "f32.load", store: "f32.store", vector: "f32x4", lanes: 4 },
+  { dtype: "float64", suffix: "f64", bytes: 8, scalar: "f64", load: "f64.load", store: "f64.store", vector: "f64x2", lanes: 2 },
+  { dtype: "int32", suffix: "i32", bytes: 4, scalar: "i32", load: "i32.load", store: "i32.store", vector: "i32x4", lanes: 4 },
+  { dtype: "uint8", suffix: "u8", bytes: 1, scalar: "i32", load: "i32.load8_u", store: "i32.store8", vector: "i8x16", lanes: 16 },
+];
+
+/** A binary op: its scalar and vector instructions per dtype it has in SIMD. */
+export interface BinaryOpCode {
+  readonly name: string;
+  /** dtype suffix -> [scalar instruction(s), vector instruction]. */
+  readonly code: Partial<Record<string, readonly [string, string]>>;
+}
+
+export const BINARY_OPS: readonly BinaryOpCode[] = [
+  {
+    name: "add",
+    code: { f32: ["f32.add", "f32x4.add"], f64: ["f64.add", "f64x2.add"], i32: ["i32.add", "i32x4.add"], u8: ["i32.add", "i8x16.add"] },
+  },
+  {
+    name: "sub",
+    code: { f32: ["f32.sub", "f32x4.sub"], f64: ["f64.sub", "f64x2.sub"], i32: ["i32.sub", "i32x4.sub"], u8: ["i32.sub", "i8x16.sub"] },
+  },
+  { name: "mul", code: { f32: ["f32.mul", "f32x4.mul"], f64: ["f64.mul", "f64x2.mul"], i32: ["i32.mul", "i32x4.mul"] } },
+  { name: "div", code: { f32: ["f32.div", "f32x4.div"], f64: ["f64.div", "f64x2.div"] } },
+  // Math.max and Math.min: NaN wins, and +0 is above -0, as the f32x4/f64x2 instructions;
+  // integers compare signed (int32) or unsigned (uint8)
+  {
+    name: "maximum",
+    code: {
+      f32: ["f32.max", "f32x4.max"],
+      f64: ["f64.max", "f64x2.max"],
+      i32: ["(; max_s ;)", "i32x4.max_s"],
+      u8: ["(; max_u ;)", "i8x16.max_u"],
+    },
+  },
+  {
+    name: "minimum",
+    code: {
+      f32: ["f32.min", "f32x4.min"],
+      f64: ["f64.min", "f64x2.min"],
+      i32: ["(; min_s ;)", "i32x4.min_s"],
+      u8: ["(; min_u ;)", "i8x16.min_u"],
+    },
+  },
+];
+
+/** The scalar computation of two operands on the stack, as an instruction sequence using locals $s and $t. */
+function scalarOp(instruction: string): string {
+  // integers have no scalar max/min instruction: a select on the comparison
+  const select = (compare: string): string =>
+    `(local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (${compare} (local.get $s) (local.get $t)))`;
+  if (instruction === "(; max_s ;)") return select("i32.gt_s");
+  if (instruction === "(; max_u ;)") return select("i32.gt_u");
+  if (instruction === "(; min_s ;)") return select("i32.lt_s");
+  if (instruction === "(; min_u ;)") return select("i32.lt_u");
+  return `(${instruction})`;
+}
+
+function binaryFunction(op: BinaryOpCode, type: LaneType): string {
+  const [scalar, vector] = op.code[type.suffix]!;
+  const name = `${op.name}_${type.suffix}`;
+  const s = type.scalar;
+  const one = (o: string, a: string, b: string): string =>
+    `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(scalar)})`;
+  const splat = `${type.vector}.splat`;
+  const vbytes = 16;
+  return `
+  ;; ${op.name}, ${type.dtype}
+  (func $${name} (export "${name}") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s ${s}) (local $t ${s}) (local $v v128)
+    (if (i32.eqz (local.get $rank)) (then
+      ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const ${type.bytes})) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const ${type.bytes})) (i32.eq (local.get $sb0) (i32.const ${type.bytes})))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const ${type.bytes})))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const ${type.bytes})) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const ${2 * vbytes - 1})))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (${vector} (v128.load (local.get $y)) (v128.load (local.get $z))))
+            (v128.store offset=16 (local.get $x) (${vector} (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $z))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (${vector} (v128.load (local.get $y)) (v128.load (local.get $z))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
+            (local.set $x (i32.add (local.get $x) (i32.const ${type.bytes})))
+            (local.set $y (i32.add (local.get $y) (i32.const ${type.bytes})))
+            (local.set $z (i32.add (local.get $z) (i32.const ${type.bytes})))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (${splat} (${type.load} (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (${vector} (local.get $v) (v128.load (local.get $z))))
+          (v128.store offset=16 (local.get $x) (${vector} (local.get $v) (v128.load offset=16 (local.get $z))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
+          (local.set $x (i32.add (local.get $x) (i32.const ${type.bytes})))
+          (local.set $z (i32.add (local.get $z) (i32.const ${type.bytes})))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (${splat} (${type.load} (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (${vector} (v128.load (local.get $y)) (local.get $v)))
+          (v128.store offset=16 (local.get $x) (${vector} (v128.load offset=16 (local.get $y)) (local.get $v)))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
+          (local.set $x (i32.add (local.get $x) (i32.const ${type.bytes})))
+          (local.set $y (i32.add (local.get $y) (i32.const ${type.bytes})))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))`;
+}
+
+/** The names `<op>_<suffix>` the module exports. */
+export const binaryExports = (): string[] =>
+  BINARY_OPS.flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type) => `${op.name}_${type.suffix}`));
+
+/** The module's text. */
+export function elementwiseWat(): string {
+  const functions = BINARY_OPS.flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type) => binaryFunction(op, type)));
+  return [
+    ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
+    ";; Element-wise binary ops in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
+    "(module",
+    '  (import "env" "memory" (memory 1))',
+    ...functions,
+    ")",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,292 @@
+/**
+ * The engine's WebAssembly memory: where tensors live that the SIMD kernels
+ * (elementwise.wat) read and write without a copy. docs: README "Speed".
+ *
+ * - One memory, reserved once at its full size and never grown: growing a
+ *   WebAssembly memory detaches every view of it, and a tensor's elements are
+ *   a typed-array view. The reservation is address space; pages cost memory
+ *   only once written.
+ * - Blocks come in size classes (four per power of two, so at most a quarter
+ *   is unused), each class a stack of free blocks: the block freed last is
+ *   used next, still in cache, and needs no zeroing when its op writes every
+ *   element.
+ * - A block is freed when nothing reads it any more: its `Resident` (shared by
+ *   a tensor and all its views) is registered with a FinalizationRegistry.
+ *   Those callbacks run between tasks, so a loop that never yields cannot get
+ *   blocks back: when the memory is full, new tensors live in ordinary
+ *   ArrayBuffers (the JavaScript kernels' home) until the callbacks have run.
+ * - A tensor's public `data` is an ordinary typed array: reading it moves the
+ *   elements out to an ArrayBuffer of their own (see `evict`), so a buffer can
+ *   still be transferred to a worker or cloned without the whole memory.
+ * - Tensors smaller than `MIN_RESIDENT_BYTES` stay in ordinary ArrayBuffers:
+ *   for them the call into WebAssembly costs more than it saves.
+ *
+ * Where WebAssembly SIMD is missing, nothing here is created and every tensor
+ * lives in an ordinary ArrayBuffer, computed by the JavaScript kernels.
+ */
+import type { DType, StorageOf } from "../../../types/dtype.js";
+import { allocate, CONSTRUCTORS } from "../../dtype.js";
+import { elementwiseWasm } from "./elementwise.wasm.js";
+import { decodeBase64 } from "./load.js";
+
+const PAGE = 65536;
+/** The memory sizes tried, largest first (a browser may refuse a large one). */
+const RESERVATIONS = [256 * 2 ** 20, 64 * 2 ** 20, 16 * 2 ** 20];
+/** Bytes at the start of the memory for a kernel call: its plan, then operands staged there. */
+export const META_BYTES = 64 * 1024;
+/** Where a plan's words start, and where scalar and small operands are staged. */
+export const PLAN_AT = 0;
+export const STAGE_A = 4096;
+export const STAGE_B = STAGE_A + 30 * 1024;
+export const STAGE_BYTES = 30 * 1024;
+/** Smaller tensors stay in ordinary ArrayBuffers. */
+export const MIN_RESIDENT_BYTES = 4096;
+/**
+ * An op's result takes a new block (memory never written before) only while
+ * the blocks made so far stay below this; above it, only a freed block, else
+ * an ordinary ArrayBuffer. A loop that never yields cannot get blocks back
+ * (see above): without this bound it would fill the whole reservation with
+ * results it dropped, each of its first writes to a page costing more than the
+ * op (measured: 13 ms for a new 4 MB block against 0.15 ms for the op in a
+ * used one), and then go on in ordinary buffers anyway.
+ */
+const RESULT_LIMIT = 64 * 2 ** 20;
+/** The smallest block (a class's size is never below it). */
+const MIN_BLOCK = 1024;
+
+type Storage = StorageOf[DType];
+
+/**
+ * A tensor's elements in the engine's memory, shared by the tensor and every
+ * view of it. `array` views its block until the elements are moved out
+ * (`evict`); from then on it is an ordinary typed array and `held` is -1.
+ * @internal
+ */
+export class Resident {
+  constructor(
+    public array: Storage,
+    public held: number,
+  ) {}
+}
+
+interface Api {
+  Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+
+/** A kernel export: `(rank, meta, o, a, b)`, addresses in bytes. */
+export type BinarySimd = (rank: number, meta: number, o: number, a: number, b: number) => void;
+
+interface Arena {
+  readonly buffer: ArrayBuffer;
+  readonly limit: number;
+  readonly exports: Record<string, unknown>;
+  readonly words: Int32Array;
+  /** The end of the blocks made so far; memory above it has never been written. */
+  top: number;
+  /** Free blocks per size class (stacks of byte offsets). */
+  readonly free: number[][];
+  /** Bytes in blocks held by tensors. */
+  live: number;
+  /** Blocks given out and not freed. */
+  blocks: number;
+  /** Bytes given out since the collector was last nudged. */
+  sinceNudge: number;
+  readonly registry: FinalizationRegistry<number>;
+}
+
+let arena: Arena | undefined;
+let tried = false;
+let enabled = true;
+
+/** The size class of a block of `bytes`: k * 4 + steps for a size of 2^k + steps * 2^(k - 2). */
+export function classOf(bytes: number): number {
+  const size = Math.max(bytes, MIN_BLOCK);
+  const k = 31 - Math.clz32(size - 1);
+  const quarter = 2 ** (k - 2);
+  return k * 4 + Math.ceil((size - 2 ** k) / quarter);
+}
+
+/** The bytes of a block of size class `index`. */
+export function classBytes(index: number): number {
+  const k = Math.floor((index - 1) / 4);
+  return 2 ** k + (index - 4 * k) * 2 ** (k - 2);
+}
+
+function create(): Arena | undefined {
+  const api = (globalThis as { WebAssembly?: Api }).WebAssembly;
+  const Registry = (globalThis as { FinalizationRegistry?: typeof FinalizationRegistry }).FinalizationRegistry;
+  if (api === undefined || Registry === undefined) return undefined;
+  let module: object;
+  try {
+    module = new api.Module(decodeBase64(elementwiseWasm));
+  } catch {
+    return undefined; // no SIMD (a CompileError), or no WebAssembly compilation here
+  }
+  for (const bytes of RESERVATIONS) {
+    let memory: { buffer: ArrayBuffer };
+    try {
+      memory = new api.Memory({ initial: bytes / PAGE, maximum: bytes / PAGE });
+    } catch {
+      continue; // too large for this platform: try a smaller one
+    }
+    const { exports } = new api.Instance(module, { env: { memory } });
+    const made: Arena = {
+      buffer: memory.buffer,
+      limit: bytes,
+      exports,
+      words: new Int32Array(memory.buffer, PLAN_AT, STAGE_A / 4),
+      top: META_BYTES,
+      free: [],
+      live: 0,
+      blocks: 0,
+      sinceNudge: 0,
+      registry: new Registry((held: number) => release(held)),
+    };
+    return made;
+  }
+  return undefined;
+}
+
+/** The arena, made on first use; `undefined` where SIMD is missing or the engine is switched off. */
+function current(): Arena | undefined {
+  if (!enabled) return undefined;
+  if (!tried) {
+    tried = true;
+    arena = create();
+  }
+  return arena;
+}
+
+/** Does this platform run the SIMD kernels (and is the engine on)? */
+export const simdAvailable = (): boolean => current() !== undefined;
+
+/**
+ * Switches the WebAssembly engine off (every new tensor in an ordinary
+ * ArrayBuffer, every op on the JavaScript kernels) or back on. Tensors already
+ * in the memory keep working either way. @internal (tests and benchmarks)
+ */
+export function setSimdEnabled(on: boolean): void {
+  enabled = on;
+}
+
+/** Bytes given out between two nudges of the collector. */
+const NUDGE_BYTES = 16 * 2 ** 20;
+/** Above the size from which allocators map fresh pages (32 MiB for glibc's malloc): never written, never touched. */
+const BALLAST_BYTES = 64 * 2 ** 20;
+/** The last ballast: kept so that making it is not optimized away. */
+let ballast: ArrayBuffer | undefined;
+
+/**
+ * The collector does not see the memory's blocks, only the small objects that hold them,
+ * so it would run rarely and return blocks late. A large ArrayBuffer, never written (its
+ * pages are never touched, so it costs address space only), is what it does see: making
+ * one now and then, in proportion to the blocks given out, lets it run as it would if the
+ * blocks were ArrayBuffers of their own.
+ */
+function nudge(a: Arena): void {
+  a.sinceNudge = 0;
+  ballast = new ArrayBuffer(BALLAST_BYTES);
+}
+
+const encode = (offset: number, index: number): number => (offset / 16) * 128 + index;
+
+function release(held: number): void {
+  const a = arena;
+  if (a === undefined) return;
+  const index = held % 128;
+  const offset = ((held - index) / 128) * 16;
+  (a.free[index] ??= []).push(offset);
+  a.live -= classBytes(index);
+  a.blocks--;
+}
+
+/**
+ * Elements of `dtype` in the engine's memory, or `undefined` when they should
+ * live in an ordinary ArrayBuffer (too few, no SIMD here, or the memory is
+ * full). `zeroed`: the caller needs zeros (a reused block is cleared);
+ * otherwise the block holds whatever it held and the caller writes every element.
+ * `kind` "result": an op's result, which takes a block never used before only
+ * below `RESULT_LIMIT` (see there).
+ */
+export function residentStorage(dtype: DType, length: number, zeroed: boolean, kind: "tensor" | "result" = "tensor"): Resident | undefined {
+  const Ctor = CONSTRUCTORS[dtype];
+  const bytes = length * Ctor.BYTES_PER_ELEMENT;
+  if (bytes < MIN_RESIDENT_BYTES) return undefined;
+  const a = current();
+  if (a === undefined) return undefined;
+  const index = classOf(bytes);
+  const size = classBytes(index);
+  const stack = a.free[index];
+  let offset: number;
+  let fresh = false;
+  if (stack !== undefined && stack.length > 0) offset = stack.pop()!;
+  else {
+    if (a.top + size > (kind === "result" ? RESULT_LIMIT : a.limit)) return undefined;
+    offset = a.top;
+    a.top += size;
+    fresh = true; // never written: zeros
+  }
+  a.live += size;
+  a.blocks++;
+  a.sinceNudge += size;
+  if (a.sinceNudge >= NUDGE_BYTES) nudge(a);
+  const array = new Ctor(a.buffer, offset, length) as Storage;
+  if (zeroed && !fresh) array.fill(0);
+  const held = encode(offset, index);
+  const resident = new Resident(array, held);
+  a.registry.register(resident, held, resident);
+  return resident;
+}
+
+/**
+ * Moves a resident tensor's elements out to an ArrayBuffer of their own and
+ * frees its block at once: what reading `data` does, so that what a user
+ * holds is an ordinary typed array (transferable, cloned alone).
+ */
+export function evict(resident: Resident): Storage {
+  if (resident.held >= 0) {
+    const copy = resident.array.slice() as Storage;
+    arena!.registry.unregister(resident);
+    release(resident.held);
+    resident.held = -1;
+    resident.array = copy;
+  }
+  return resident.array;
+}
+
+/** Is `array` a view of the engine's memory? Then `array.byteOffset` is its address. */
+export const inMemory = (array: ArrayLike<number>): boolean =>
+  arena !== undefined && (array as { buffer?: ArrayBufferLike }).buffer === arena.buffer;
+
+/** The kernel export `name` (`add_f32`, ...), when the arena runs here and has it. */
+export function simdKernel(name: string): BinarySimd | undefined {
+  const a = current();
+  return a === undefined ? undefined : (a.exports[name] as BinarySimd | undefined);
+}
+
+/** The plan's words (dims, strides, counters), written before a kernel call. */
+export const planWords = (): Int32Array => arena!.words;
+
+/** The memory's buffer (for staging operands). */
+export const memoryBuffer = (): ArrayBuffer => arena!.buffer;
+
+/** What the memory holds now: for tests, benchmarks and `memoryStats`. */
+export function arenaStats(): { simd: boolean; reservedBytes: number; usedBytes: number; blocks: number; touchedBytes: number } {
+  const a = current();
+  if (a === undefined) return { simd: false, reservedBytes: 0, usedBytes: 0, blocks: 0, touchedBytes: 0 };
+  return { simd: true, reservedBytes: a.limit, usedBytes: a.live, blocks: a.blocks, touchedBytes: a.top };
+}
+
+/**
+ * A new tensor's elements: in the engine's memory when there are enough of
+ * them and SIMD runs here, else a buffer of their own. `zeroed`: false when
+ * the caller writes every element.
+ */
+export const allocateStorage = <D extends DType>(dtype: D, length: number, zeroed: boolean): StorageOf[D] | Resident =>
+  residentStorage(dtype, length, zeroed) ?? allocate(dtype, length);
+
+/** The typed array of storage from `allocateStorage`, to write the elements into. */
+export const arrayOf = <D extends DType>(storage: StorageOf[D] | Resident): StorageOf[D] =>
+  (storage instanceof Resident ? storage.array : storage) as StorageOf[D];

@@ -1,0 +1,139 @@
+/**
+ * The WebAssembly SIMD element-wise kernels (generated into
+ * src/kernels/wasm/elementwise.wat, run by src/kernels/simd.ts) against the
+ * JavaScript kernels they stand in for: for every op and dtype with a SIMD
+ * kernel, random shapes and layouts (contiguous, broadcast, reversed, any
+ * strides, sizes that leave every remainder of the vector loops) and values
+ * that include NaN, the infinities, -0 and subnormals, each output element is
+ * bit for bit what the JavaScript kernel stores (a NaN is a NaN), and nothing
+ * outside the output's layout is written. These ops are exact in both (IEEE
+ * arithmetic rounds once; integers wrap), so equality is the right test.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { DType } from "../../src/dtype.js";
+import type { Writable } from "../../src/kernels/binary.js";
+import { planIteration, type Operand, type Plan } from "../../src/kernels/plan.js";
+import { binarySimd } from "../../src/kernels/simd.js";
+import { residentStorage, simdAvailable } from "../../src/kernels/wasm/arena.js";
+import { rules } from "../../src/ops/elementwise.js";
+import { inputArb, outArb, shapeArb } from "./layouts.js";
+
+const ARRAYS = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array } as const;
+type Lanes = keyof typeof ARRAYS;
+type Typed = InstanceType<(typeof ARRAYS)[Lanes]>;
+
+/** The ops and dtypes the module has kernels for (scripts/wat/elementwise.ts). */
+const KERNELS: [keyof typeof rules, Lanes[]][] = [
+  ["add", ["float32", "float64", "int32", "uint8"]],
+  ["sub", ["float32", "float64", "int32", "uint8"]],
+  ["mul", ["float32", "float64", "int32"]],
+  ["div", ["float32", "float64"]],
+  ["maximum", ["float32", "float64", "int32", "uint8"]],
+  ["minimum", ["float32", "float64", "int32", "uint8"]],
+];
+
+/** Values of a dtype, the awkward ones often. */
+const valueArb = (dtype: Lanes): fc.Arbitrary<number> => {
+  switch (dtype) {
+    case "float32":
+      return fc.oneof(fc.float(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 1e-45, -1e-45, 3.4028234663852886e38));
+    case "float64":
+      return fc.oneof(fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 5e-324, -Number.MAX_VALUE));
+    case "int32":
+      return fc.oneof(fc.integer(), fc.constantFrom(-2147483648, 2147483647, 0, -1));
+    case "uint8":
+      return fc.integer({ min: 0, max: 255 });
+  }
+};
+
+/** Shapes whose innermost loop is long enough for the two-vector turns, and the short ones of layouts.ts. */
+const shapesArb = fc.oneof(
+  shapeArb(),
+  fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 17, max: 70 })).map(([rows, columns]) => [rows, columns]),
+  fc.integer({ min: 1, max: 200 }).map((n) => [n]),
+);
+
+/** A buffer in the engine's memory of at least `length` elements, filled from `values` (cycled). */
+function residentArray(dtype: Lanes, length: number, values: readonly number[]): Typed {
+  const room = Math.max(length, 4096 / ARRAYS[dtype].BYTES_PER_ELEMENT);
+  const storage = residentStorage(dtype, room, true);
+  if (storage === undefined) throw new Error("no resident storage");
+  const array = storage.array as Typed;
+  for (let i = 0; i < room; i++) array[i] = values.length === 0 ? 0 : values[i % values.length]!;
+  return array;
+}
+
+const same = (x: number, y: number): boolean => Object.is(x, y) || (Number.isNaN(x) && Number.isNaN(y));
+
+describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
+  for (const [op, dtypes] of KERNELS) {
+    for (const dtype of dtypes) {
+      it(`${op} in ${dtype}: what the JavaScript kernel stores, for any layout`, () => {
+        const rule = rules[op];
+        const js = rule.integerKernel !== undefined && (dtype === "int32" || dtype === "uint8") ? rule.integerKernel : rule.kernel;
+        fc.assert(
+          fc.property(
+            shapesArb.chain((shape) =>
+              fc.tuple(
+                fc.constant(shape),
+                outArb(shape),
+                inputArb(shape),
+                inputArb(shape),
+                fc.array(valueArb(dtype), { minLength: 1, maxLength: 64 }),
+                fc.array(valueArb(dtype), { minLength: 1, maxLength: 64 }),
+                fc.boolean(),
+              ),
+            ),
+            ([shape, outLayout, aLayout, bLayout, aValues, bValues, planned]) => {
+              const a = residentArray(dtype, aLayout.length, aValues);
+              const b = residentArray(dtype, bLayout.length, bValues);
+              const simdOut = residentArray(dtype, outLayout.length, [7]);
+              const jsOut = new ARRAYS[dtype](simdOut.length).fill(7);
+              const strides = [outLayout.strides, aLayout.strides, bLayout.strides];
+              const size = shape.reduce((p, d) => p * d, 1);
+              const plan: Plan = planned ? planIteration(shape, strides) : { dims: [...shape], strides, size };
+              const operand = <D>(data: D, layout: { offset: number; strides: number[] }): Operand<D> => ({ data, offset: layout.offset, strides: layout.strides });
+              js(plan, operand(jsOut as Writable, outLayout), operand(a, aLayout), operand(b, bLayout));
+              if (size > 0) {
+                expect(binarySimd(op, dtype as DType, plan, operand(simdOut, outLayout), operand(a, aLayout), operand(b, bLayout))).toBe(true);
+              }
+              for (let i = 0; i < jsOut.length; i++) {
+                if (!same(simdOut[i]!, jsOut[i]!)) {
+                  expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
+                }
+              }
+            },
+          ),
+          { seed: 17, numRuns: 300 },
+        );
+      });
+    }
+  }
+
+  it("stages a number, and a small operand outside the memory, rather than leaving the op to JavaScript", () => {
+    const out = residentArray("float32", 1024, [0]);
+    const a = residentArray("float32", 1024, [1, 2, 3]);
+    const plan = planIteration([1024], [[1], [1], [0]]);
+    const scalar = [0.5];
+    expect(binarySimd("add", "float32", plan, { data: out, offset: 0, strides: [1] }, { data: a, offset: 0, strides: [1] }, { data: scalar, offset: 0, strides: [0] })).toBe(true);
+    expect(Array.from(out.subarray(0, 4))).toEqual([1.5, 2.5, 3.5, 1.5]);
+    const row = new Float32Array([10, 20, 30, 40]);
+    const plan2 = planIteration([256, 4], [[4, 1], [4, 1], [0, 1]]);
+    expect(binarySimd("mul", "float32", plan2, { data: out, offset: 0, strides: [4, 1] }, { data: a, offset: 0, strides: [4, 1] }, { data: row, offset: 0, strides: [0, 1] })).toBe(true);
+    expect(Array.from(out.subarray(0, 8))).toEqual([10, 40, 90, 40, 20, 60, 30, 80]);
+  });
+
+  it("leaves to JavaScript what it cannot read: another element type, or a large operand outside the memory", () => {
+    const out = residentArray("float32", 1024, [0]);
+    const plan = planIteration([1024], [[1], [1], [1]]);
+    const resident = { data: residentArray("float32", 1024, [1]), offset: 0, strides: [1] };
+    const f64 = { data: residentArray("float64", 1024, [1]), offset: 0, strides: [1] };
+    const outside = { data: new Float32Array(10000), offset: 0, strides: [1] };
+    const o = { data: out, offset: 0, strides: [1] };
+    expect(binarySimd("add", "float32", plan, o, resident, f64)).toBe(false);
+    expect(binarySimd("add", "float32", plan, o, resident, outside)).toBe(false);
+    expect(binarySimd("add", "float32", plan, { data: new Float32Array(1024), offset: 0, strides: [1] }, resident, resident)).toBe(false);
+    expect(binarySimd("pow", "float32", plan, o, resident, resident)).toBe(false); // no SIMD kernel
+  });
+});
