@@ -99,6 +99,38 @@ function binaryFunction(op: BinaryOpCode, type: LaneType): string {
     `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(scalar)})`;
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
+  /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
+  const y = (offset: number): string => `(v128.load${offset === 0 ? "" : ` offset=${offset}`} (local.get $y))`;
+  const z = (offset: number): string => `(v128.load${offset === 0 ? "" : ` offset=${offset}`} (local.get $z))`;
+  const splatted = (): string => "(local.get $v)";
+  /** Each pointer of `moving` stepped by `bytes`, one line each, the last closed by `close`. */
+  const step = (pad: string, moving: readonly string[], bytes: string, close = ""): string =>
+    moving.map((name, i) => `${pad}(local.set ${name} (i32.add (local.get ${name}) (i32.const ${bytes})))${i === moving.length - 1 ? close : ""}`).join("\n");
+  /**
+   * A row whose output is contiguous: two vectors per turn (and one more when `single`),
+   * then element by element; the pair reads a and b at a byte offset, `moving` are the pointers that step.
+   */
+  const rowLoop = (pad: string, [left, right]: readonly [(offset: number) => string, (offset: number) => string], moving: readonly string[], single: boolean): string =>
+    [
+      `${pad}(block $pairs (loop $pair`,
+      `${pad}  (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))`,
+      `${pad}  (v128.store (local.get $x) (${vector} ${left(0)} ${right(0)}))`,
+      `${pad}  (v128.store offset=16 (local.get $x) (${vector} ${left(16)} ${right(16)}))`,
+      step(`${pad}  `, moving, "32"),
+      `${pad}  (br $pair)))`,
+      ...(single
+        ? [
+            `${pad}(if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then`,
+            `${pad}  (v128.store (local.get $x) (${vector} ${left(0)} ${right(0)}))`,
+            step(`${pad}  `, moving, "16", "))"),
+          ]
+        : []),
+      `${pad}(block $tail (loop $single`,
+      `${pad}  (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))`,
+      `${pad}  ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}`,
+      step(`${pad}  `, moving, String(type.bytes)),
+      `${pad}  (br $single)))`,
+    ].join("\n");
   return `
   ;; ${op.name}, ${type.dtype}
   (func $${name} (export "${name}") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
@@ -142,58 +174,15 @@ function binaryFunction(op: BinaryOpCode, type: LaneType): string {
         (block $strided (block $splatB (block $splatA (block $contiguous
           (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
           ;; contiguous: two vectors per turn, then one, then single elements
-          (block $pairs (loop $pair
-            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
-            (v128.store (local.get $x) (${vector} (v128.load (local.get $y)) (v128.load (local.get $z))))
-            (v128.store offset=16 (local.get $x) (${vector} (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $z))))
-            (local.set $x (i32.add (local.get $x) (i32.const 32)))
-            (local.set $y (i32.add (local.get $y) (i32.const 32)))
-            (local.set $z (i32.add (local.get $z) (i32.const 32)))
-            (br $pair)))
-          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
-            (v128.store (local.get $x) (${vector} (v128.load (local.get $y)) (v128.load (local.get $z))))
-            (local.set $x (i32.add (local.get $x) (i32.const 16)))
-            (local.set $y (i32.add (local.get $y) (i32.const 16)))
-            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
-          (block $tail (loop $single
-            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
-            ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
-            (local.set $x (i32.add (local.get $x) (i32.const ${type.bytes})))
-            (local.set $y (i32.add (local.get $y) (i32.const ${type.bytes})))
-            (local.set $z (i32.add (local.get $z) (i32.const ${type.bytes})))
-            (br $single)))
+${rowLoop("          ", [y, z], ["$x", "$y", "$z"], true)}
           (br $row))
         ;; a broadcast along the row: one value against b's vectors
         (local.set $v (${splat} (${type.load} (local.get $y))))
-        (block $pairs (loop $pair
-          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
-          (v128.store (local.get $x) (${vector} (local.get $v) (v128.load (local.get $z))))
-          (v128.store offset=16 (local.get $x) (${vector} (local.get $v) (v128.load offset=16 (local.get $z))))
-          (local.set $x (i32.add (local.get $x) (i32.const 32)))
-          (local.set $z (i32.add (local.get $z) (i32.const 32)))
-          (br $pair)))
-        (block $tail (loop $single
-          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
-          ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
-          (local.set $x (i32.add (local.get $x) (i32.const ${type.bytes})))
-          (local.set $z (i32.add (local.get $z) (i32.const ${type.bytes})))
-          (br $single)))
+${rowLoop("        ", [splatted, z], ["$x", "$z"], false)}
         (br $row))
         ;; b broadcast along the row
         (local.set $v (${splat} (${type.load} (local.get $z))))
-        (block $pairs (loop $pair
-          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
-          (v128.store (local.get $x) (${vector} (v128.load (local.get $y)) (local.get $v)))
-          (v128.store offset=16 (local.get $x) (${vector} (v128.load offset=16 (local.get $y)) (local.get $v)))
-          (local.set $x (i32.add (local.get $x) (i32.const 32)))
-          (local.set $y (i32.add (local.get $y) (i32.const 32)))
-          (br $pair)))
-        (block $tail (loop $single
-          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
-          ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}
-          (local.set $x (i32.add (local.get $x) (i32.const ${type.bytes})))
-          (local.set $y (i32.add (local.get $y) (i32.const ${type.bytes})))
-          (br $single)))
+${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $row))
         ;; any strides: one element per turn
         (local.set $count (local.get $d0))
