@@ -383,7 +383,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    */
   toJSON<This extends AnyTensor>(this: This): TensorJSON<This["shape"], This["dtype"]>;
   toJSON(): TensorJSON<Shape, DType> {
-    return toJSONForm(readable(this));
+    return toJSONForm(inPlace(this));
   }
 
   /**
@@ -422,11 +422,11 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
   toString(): string {
-    return formatTensor(readable(this));
+    return formatTensor(inPlace(this));
   }
 
   [inspectSymbol](): string {
-    return formatTensor(readable(this));
+    return formatTensor(inPlace(this));
   }
 
   /** @internal */
@@ -459,7 +459,7 @@ export const elementsOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] =
 };
 
 /** `t` with `data` read as the engine reads it (printing and writing JSON leave its elements where they are). */
-const readable = (t: Tensor): Tensor =>
+const inPlace = (t: Tensor): Tensor =>
   Tensor.residentOf(t) === undefined
     ? t
     : ({ data: elementsOf(t), shape: t.shape, strides: t.strides, offset: t.offset, dtype: t.dtype, size: t.size, isContiguous: t.isContiguous } as unknown as Tensor);

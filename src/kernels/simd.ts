@@ -6,13 +6,11 @@
  * area when it is small; otherwise, or where SIMD is missing, the caller runs
  * the JavaScript kernel, which computes the same values (test/kernels/simd.test.ts).
  */
-import type { DType } from "../dtype.js";
+import { CONSTRUCTORS, type DType } from "../dtype.js";
 import type { Operand, Plan } from "./plan.js";
 import { type BinarySimd, inMemory, memoryBuffer, PLAN_AT, planWords, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
 const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8" };
-const ARRAYS = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array } as const;
-type Lanes = keyof typeof ARRAYS;
 
 const kernels = new Map<string, BinarySimd | null>();
 
@@ -34,9 +32,9 @@ function kernelOf(op: string, dtype: DType): BinarySimd | undefined {
  * when it lives in the memory, else after copying its buffer to `stage`; -1
  * when it cannot be read there (another element type, or too large to stage).
  */
-function addressOf(operand: Operand, dtype: Lanes, stage: number): number {
+function addressOf(operand: Operand, dtype: DType, stage: number): number {
   const data = operand.data;
-  const Ctor = ARRAYS[dtype];
+  const Ctor = CONSTRUCTORS[dtype];
   const width = Ctor.BYTES_PER_ELEMENT;
   if (data instanceof Ctor) {
     if (inMemory(data)) return data.byteOffset + operand.offset * width;
@@ -60,13 +58,12 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   if (!inMemory(output)) return false;
   const kernel = kernelOf(op, compute);
   if (kernel === undefined) return false;
-  const dtype = compute as Lanes;
-  const Ctor = ARRAYS[dtype];
+  const Ctor = CONSTRUCTORS[compute];
   if (!(output instanceof Ctor)) return false;
   const width = Ctor.BYTES_PER_ELEMENT;
-  const addressA = addressOf(a, dtype, STAGE_A);
+  const addressA = addressOf(a, compute, STAGE_A);
   if (addressA < 0) return false;
-  const addressB = addressOf(b, dtype, STAGE_B);
+  const addressB = addressOf(b, compute, STAGE_B);
   if (addressB < 0) return false;
   const { dims } = plan;
   const rank = dims.length;

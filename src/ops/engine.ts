@@ -14,10 +14,7 @@ import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
 import { assertAttached, elementsOf, storageOf, Tensor } from "../tensor.js";
 import { binarySimd } from "../kernels/simd.js";
-import { MIN_RESIDENT_BYTES, Resident, residentStorage } from "../kernels/wasm/arena.js";
-
-/** Fewer elements than this never live in the engine's memory, whatever their dtype. */
-const MIN_RESIDENT_ELEMENTS = MIN_RESIDENT_BYTES / 8;
+import { residentStorage } from "../kernels/wasm/arena.js";
 import type { Shape } from "../../types/index.js";
 
 /** A tensor, or a plain number used as a scalar. */
@@ -85,8 +82,8 @@ function operand(op: string, name: string, value: Tensor | Scalar, compute: DTyp
     assertAttached(op, name, value);
     if (value.dtype === "int32" && compute === "float32") return roundedToFloat32(value);
     // (a tensor in the engine's memory is read there: its `data` would move it out)
-    const storage = storageOf(value);
-    return storage instanceof Resident ? { shape: value.shape, strides: value.strides, offset: value.offset, data: storage.array } : value;
+    const resident = Tensor.residentOf(value);
+    return resident === undefined ? value : { shape: value.shape, strides: value.strides, offset: value.offset, data: resident.array };
   }
   return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
 }
@@ -129,8 +126,7 @@ function target<D extends DType>(op: string, out: unknown, shape: number[], dtyp
   if (out === undefined) {
     const size = checkSize(op, shape);
     // every kernel writing a new result writes each of its elements: no zeroing needed
-    const storage = size >= MIN_RESIDENT_ELEMENTS ? residentStorage(dtype, size, false, "result") : undefined;
-    return new Tensor(storage ?? allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
+    return new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
   }
   assertTensor(op, "out", out);
   if (out.dtype !== dtype) throw new TypeError(`${op}: out has dtype ${out.dtype} but the result is ${dtype}`);
@@ -251,12 +247,13 @@ const PLAN_THRESHOLD = 64;
 function execute(rule: BinaryRule, compute: DType, shape: readonly number[], output: Operand<Writable>, a: Operand, b: Operand): void {
   let size = 1;
   for (const dim of shape) size *= dim;
-  const plan =
-    size <= PLAN_THRESHOLD
-      ? { dims: shape as number[], strides: [output.strides as number[], a.strides as number[], b.strides as number[]], size }
-      : planIteration(shape, [output.strides, a.strides, b.strides]);
-  if (size > PLAN_THRESHOLD && binarySimd(rule.name, compute, plan, output, a, b)) return;
-  kernelFor(rule, compute)(plan, output, a, b);
+  const kernel = kernelFor(rule, compute);
+  if (size <= PLAN_THRESHOLD) {
+    kernel({ dims: shape as number[], strides: [output.strides as number[], a.strides as number[], b.strides as number[]], size }, output, a, b);
+    return;
+  }
+  const plan = planIteration(shape, [output.strides, a.strides, b.strides]);
+  if (!binarySimd(rule.name, compute, plan, output, a, b)) kernel(plan, output, a, b);
 }
 
 /**

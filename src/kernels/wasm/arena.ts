@@ -37,8 +37,8 @@ export const META_BYTES = 64 * 1024;
 /** Where a plan's words start, and where scalar and small operands are staged. */
 export const PLAN_AT = 0;
 export const STAGE_A = 4096;
-export const STAGE_B = STAGE_A + 30 * 1024;
 export const STAGE_BYTES = 30 * 1024;
+export const STAGE_B = STAGE_A + STAGE_BYTES;
 /** Smaller tensors stay in ordinary ArrayBuffers. */
 export const MIN_RESIDENT_BYTES = 4096;
 /**
@@ -211,6 +211,8 @@ function release(held: number): void {
  * below `RESULT_LIMIT` (see there).
  */
 export function residentStorage(dtype: DType, length: number, zeroed: boolean, kind: "tensor" | "result" = "tensor"): Resident | undefined {
+  // (a count no dtype makes resident is turned away before anything is looked up: the small op's path)
+  if (length < MIN_RESIDENT_BYTES / 8) return undefined;
   const Ctor = CONSTRUCTORS[dtype];
   const bytes = length * Ctor.BYTES_PER_ELEMENT;
   if (bytes < MIN_RESIDENT_BYTES) return undefined;
