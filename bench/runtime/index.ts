@@ -23,6 +23,7 @@ import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CASES, type Measurement } from "./cases.js";
+import { numpyVersion } from "./rounds.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Each library's runner: a command and its arguments. */
@@ -35,14 +36,9 @@ const runners: [string, readonly string[]][] = [
   ["stdlib", node("run-stdlib.ts")],
 ];
 // NumPy when this machine has it; the table says when it was skipped
-let numpyNote = "";
-try {
-  const version = execFileSync("python3", ["-c", "import numpy; print(numpy.__version__)"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  runners.push(["numpy", ["python3", join(here, "run_numpy.py")]]);
-  numpyNote = `NumPy ${version}`;
-} catch {
-  numpyNote = "NumPy skipped: python3 with numpy is not on this machine";
-}
+const version = numpyVersion();
+if (version !== undefined) runners.push(["numpy", ["python3", join(here, "run_numpy.py")]]);
+const numpyNote = version !== undefined ? `NumPy ${version}` : "NumPy skipped: python3 with numpy is not on this machine";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
 const all: Measurement[] = [];

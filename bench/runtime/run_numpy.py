@@ -56,12 +56,17 @@ def median_ms(run, batch):
     return times[(len(times) - 1) // 2]
 
 
-for case_id, shape_a, shape_b, transpose_a, small in CASES:
-    a = fill(shape_a, 1)
-    b = fill(shape_b, 2)
-    x = a.T if transpose_a else a
-    out = np.empty(np.broadcast_shapes(x.shape, b.shape), dtype=np.float32)
-    batch = SMALL_BATCH if small else 1
-    for variant, run in (("out", lambda: np.add(x, b, out=out)), ("alloc", lambda: x + b)):
-        ms = median_ms(run, batch)
-        print(json.dumps({"library": "numpy", "variant": variant, "id": case_id, "ms": ms, "sample": sample(x + b)}), flush=True)
+def main():
+    for case_id, shape_a, shape_b, transpose_a, small in CASES:
+        a = fill(shape_a, 1)
+        b = fill(shape_b, 2)
+        x = a.T if transpose_a else a
+        out = np.empty(np.broadcast_shapes(x.shape, b.shape), dtype=np.float32)
+        batch = SMALL_BATCH if small else 1
+        for variant, run in (("out", lambda: np.add(x, b, out=out)), ("alloc", lambda: x + b)):
+            ms = median_ms(run, batch)
+            print(json.dumps({"library": "numpy", "variant": variant, "id": case_id, "ms": ms, "sample": sample(x + b)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
