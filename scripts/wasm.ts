@@ -10,12 +10,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import wabt from "wabt";
 import { elementwiseWat } from "./wat/elementwise.js";
+import { gemmWat } from "./wat/gemm.js";
 
 export const wasmDir = join(resolve(dirname(fileURLToPath(import.meta.url)), ".."), "src", "kernels", "wasm");
-export const kernels = ["matmul", "elementwise"] as const;
+export const kernels = ["matmul", "elementwise", "gemm"] as const;
 
 /** The kernels whose text is generated (scripts/wat/), written before assembling. */
-export const generated: Partial<Record<(typeof kernels)[number], () => string>> = { elementwise: elementwiseWat };
+export const generated: Partial<Record<(typeof kernels)[number], () => string>> = { elementwise: elementwiseWat, gemm: gemmWat };
 
 /** The binary module of `src/kernels/wasm/<name>.wat`. */
 export async function assemble(name: (typeof kernels)[number]): Promise<Uint8Array> {

@@ -5,10 +5,13 @@
  * outside it (a number, a small tensor) is staged into the memory's staging
  * area when it is small; otherwise, or where SIMD is missing, the caller runs
  * the JavaScript kernel, which computes the same values (test/kernels/simd.test.ts).
+ * And the float32 matrix product of src/kernels/wasm/gemm.wat, when both
+ * operands and the result live in the memory (test/kernels/gemm.test.ts).
  */
 import { CONSTRUCTORS, type DType } from "../dtype.js";
+import type { MatrixOut, MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
-import { type BinarySimd, inMemory, memoryBuffer, PLAN_AT, planWords, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
+import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PLAN_AT, planWords, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
 const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8" };
 
@@ -77,5 +80,78 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
     words[base + 3 * rank + axis] = sb[axis]! * width;
   }
   kernel(rank, PLAN_AT, output.byteOffset + out.offset * width, addressA, addressB);
+  return true;
+}
+
+/** The most bytes of scratch a product copies into (operands and result not in the memory); a larger one is packed (./matmul.ts). */
+const SCRATCH_BYTES = 16 * 2 ** 20;
+/** The scratch block, kept once made (its pages stay mapped) and replaced by a larger one when a product needs more. */
+let scratch: Resident | undefined;
+
+function scratchOf(length: number): Float32Array | undefined {
+  if (scratch !== undefined && scratch.array.length >= length) return scratch.array as Float32Array;
+  if (4 * length > SCRATCH_BYTES) return undefined;
+  scratch = residentStorage("float32", Math.max(length, 1024), false) ?? scratch;
+  return scratch !== undefined && scratch.array.length >= length ? (scratch.array as Float32Array) : undefined;
+}
+
+/** Copies the [rows, cols] matrix `v` into `out` from `at`, row-major; its row stride there is `cols`. */
+function copyIn(v: MatrixView, rows: number, cols: number, out: Float32Array, at: number): void {
+  const { data, rowStride, colStride } = v;
+  if (colStride === 1 && data instanceof Float32Array) {
+    for (let r = 0; r < rows; r++) out.set(data.subarray(v.offset + r * rowStride, v.offset + r * rowStride + cols), at + r * cols);
+    return;
+  }
+  for (let r = 0, q = at; r < rows; r++) for (let s = 0, p = v.offset + r * rowStride; s < cols; s++, p += colStride) out[q++] = data[p]!;
+}
+
+/**
+ * C = A x B in float32 with gemm.wat, and says so; or does nothing and says
+ * false (where SIMD is missing, or the copies would exceed SCRATCH_BYTES: the
+ * caller packs and runs the kernels of ./matmul.ts, which give the same bits).
+ * Reads A, B and writes C where they are when they live in the engine's
+ * memory (A through any strides; B's and C's rows must be contiguous); what
+ * lives elsewhere is copied into a scratch block of the memory first (C
+ * copied out after), which costs far less than the product.
+ */
+export function matmulSimd(a: MatrixView, b: MatrixView, c: MatrixOut, m: number, k: number, n: number): boolean {
+  const gemm = gemmKernel();
+  if (gemm === undefined) return false;
+  const A = a.data;
+  const B = b.data;
+  const C = c.data;
+  const ownA = A instanceof Float32Array && inMemory(A);
+  const ownB = B instanceof Float32Array && inMemory(B) && b.colStride === 1;
+  const ownC = C instanceof Float32Array && inMemory(C) && c.colStride === 1;
+  let room: Float32Array | undefined;
+  if (!(ownA && ownB && ownC)) {
+    room = scratchOf((ownA ? 0 : m * k) + (ownB ? 0 : k * n) + (ownC ? 0 : m * n));
+    if (room === undefined) return false;
+  }
+  let at = 0; // the next free element of the scratch
+  let addressA: number, aRow: number, aDepth: number;
+  if (ownA) [addressA, aRow, aDepth] = [(A as Float32Array).byteOffset + 4 * a.offset, 4 * a.rowStride, 4 * a.colStride];
+  else {
+    copyIn(a, m, k, room!, at);
+    [addressA, aRow, aDepth] = [room!.byteOffset + 4 * at, 4 * k, 4];
+    at += m * k;
+  }
+  let addressB: number, bRow: number;
+  if (ownB) [addressB, bRow] = [(B as Float32Array).byteOffset + 4 * b.offset, 4 * b.rowStride];
+  else {
+    copyIn(b, k, n, room!, at);
+    [addressB, bRow] = [room!.byteOffset + 4 * at, 4 * n];
+    at += k * n;
+  }
+  if (ownC) {
+    gemm(addressA, addressB, (C as Float32Array).byteOffset + 4 * c.offset, m, k, n, aRow, aDepth, bRow, 4 * c.rowStride);
+    return true;
+  }
+  gemm(addressA, addressB, room!.byteOffset + 4 * at, m, k, n, aRow, aDepth, bRow, 4 * n);
+  if (C instanceof Float32Array && c.colStride === 1) {
+    for (let r = 0; r < m; r++) C.set(room!.subarray(at + r * n, at + (r + 1) * n), c.offset + r * c.rowStride);
+  } else {
+    for (let r = 0, q = at; r < m; r++) for (let s = 0, o = c.offset + r * c.rowStride; s < n; s++, o += c.colStride) C[o] = room![q++]!;
+  }
   return true;
 }

@@ -26,8 +26,10 @@ import {
   type Precision,
 } from "../kernels/matmul.js";
 import { contiguousStrides } from "../kernels/plan.js";
+import { matmulSimd } from "../kernels/simd.js";
+import { residentStorage } from "../kernels/wasm/arena.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
-import { type AnyTensor, storageOf, Tensor } from "../tensor.js";
+import { type AnyTensor, elementsOf, storageOf, Tensor } from "../tensor.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
@@ -44,11 +46,16 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   const { shape, batch, m, k, n } = layout;
   const dtype = arithmeticDType(a.dtype, b.dtype);
   const size = checkSize(op, shape);
-  const out = new Tensor(allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
+  // every kernel below writes each element of the result: no zeroing
+  const storage = residentStorage(dtype, size, false, "result") ?? allocate(dtype, size);
+  const out = new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
   if (size === 0) return out;
-  // the operands converted to the dtype the product computes in (only int32 into float32 loses anything)
-  const A: View = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : a;
-  const B: View = b.dtype === "int32" && dtype === "float32" ? roundedToFloat32(b) : b;
+  const outData = elementsOf(out);
+  // the operands converted to the dtype the product computes in (only int32 into float32 loses anything),
+  // read where they are (a tensor in the engine's memory stays there)
+  const inPlace = (t: Tensor): View => ({ shape: t.shape, strides: t.strides, offset: t.offset, data: elementsOf(t) });
+  const A: View = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : inPlace(a);
+  const B: View = b.dtype === "int32" && dtype === "float32" ? roundedToFloat32(b) : inPlace(b);
   // each operand as [..., rows, cols]: a 1-D a is a row, a 1-D b a column
   const aRow = A.shape.length === 1 ? 0 : A.strides[A.shape.length - 2]!;
   const aCol = A.strides[A.shape.length - 1]!;
@@ -77,7 +84,7 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
     multiply(
       { data: A.data, offset: aOffset, rowStride: aRow, colStride: aCol },
       { data: B.data, offset: bOffset, rowStride: bRow, colStride: bCol },
-      { data: out.data, offset: item * matrixSize, rowStride: n, colStride: 1 },
+      { data: outData, offset: item * matrixSize, rowStride: n, colStride: 1 },
     );
     for (let axis = batch.length - 1; axis >= 0; axis--) {
       if (++index[axis]! < batch[axis]!) break;
@@ -126,9 +133,31 @@ const BLOCK_SIDE = 1024;
  * rounding for the whole sum of the partials, so the bound of the packed
  * kernel still holds (each product goes through fewer roundings than k), and
  * a product with a single depth block gives the packed kernel's bits.
+ * A float32 product whose tensors are in the engine's memory (and B's rows
+ * contiguous) runs first where they are, whatever its size: it needs no
+ * panels, and its sums are the packed kernel's, in one piece.
  */
 function floatMultiply(m: number, k: number, n: number, precision: Precision): Multiply {
   if (m === 1 && n === 1) return dotMultiply(k, precision);
+  if (precision === "float32") return inMemoryFirst(() => packedOrBlocked(m, k, n, precision), m, k, n);
+  return packedOrBlocked(m, k, n, precision);
+}
+
+/**
+ * The float32 product where its tensors live when they are in the engine's
+ * memory (`matmulSimd`: no packing, no copy of the result, the same bits),
+ * else `fallback`, made on first need.
+ */
+function inMemoryFirst(fallback: () => Multiply, m: number, k: number, n: number): Multiply {
+  let packed: Multiply | undefined;
+  const multiply = (a: MatrixView, b: MatrixView, c: MatrixOut): void => {
+    if (!matmulSimd(a, b, c, m, k, n)) (packed ??= fallback())(a, b, c);
+  };
+  return Object.assign(multiply, { done: () => packed?.done() });
+}
+
+/** The packed product in one piece, or in blocks when its panels would be too large (see floatMultiply). */
+function packedOrBlocked(m: number, k: number, n: number, precision: Precision): Multiply {
   const bytes = precision === "float32" ? 4 : 8;
   const columns = panelColumns(precision);
   const panelBytes = (rows: number, cols: number) => bytes * (padded(rows) + padded(cols, columns));

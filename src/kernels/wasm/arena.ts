@@ -1,6 +1,6 @@
 /**
  * The engine's WebAssembly memory: where tensors live that the SIMD kernels
- * (elementwise.wat) read and write without a copy. docs: README "Speed".
+ * (elementwise.wat, gemm.wat) read and write without a copy. docs: README "Speed".
  *
  * - One memory, reserved once at its full size and never grown: growing a
  *   WebAssembly memory detaches every view of it, and a tensor's elements are
@@ -27,6 +27,7 @@
 import type { DType, StorageOf } from "../../../types/dtype.js";
 import { allocate, CONSTRUCTORS } from "../../dtype.js";
 import { elementwiseWasm } from "./elementwise.wasm.js";
+import { gemmWasm } from "./gemm.wasm.js";
 import { decodeBase64 } from "./load.js";
 
 const PAGE = 65536;
@@ -51,6 +52,14 @@ export const MIN_RESIDENT_BYTES = 4096;
  * used one), and then go on in ordinary buffers anyway.
  */
 const RESULT_LIMIT = 64 * 2 ** 20;
+/**
+ * And only while fewer bytes than this went into new result blocks since a
+ * block last came back: a loop that yields gets blocks back every few MiB and
+ * never meets this; one that never yields stops paying for new pages after
+ * 16 MiB rather than 64 (its results then live in ordinary ArrayBuffers,
+ * whose memory the allocator reuses at once).
+ */
+const FRESH_WITHOUT_RELEASE = 16 * 2 ** 20;
 /** The smallest block (a class's size is never below it). */
 const MIN_BLOCK = 1024;
 
@@ -93,6 +102,8 @@ interface Arena {
   blocks: number;
   /** Bytes given out since the collector was last nudged. */
   sinceNudge: number;
+  /** Bytes of new blocks given to results since a block last came back. */
+  freshResults: number;
   readonly registry: FinalizationRegistry<number>;
 }
 
@@ -118,9 +129,9 @@ function create(): Arena | undefined {
   const api = (globalThis as { WebAssembly?: Api }).WebAssembly;
   const Registry = (globalThis as { FinalizationRegistry?: typeof FinalizationRegistry }).FinalizationRegistry;
   if (api === undefined || Registry === undefined) return undefined;
-  let module: object;
+  let modules: object[];
   try {
-    module = new api.Module(decodeBase64(elementwiseWasm));
+    modules = [elementwiseWasm, gemmWasm].map((bytes) => new api.Module(decodeBase64(bytes)));
   } catch {
     return undefined; // no SIMD (a CompileError), or no WebAssembly compilation here
   }
@@ -131,7 +142,8 @@ function create(): Arena | undefined {
     } catch {
       continue; // too large for this platform: try a smaller one
     }
-    const { exports } = new api.Instance(module, { env: { memory } });
+    // every module's functions on the one memory
+    const exports = Object.assign({}, ...modules.map((module) => new api.Instance(module, { env: { memory } }).exports)) as Record<string, unknown>;
     const made: Arena = {
       buffer: memory.buffer,
       limit: bytes,
@@ -142,6 +154,7 @@ function create(): Arena | undefined {
       live: 0,
       blocks: 0,
       sinceNudge: 0,
+      freshResults: 0,
       registry: new Registry((held: number) => release(held)),
     };
     return made;
@@ -209,6 +222,7 @@ function release(held: number): void {
   const offset = ((held - index) / 128) * 16;
   (a.free[index] ??= []).push(offset);
   a.live -= classBytes(index);
+  a.freshResults = 0;
   a.blocks--;
 }
 
@@ -235,9 +249,10 @@ export function residentStorage(dtype: DType, length: number, zeroed: boolean, k
   let fresh = false;
   if (stack !== undefined && stack.length > 0) offset = stack.pop()!;
   else {
-    if (a.top + size > (kind === "result" ? RESULT_LIMIT : a.limit)) return undefined;
+    if (kind === "result" ? a.top + size > RESULT_LIMIT || a.freshResults >= FRESH_WITHOUT_RELEASE : a.top + size > a.limit) return undefined;
     offset = a.top;
     a.top += size;
+    if (kind === "result") a.freshResults += size;
     fresh = true; // never written: zeros
   }
   a.live += size;
@@ -276,6 +291,15 @@ export const inMemory = (array: ArrayLike<number>): boolean =>
 export function simdKernel(name: string): BinarySimd | undefined {
   const a = current();
   return a === undefined ? undefined : (a.exports[name] as BinarySimd | undefined);
+}
+
+/** gemm.wat's float32 product, C = A x B, over byte addresses and byte strides (see scripts/wat/gemm.ts). */
+export type GemmF32 = (a: number, b: number, c: number, m: number, k: number, n: number, aRow: number, aDepth: number, bRow: number, cRow: number) => void;
+
+/** The float32 matrix product on the memory, when the arena runs here. */
+export function gemmKernel(): GemmF32 | undefined {
+  const a = current();
+  return a === undefined ? undefined : (a.exports["gemm_f32"] as GemmF32);
 }
 
 /** The plan's words (dims, strides, counters), written before a kernel call. */

@@ -1,0 +1,131 @@
+/**
+ * Writes src/kernels/wasm/gemm.wat: the float32 matrix product that runs on
+ * tensors where they live, in the engine's WebAssembly memory
+ * (src/kernels/wasm/arena.ts), with no packing and no copy of the result.
+ * `npm run build:wasm` runs it before assembling.
+ *
+ * `gemm_f32(a, b, c, m, k, n, aRow, aDepth, bRow, cRow)`: C[m, n] = A[m, k] x
+ * B[k, n], every address and stride in bytes. A is read through any strides
+ * (aRow between rows, aDepth along k: a transposed or broadcast A needs no
+ * copy); B's rows are read as vectors, so its elements along n must be
+ * contiguous (bRow between rows along k); C's rows are contiguous, cRow apart.
+ *
+ * Tiles of 4 rows by 8 columns keep eight f32x4 accumulators: per step along
+ * k, two vector loads of B's row, four splat loads of A, eight multiplies and
+ * eight adds. The edges take tiles of 4 by 4, 4 by 1 (scalar), and for the
+ * last m % 4 rows 1 by 8, 1 by 4 and 1 by 1. Every element, in every tile,
+ * starts from +0 and adds its products one at a time in the order of k, each
+ * product and each sum rounded to float32 (no fused multiply-add): the sums
+ * of the packed kernels of src/kernels/matmul.ts, so the same bits
+ * (test/kernels/gemm.test.ts).
+ */
+
+/** One tile: `rows` (4 or 1) by `vectors` f32x4 columns (2 or 1), or by one scalar column (`vectors` 0). */
+function tile(rows: 4 | 1, vectors: 2 | 1 | 0, pad: string): string {
+  const scalar = vectors === 0;
+  const columns = scalar ? 1 : 4 * vectors;
+  const acc = (r: number, v: number): string => (scalar ? `$c${r}0s` : `$c${r}${v}`);
+  const lines: string[] = [];
+  const each = (f: (r: number, v: number) => string): void => {
+    for (let r = 0; r < rows; r++) for (let v = 0; v < Math.max(1, vectors); v++) lines.push(pad + f(r, v));
+  };
+  const zero = scalar ? "(f32.const 0)" : "(v128.const i32x4 0 0 0 0)";
+  const rowAddress = (r: number): string => (r === 0 ? "(local.get $pa)" : `(i32.add (local.get $pa) (local.get $a${r}))`);
+  lines.push(`${pad};; a ${rows} x ${columns} tile`);
+  each((r, v) => `(local.set ${acc(r, v)} ${zero})`);
+  lines.push(
+    `${pad}(local.set $pa (local.get $rowA))`,
+    `${pad}(local.set $pb (i32.add (local.get $b) (i32.shl (local.get $j) (i32.const 2))))`,
+    `${pad}(local.set $left (local.get $k))`,
+    `${pad}(if (local.get $left) (then (loop $depth`,
+  );
+  const inner = `${pad}  `;
+  if (scalar) {
+    lines.push(`${inner}(local.set $ys (f32.load (local.get $pb)))`);
+    for (let r = 0; r < rows; r++) {
+      lines.push(`${inner}(local.set ${acc(r, 0)} (f32.add (local.get ${acc(r, 0)}) (f32.mul (f32.load ${rowAddress(r)}) (local.get $ys))))`);
+    }
+  } else {
+    for (let v = 0; v < vectors; v++) lines.push(`${inner}(local.set $y${v} (v128.load${v === 0 ? "" : ` offset=${16 * v}`} (local.get $pb)))`);
+    for (let r = 0; r < rows; r++) {
+      lines.push(`${inner}(local.set $x (v128.load32_splat ${rowAddress(r)}))`);
+      for (let v = 0; v < vectors; v++) {
+        lines.push(`${inner}(local.set ${acc(r, v)} (f32x4.add (local.get ${acc(r, v)}) (f32x4.mul (local.get $x) (local.get $y${v}))))`);
+      }
+    }
+  }
+  lines.push(
+    `${inner}(local.set $pa (i32.add (local.get $pa) (local.get $aDepth)))`,
+    `${inner}(local.set $pb (i32.add (local.get $pb) (local.get $bRow)))`,
+    `${inner}(local.set $left (i32.sub (local.get $left) (i32.const 1)))`,
+    `${inner}(br_if $depth (local.get $left)))))`,
+    `${pad}(local.set $out (i32.add (local.get $rowC) (i32.shl (local.get $j) (i32.const 2))))`,
+  );
+  for (let r = 0; r < rows; r++) {
+    if (r > 0) lines.push(`${pad}(local.set $out (i32.add (local.get $out) (local.get $cRow)))`);
+    for (let v = 0; v < Math.max(1, vectors); v++) {
+      lines.push(scalar ? `${pad}(f32.store (local.get $out) (local.get ${acc(r, 0)}))` : `${pad}(v128.store${v === 0 ? "" : ` offset=${16 * v}`} (local.get $out) (local.get ${acc(r, v)}))`);
+    }
+  }
+  lines.push(`${pad}(local.set $j (i32.add (local.get $j) (i32.const ${columns})))`);
+  return lines.join("\n");
+}
+
+/** The columns of one band of `rows` rows: tiles of 8 columns while they fit, then one of 4, then single columns. */
+function band(rows: 4 | 1, pad: string): string {
+  const inner = `${pad}  `;
+  return [
+    `${pad}(local.set $j (i32.const 0))`,
+    `${pad}(block $eights (loop $eight`,
+    `${inner}(br_if $eights (i32.gt_u (i32.add (local.get $j) (i32.const 8)) (local.get $n)))`,
+    tile(rows, 2, inner),
+    `${inner}(br $eight)))`,
+    `${pad}(if (i32.le_u (i32.add (local.get $j) (i32.const 4)) (local.get $n)) (then`,
+    tile(rows, 1, inner),
+    `${pad}))`,
+    `${pad}(block $ones (loop $one`,
+    `${inner}(br_if $ones (i32.ge_u (local.get $j) (local.get $n)))`,
+    tile(rows, 0, inner),
+    `${inner}(br $one)))`,
+  ].join("\n");
+}
+
+export function gemmWat(): string {
+  const accumulators = [0, 1, 2, 3].flatMap((r) => [`(local $c${r}0 v128)`, `(local $c${r}1 v128)`]).join(" ");
+  return `;; Generated by scripts/wat/gemm.ts (\`npm run build:wasm\`): do not edit.
+;; The float32 matrix product over tensors in the engine's memory; see the generator for the layout.
+(module
+  (import "env" "memory" (memory 1))
+  (func (export "gemm_f32")
+    (param $a i32) (param $b i32) (param $c i32) (param $m i32) (param $k i32) (param $n i32)
+    (param $aRow i32) (param $aDepth i32) (param $bRow i32) (param $cRow i32)
+    (local $i i32) (local $j i32) (local $left i32) (local $pa i32) (local $pb i32) (local $out i32)
+    (local $rowA i32) (local $rowC i32) (local $a1 i32) (local $a2 i32) (local $a3 i32)
+    (local $x v128) (local $y0 v128) (local $y1 v128) (local $ys f32)
+    ${accumulators}
+    (local $c00s f32) (local $c10s f32) (local $c20s f32) (local $c30s f32)
+    ;; the byte distances from a row of A to the next three
+    (local.set $a1 (local.get $aRow))
+    (local.set $a2 (i32.shl (local.get $aRow) (i32.const 1)))
+    (local.set $a3 (i32.add (local.get $a2) (local.get $aRow)))
+    (local.set $rowA (local.get $a))
+    (local.set $rowC (local.get $c))
+    ;; bands of four rows
+    (block $fours (loop $four
+      (br_if $fours (i32.gt_u (i32.add (local.get $i) (i32.const 4)) (local.get $m)))
+${band(4, "      ")}
+      (local.set $rowA (i32.add (local.get $rowA) (i32.shl (local.get $aRow) (i32.const 2))))
+      (local.set $rowC (i32.add (local.get $rowC) (i32.shl (local.get $cRow) (i32.const 2))))
+      (local.set $i (i32.add (local.get $i) (i32.const 4)))
+      (br $four)))
+    ;; the rows left, one at a time
+    (block $rest (loop $row
+      (br_if $rest (i32.ge_u (local.get $i) (local.get $m)))
+${band(1, "      ")}
+      (local.set $rowA (i32.add (local.get $rowA) (local.get $aRow)))
+      (local.set $rowC (i32.add (local.get $rowC) (local.get $cRow)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $row))))
+)
+`;
+}
