@@ -1,0 +1,43 @@
+/**
+ * The ops test/kernels/fallback.test.ts runs on two copies of the library (one
+ * with WebAssembly SIMD, one where compiling it fails): every op a SIMD kernel
+ * runs, with broadcasting, views and every dtype those kernels have. Each case
+ * takes the library to run it with, so a worker can run it on its own copy.
+ */
+import type * as Library from "../../src/index.js";
+
+type Lib = typeof Library;
+
+const ramp = (n: number, scale: number): Float32Array => Float32Array.from({ length: n }, (_, i) => Math.sin(i * scale) * 3);
+
+export const FALLBACK_CASES: readonly (readonly [string, (lib: Lib) => number[]])[] = [
+  ["add same shape", (lib) => Array.from(lib.add(lib.tensor(ramp(4096, 0.1), [64, 64]), lib.tensor(ramp(4096, 0.2), [64, 64])).toTypedArray())],
+  ["sub row broadcast", (lib) => Array.from(lib.sub(lib.tensor(ramp(4096, 0.1), [64, 64]), lib.tensor(ramp(64, 0.3), [64])).toTypedArray())],
+  ["mul column broadcast", (lib) => Array.from(lib.mul(lib.tensor(ramp(4096, 0.1), [64, 64]), lib.tensor(ramp(64, 0.3), [64, 1])).toTypedArray())],
+  ["div transposed", (lib) => Array.from(lib.div(lib.tensor(ramp(4096, 0.1), [64, 64]).transpose(), lib.tensor(ramp(4096, 0.7), [64, 64])).toTypedArray())],
+  ["maximum float64", (lib) => Array.from(lib.maximum(lib.tensor(Float64Array.from(ramp(2048, 0.1)), [32, 64]), 0).toTypedArray())],
+  ["int32 add", (lib) => Array.from(lib.add(lib.tensor(Int32Array.from({ length: 4096 }, (_, i) => i * 7919), [64, 64]), lib.tensor(Int32Array.from({ length: 64 }, (_, i) => 2 ** 30 + i), [64])).toTypedArray())],
+  ["uint8 minimum", (lib) => Array.from(lib.minimum(lib.tensor(Uint8Array.from({ length: 8192 }, (_, i) => i % 251), [128, 64]), lib.tensor(Uint8Array.from({ length: 64 }, (_, i) => i * 3), [64])).toTypedArray())],
+  ["float32 matmul", (lib) => Array.from(lib.matmul(lib.tensor(ramp(64 * 48, 0.1), [64, 48]), lib.tensor(ramp(48 * 37, 0.2), [48, 37])).toTypedArray())],
+  ["batched matmul with a transposed a", (lib) => Array.from(lib.matmul(lib.tensor(ramp(3 * 40 * 20, 0.1), [3, 40, 20]).transpose([0, 2, 1]), lib.tensor(ramp(40 * 9, 0.2), [40, 9])).toTypedArray())],
+  ["float64 matmul", (lib) => Array.from(lib.matmul(lib.tensor(Float64Array.from(ramp(30 * 20, 0.1)), [30, 20]), lib.tensor(Float64Array.from(ramp(20 * 10, 0.2)), [20, 10])).toTypedArray())],
+];
+
+/** Makes this realm's WebAssembly refuse every module, as an engine without SIMD refuses the library's. */
+export function refuseModules(): () => void {
+  // (typed by hand: the tests compile without the DOM's or Node's WebAssembly types)
+  const api = (globalThis as unknown as { WebAssembly: { Module: unknown; CompileError: new (message: string) => Error } }).WebAssembly;
+  const original = api.Module;
+  api.Module = function Module(): never {
+    throw new api.CompileError("WebAssembly.Module(): SIMD unsupported (simulated)");
+  };
+  return () => {
+    api.Module = original;
+  };
+}
+
+/** What the copy without SIMD reports: whether it made an engine memory, and each case's values. */
+export interface FallbackReport {
+  readonly simd: boolean;
+  readonly results: readonly (readonly [string, number[]])[];
+}
