@@ -302,9 +302,10 @@ function seeded(op: string, shape: unknown, options: unknown, fill: (buffer: Flo
   const dtype = checkOptions(op, options, ["dtype", "seed"]) ?? "float32";
   if (dtype !== "float32" && dtype !== "float64") throw new TypeError(`${op}: dtype must be float32 or float64, got ${dtype}`);
   const next = generator(op, (options as RandomOptions | undefined)?.seed);
-  const buffer = allocate(dtype, checkSize(op, shape));
-  fill(buffer, next);
-  return new Tensor(buffer, [...shape], contiguousStrides(shape), 0, dtype);
+  // in the engine's memory when large enough, as every other creation function (fill writes every element)
+  const storage = allocateStorage(dtype, checkSize(op, shape), false);
+  fill(arrayOf(storage) as Float32Array | Float64Array, next);
+  return new Tensor(storage, [...shape], contiguousStrides(shape), 0, dtype);
 }
 
 /** Uniform values in [0, 1). */
