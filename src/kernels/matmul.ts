@@ -261,7 +261,7 @@ const PAGE = 65536;
  * C's rows are contiguous (one copy for the whole block when its rows follow
  * one another), else element by element.
  */
-function copyBlock(block: Panels, width: number, c: MatrixOut, first: number, live: number, n: number): void {
+export function copyBlock(block: Panels, width: number, c: MatrixOut, first: number, live: number, n: number): void {
   const out = c.data;
   const { rowStride: cr, colStride: cc } = c;
   if (cc === 1 && (out instanceof Float32Array || out instanceof Float64Array)) {

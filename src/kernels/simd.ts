@@ -9,7 +9,7 @@
  * operands and the result live in the memory (test/kernels/gemm.test.ts).
  */
 import { CONSTRUCTORS, type DType } from "../dtype.js";
-import type { MatrixOut, MatrixView } from "./matmul.js";
+import { copyBlock, type MatrixOut, type MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
 import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PLAN_AT, planWords, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
@@ -148,10 +148,6 @@ export function matmulSimd(a: MatrixView, b: MatrixView, c: MatrixOut, m: number
     return true;
   }
   gemm(addressA, addressB, room!.byteOffset + 4 * at, m, k, n, aRow, aDepth, bRow, 4 * n);
-  if (C instanceof Float32Array && c.colStride === 1) {
-    for (let r = 0; r < m; r++) C.set(room!.subarray(at + r * n, at + (r + 1) * n), c.offset + r * c.rowStride);
-  } else {
-    for (let r = 0, q = at; r < m; r++) for (let s = 0, o = c.offset + r * c.rowStride; s < n; s++, o += c.colStride) C[o] = room![q++]!;
-  }
+  copyBlock(room!.subarray(at), n, c, 0, m, n);
   return true;
 }

@@ -80,12 +80,20 @@ const shapeOf = (value: Tensor | Scalar): readonly number[] => (value instanceof
 function operand(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string): View {
   if (value instanceof Tensor) {
     assertAttached(op, name, value);
-    if (value.dtype === "int32" && compute === "float32") return roundedToFloat32(value);
-    // (a tensor in the engine's memory is read there: its `data` would move it out)
-    const resident = Tensor.residentOf(value);
-    return resident === undefined ? value : { shape: value.shape, strides: value.strides, offset: value.offset, data: resident.array };
+    return tensorView(value, compute);
   }
   return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
+}
+
+/**
+ * A tensor as an op computing in `compute` reads it: an int32 tensor in a
+ * float32 computation rounded to float32 (a copy), any other read where it
+ * is (a tensor in the engine's memory stays there: its `data` would move it out).
+ */
+export function tensorView(t: Tensor, compute: DType): View {
+  if (t.dtype === "int32" && compute === "float32") return roundedToFloat32(t);
+  const resident = Tensor.residentOf(t);
+  return resident === undefined ? t : { shape: t.shape, strides: t.strides, offset: t.offset, data: resident.array };
 }
 
 /**

@@ -30,7 +30,7 @@ import { matmulSimd } from "../kernels/simd.js";
 import { residentStorage } from "../kernels/wasm/arena.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
 import { type AnyTensor, elementsOf, storageOf, Tensor } from "../tensor.js";
-import { assertTensor, roundedToFloat32, type View } from "./engine.js";
+import { assertTensor, tensorView, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import { mul } from "./elementwise.js";
@@ -52,10 +52,9 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   if (size === 0) return out;
   const outData = elementsOf(out);
   // the operands converted to the dtype the product computes in (only int32 into float32 loses anything),
-  // read where they are (a tensor in the engine's memory stays there)
-  const inPlace = (t: Tensor): View => ({ shape: t.shape, strides: t.strides, offset: t.offset, data: elementsOf(t) });
-  const A: View = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : inPlace(a);
-  const B: View = b.dtype === "int32" && dtype === "float32" ? roundedToFloat32(b) : inPlace(b);
+  // read where they are
+  const A = tensorView(a, dtype);
+  const B = tensorView(b, dtype);
   // each operand as [..., rows, cols]: a 1-D a is a row, a 1-D b a column
   const aRow = A.shape.length === 1 ? 0 : A.strides[A.shape.length - 2]!;
   const aCol = A.strides[A.shape.length - 1]!;
