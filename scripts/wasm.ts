@@ -11,12 +11,13 @@ import { fileURLToPath } from "node:url";
 import wabt from "wabt";
 import { elementwiseWat } from "./wat/elementwise.js";
 import { gemmWat } from "./wat/gemm.js";
+import { reduceWat } from "./wat/reduce.js";
 
 export const wasmDir = join(resolve(dirname(fileURLToPath(import.meta.url)), ".."), "src", "kernels", "wasm");
-export const kernels = ["matmul", "elementwise", "gemm"] as const;
+export const kernels = ["matmul", "elementwise", "gemm", "reduce"] as const;
 
 /** The kernels whose text is generated (scripts/wat/), written before assembling. */
-export const generated: Partial<Record<(typeof kernels)[number], () => string>> = { elementwise: elementwiseWat, gemm: gemmWat };
+export const generated: Partial<Record<(typeof kernels)[number], () => string>> = { elementwise: elementwiseWat, gemm: gemmWat, reduce: reduceWat };
 
 /** The binary module of `src/kernels/wasm/<name>.wat`. */
 export async function assemble(name: (typeof kernels)[number]): Promise<Uint8Array> {

@@ -2,15 +2,19 @@
  * Reductions over one axis, a list of axes, or all: sum, prod, mean, max,
  * min, any, all, argmax, argmin, variance, std, logSumExp; negative axes count from the
  * end; `keepDims` keeps reduced axes as size 1. The reduced axes are moved
- * innermost (a view), so each output element folds one strided block.
+ * innermost (a view), so each output element folds one strided block; the
+ * folds of sums, means, spreads, max, min and argmax/argmin are the kernels
+ * of src/kernels/reduce.ts (WebAssembly SIMD, or JavaScript with the same bits).
  */
 import { allocate, type DType, floatDType, isInteger } from "../dtype.js";
+import { type Blocks, forEachOffset, forEachRun, totalsOf } from "../kernels/reduce.js";
+import { residentStorage } from "../kernels/wasm/arena.js";
 import { traced } from "../autodiff/tape.js";
 import { showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkInteger, describe } from "../shape/validate.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor, roundedToFloat32, type View } from "./engine.js";
+import { assertTensor, tensorView, type View } from "./engine.js";
 import { reduceLayout, writeReduceEmpty } from "../shape/reduce.js";
 import type { ReduceOp } from "./types.js";
 
@@ -24,122 +28,93 @@ export interface VarianceOptions extends ReduceOptions {
   readonly ddof?: number | undefined;
 }
 
+/** A fold of one block (used where no kernel of src/kernels/reduce.ts applies: products, any, all, logSumExp, integer sums). */
 type Fold = (data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[]) => number;
 
-/** Calls `visit` on every element of a strided block, in row-major order. */
-function forEach(data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[], visit: (value: number) => void): void {
-  const rank = dims.length;
-  if (rank === 0) {
-    visit(data[start]!);
-    return;
-  }
-  const last = rank - 1;
-  const inner = dims[last]!;
-  const step = strides[last]!;
-  const counter = new Array<number>(last).fill(0);
-  let position = start;
-  for (;;) {
-    for (let i = 0, p = position; i < inner; i++, p += step) visit(data[p]!);
-    let axis = last - 1;
-    for (; axis >= 0; axis--) {
-      if (++counter[axis]! < dims[axis]!) {
-        position += strides[axis]!;
-        break;
-      }
-      counter[axis] = 0;
-      position -= strides[axis]! * (dims[axis]! - 1);
-    }
-    if (axis < 0) return;
-  }
+/** A fold per run of the block, its state carried between runs by the closure over `value`. */
+function foldRuns(data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[], initial: number, step: (value: number, x: number) => number): number {
+  let value = initial;
+  forEachRun(start, dims, strides, (p, n, stride) => {
+    for (let i = 0; i < n; i++, p += stride) value = step(value, data[p]!);
+  });
+  return value;
 }
-
-const sumFold: Fold = (data, start, dims, strides) => {
-  let sum = 0;
-  forEach(data, start, dims, strides, (v) => (sum += v));
-  return sum;
-};
 
 /** The sum in int32, wrapped at each step: exact modulo 2^32, as the stored result. */
 const integerSumFold: Fold = (data, start, dims, strides) => {
   let sum = 0;
-  forEach(data, start, dims, strides, (v) => (sum = (sum + v) | 0));
+  forEachRun(start, dims, strides, (p, n, step) => {
+    for (let i = 0; i < n; i++, p += step) sum = (sum + data[p]!) | 0;
+  });
   return sum;
 };
 
 /** The product in int32, each step by Math.imul: exact modulo 2^32. */
 const integerProdFold: Fold = (data, start, dims, strides) => {
   let product = 1;
-  forEach(data, start, dims, strides, (v) => (product = Math.imul(product, v)));
+  forEachRun(start, dims, strides, (p, n, step) => {
+    for (let i = 0; i < n; i++, p += step) product = Math.imul(product, data[p]!);
+  });
   return product;
 };
+
+/** How a reduction computes each output element from its block: the totals of every block at once. */
+type Totals = (blocks: Blocks, count: number) => ArrayLike<number>;
+
+/** Each block by a fold of its own. */
+const eachBlock =
+  (fold: Fold): Totals =>
+  (b) => {
+    const values = new Float64Array(count(b.outerDims));
+    let k = 0;
+    forEachOffset(b.offset, b.outerDims, b.outerStrides, (start) => {
+      values[k++] = fold(b.data, start, b.innerDims, b.innerStrides);
+    });
+    return values;
+  };
 
 interface ReduceRule {
   readonly name: string;
   readonly dtype: (d: DType) => DType;
   /** The value of an empty reduction, or undefined when there is none (max of nothing). */
   readonly empty: number | undefined;
-  readonly fold: Fold;
-  /** The fold for integer and bool input, when it differs (exact wrapping in int32). */
-  readonly integerFold?: Fold;
+  readonly totals: Totals;
+  /** The totals for integer and bool input, when they differ (exact wrapping in int32). */
+  readonly integerTotals?: Totals;
 }
 
-/** The largest element; a NaN anywhere makes the result NaN, as in NumPy. */
-const maxFold: Fold = (data, start, dims, strides) => {
-  let best = -Infinity;
-  forEach(data, start, dims, strides, (v) => {
-    if (!(v <= best)) best = Number.isNaN(best) ? best : v; // v > best, or v is NaN
-  });
-  return best;
-};
-const minFold: Fold = (data, start, dims, strides) => {
-  let best = Infinity;
-  forEach(data, start, dims, strides, (v) => {
-    if (!(v >= best)) best = Number.isNaN(best) ? best : v;
-  });
-  return best;
-};
+/** The mean of each block: its sum (in the lane order of src/kernels/reduce.ts) over the count. */
+const meanTotals: Totals = (b, n) => totalsOf("sum", b).map((total) => total / n);
+
 const count = (dims: readonly number[]): number => dims.reduce((p, d) => p * d, 1);
 
 const integerSum = (d: DType): DType => (d === "bool" || d === "uint8" ? "int32" : d);
 
 export const reduceRules = {
-  sum: { name: "sum" as const, dtype: integerSum, empty: 0, fold: sumFold, integerFold: integerSumFold },
+  sum: { name: "sum" as const, dtype: integerSum, empty: 0, totals: (b) => totalsOf("sum", b), integerTotals: eachBlock(integerSumFold) },
   prod: {
     name: "prod" as const,
     dtype: integerSum,
     empty: 1,
-    fold: (data, start, dims, strides) => {
-      let product = 1;
-      forEach(data, start, dims, strides, (v) => (product *= v));
-      return product;
-    },
-    integerFold: integerProdFold,
+    totals: eachBlock((data, start, dims, strides) => foldRuns(data, start, dims, strides, 1, (p, v) => p * v)),
+    integerTotals: eachBlock(integerProdFold),
   },
-  mean: { name: "mean" as const, dtype: floatDType, empty: Number.NaN, fold: (data, start, dims, strides) => sumFold(data, start, dims, strides) / count(dims) },
-  max: { name: "max" as const, dtype: (d) => d, empty: undefined, fold: maxFold },
-  min: { name: "min" as const, dtype: (d) => d, empty: undefined, fold: minFold },
+  mean: { name: "mean" as const, dtype: floatDType, empty: Number.NaN, totals: meanTotals },
+  // Math.max and Math.min, as the element-wise maximum and minimum: NaN wins, +0 is above -0
+  max: { name: "max" as const, dtype: (d) => d, empty: undefined, totals: (b) => totalsOf("max", b) },
+  min: { name: "min" as const, dtype: (d) => d, empty: undefined, totals: (b) => totalsOf("min", b) },
   // truthiness as everywhere: not 0, so NaN is true and -0 false
-  any: { name: "any" as const, dtype: () => "bool", empty: 0, fold: (data, start, dims, strides) => {
-    let found = 0;
-    forEach(data, start, dims, strides, (v) => (found = found === 1 || v !== 0 ? 1 : 0));
-    return found;
-  } },
-  all: { name: "all" as const, dtype: () => "bool", empty: 1, fold: (data, start, dims, strides) => {
-    let every = 1;
-    forEach(data, start, dims, strides, (v) => (every = every === 1 && v !== 0 ? 1 : 0));
-    return every;
-  } },
+  any: { name: "any" as const, dtype: () => "bool", empty: 0, totals: eachBlock((data, start, dims, strides) => foldRuns(data, start, dims, strides, 0, (found, v) => (found === 1 || v !== 0 ? 1 : 0))) },
+  all: { name: "all" as const, dtype: () => "bool", empty: 1, totals: eachBlock((data, start, dims, strides) => foldRuns(data, start, dims, strides, 1, (every, v) => (every === 1 && v !== 0 ? 1 : 0))) },
   logSumExp: {
     name: "logSumExp" as const,
     dtype: floatDType,
     empty: -Infinity,
-    fold: (data, start, dims, strides) => {
-      const top = maxFold(data, start, dims, strides);
+    totals: eachBlock((data, start, dims, strides) => {
+      const top = foldRuns(data, start, dims, strides, -Infinity, Math.max);
       if (!Number.isFinite(top)) return top;
-      let sum = 0;
-      forEach(data, start, dims, strides, (v) => (sum += Math.exp(v - top)));
-      return top + Math.log(sum);
-    },
+      return top + Math.log(foldRuns(data, start, dims, strides, 0, (sum, v) => sum + Math.exp(v - top)));
+    }),
   },
 } satisfies Record<string, ReduceRule>;
 
@@ -170,52 +145,32 @@ function keepDimsOf(op: string, options: unknown): boolean {
 }
 
 /** Folds every block of `x` over the reduced axes into one output element. */
-function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DType, fold: Fold, empty: number | undefined): Tensor {
+function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DType, totals: Totals, empty: number | undefined): Tensor {
   const keep = keepDimsOf(op, options);
   // a float reduction of int32 computes in float32: the elements are rounded to it first
-  const source: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : x;
+  const source = tensorView(x, dtype);
   const { shape, outerDims, outerStrides, innerDims, innerStrides } = plan(op, source, axis, keep);
   const size = count(shape);
-  const out = allocate(dtype, size);
-  if (count(innerDims) === 0) {
+  const storage = residentStorage(dtype, size, false, "result") ?? allocate(dtype, size);
+  const out = new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
+  const elements = Tensor.residentOf(out)?.array ?? out.data;
+  const n = count(innerDims);
+  if (n === 0) {
     if (empty === undefined && size > 0) {
       throw new RangeError(writeReduceEmpty(op, showShape(x.shape)));
     }
-    out.fill(empty ?? 0);
-    return new Tensor(out, shape, contiguousStrides(shape), 0, dtype);
+    elements.fill(empty ?? 0);
+    return out;
   }
-  let k = 0;
-  forEachOffset(source.offset, outerDims, outerStrides, (start) => {
-    out[k++] = fold(source.data, start, innerDims, innerStrides);
-  });
-  return new Tensor(out, shape, contiguousStrides(shape), 0, dtype);
-}
-
-/** Calls `visit` with the buffer offset of every position of the outer (kept) axes, row-major. */
-function forEachOffset(offset: number, dims: readonly number[], strides: readonly number[], visit: (start: number) => void): void {
-  if (count(dims) === 0) return;
-  const index = dims.map(() => 0);
-  let position = offset;
-  for (;;) {
-    visit(position);
-    let axis = dims.length - 1;
-    for (; axis >= 0; axis--) {
-      if (++index[axis]! < dims[axis]!) {
-        position += strides[axis]!;
-        break;
-      }
-      index[axis] = 0;
-      position -= strides[axis]! * (dims[axis]! - 1);
-    }
-    if (axis < 0) return;
-  }
+  elements.set(totals({ data: source.data, offset: source.offset, outerDims, outerStrides, innerDims, innerStrides }, n));
+  return out;
 }
 
 const reducer = <Op extends string, Rule extends "same" | "sum" | "float" | "bool">(rule: ReduceRule & { name: Op }): ReduceOp<Op, Rule> =>
   traced(rule.name, (x: unknown, axis?: unknown, options?: unknown) => {
     assertTensor(rule.name, "x", x);
-    const fold = rule.integerFold !== undefined && isInteger(x.dtype) ? rule.integerFold : rule.fold;
-    return run(rule.name, x, axis, options, rule.dtype(x.dtype), fold, rule.empty);
+    const totals = rule.integerTotals !== undefined && isInteger(x.dtype) ? rule.integerTotals : rule.totals;
+    return run(rule.name, x, axis, options, rule.dtype(x.dtype), totals, rule.empty);
   }) as ReduceOp<Op, Rule>;
 
 /** The sum over the axes (all when omitted); integers and bools sum in int32. */
@@ -241,15 +196,16 @@ function spread(op: string, x: unknown, axis: unknown, options: unknown, root: b
   const ddof = given === undefined ? 0 : given;
   checkInteger(op, "ddof", ddof);
   if (ddof < 0) throw new RangeError(`${op}: ddof must be a non-negative integer, got ${ddof}`);
-  const fold: Fold = (data, start, dims, strides) => {
-    const n = count(dims);
-    const m = sumFold(data, start, dims, strides) / n;
-    let squares = 0;
-    forEach(data, start, dims, strides, (v) => (squares += (v - m) * (v - m)));
-    const v = squares / Math.max(n - ddof, 0); // ddof >= n: Infinity, or NaN when every deviation is 0 (NumPy)
-    return root ? Math.sqrt(v) : v;
+  // the sum of squared deviations from each block's mean, over max(count - ddof, 0):
+  // ddof >= count gives Infinity, or NaN when every deviation is 0 (NumPy)
+  const totals: Totals = (b, n) => {
+    const means = meanTotals(b, n) as Float64Array;
+    return totalsOf("square", b, means).map((squares) => {
+      const v = squares / Math.max(n - ddof, 0);
+      return root ? Math.sqrt(v) : v;
+    });
   };
-  return run(op, x, axis, options, floatDType(x.dtype), fold, Number.NaN);
+  return run(op, x, axis, options, floatDType(x.dtype), totals, Number.NaN);
 }
 
 /** Variance over the axes: the sum of squared deviations divided by `max(count - ddof, 0)` (`{ ddof }`, default 0). */
@@ -267,26 +223,12 @@ export const std = traced("std", (x: unknown, axis?: unknown, options?: unknown)
  * all, when omitted) the index into those axes flattened in row-major order.
  * The first one wins on ties, and the first NaN over everything, as in NumPy.
  */
-export const argmax = traced("argmax", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options, (a, b) => a > b)) as ReduceOp<"argmax", "index">;
+export const argmax = traced("argmax", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options)) as ReduceOp<"argmax", "index">;
 
 /** The index of the smallest element, as `argmax` counts it. */
-export const argmin = traced("argmin", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options, (a, b) => a < b)) as ReduceOp<"argmin", "index">;
+export const argmin = traced("argmin", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options)) as ReduceOp<"argmin", "index">;
 
-function argExtreme(op: string, x: unknown, axis: unknown, options: unknown, better: (a: number, b: number) => boolean): Tensor {
+function argExtreme(op: "argmax" | "argmin", x: unknown, axis: unknown, options: unknown): Tensor {
   assertTensor(op, "x", x);
-  // the first best element; the first NaN wins, as in NumPy
-  const fold: Fold = (data, start, dims, strides) => {
-    let best = 0;
-    let at = -1;
-    let i = 0;
-    forEach(data, start, dims, strides, (v) => {
-      if (at < 0 || (!Number.isNaN(best) && (Number.isNaN(v) || better(v, best)))) {
-        best = v;
-        at = i;
-      }
-      i++;
-    });
-    return at;
-  };
-  return run(op, x, axis, options, "int32", fold, undefined);
+  return run(op, x, axis, options, "int32", (b) => totalsOf(op, b), undefined);
 }

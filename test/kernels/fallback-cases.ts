@@ -20,6 +20,12 @@ export const FALLBACK_CASES: readonly (readonly [string, (lib: Lib) => number[]]
   ["uint8 minimum", (lib) => Array.from(lib.minimum(lib.tensor(Uint8Array.from({ length: 8192 }, (_, i) => i % 251), [128, 64]), lib.tensor(Uint8Array.from({ length: 64 }, (_, i) => i * 3), [64])).toTypedArray())],
   ["float32 matmul", (lib) => Array.from(lib.matmul(lib.tensor(ramp(64 * 48, 0.1), [64, 48]), lib.tensor(ramp(48 * 37, 0.2), [48, 37])).toTypedArray())],
   ["batched matmul with a transposed a", (lib) => Array.from(lib.matmul(lib.tensor(ramp(3 * 40 * 20, 0.1), [3, 40, 20]).transpose([0, 2, 1]), lib.tensor(ramp(40 * 9, 0.2), [40, 9])).toTypedArray())],
+  ["sum over everything", (lib) => Array.from(lib.sum(lib.tensor(ramp(100 * 70, 0.01), [100, 70])).toTypedArray())],
+  ["sum and mean of rows", (lib) => [...lib.sum(lib.tensor(ramp(100 * 70, 0.01), [100, 70]), -1).toTypedArray(), ...lib.mean(lib.tensor(ramp(100 * 70, 0.01), [100, 70]), 1).toTypedArray()]],
+  ["sum of columns, float64", (lib) => Array.from(lib.sum(lib.tensor(Float64Array.from(ramp(100 * 70, 0.01)), [100, 70]), 0).toTypedArray())],
+  ["variance of a transposed view", (lib) => Array.from(lib.variance(lib.tensor(ramp(100 * 70, 0.03), [100, 70]).transpose(), -1, { ddof: 1 }).toTypedArray())],
+  ["max and min", (lib) => [...lib.max(lib.tensor(ramp(100 * 70, 0.01), [100, 70]), -1).toTypedArray(), ...lib.min(lib.tensor(ramp(100 * 70, 0.01), [100, 70]), 0).toTypedArray()]],
+  ["argmax and argmin", (lib) => [...lib.argmax(lib.tensor(ramp(100 * 70, 0.05), [100, 70]), -1).toTypedArray(), ...lib.argmin(lib.tensor(Float64Array.from(ramp(100 * 70, 0.05)), [100, 70])).toTypedArray()]],
   ["float64 matmul", (lib) => Array.from(lib.matmul(lib.tensor(Float64Array.from(ramp(30 * 20, 0.1)), [30, 20]), lib.tensor(Float64Array.from(ramp(20 * 10, 0.2)), [20, 10])).toTypedArray())],
 ];
 

@@ -1,6 +1,6 @@
 /**
  * The engine's WebAssembly memory: where tensors live that the SIMD kernels
- * (elementwise.wat, gemm.wat) read and write without a copy. docs: README "Speed".
+ * (elementwise.wat, gemm.wat, reduce.wat) read and write without a copy. docs: README "Speed".
  *
  * - One memory, reserved once at its full size and never grown: growing a
  *   WebAssembly memory detaches every view of it, and a tensor's elements are
@@ -28,6 +28,7 @@ import type { DType, StorageOf } from "../../../types/dtype.js";
 import { allocate, CONSTRUCTORS } from "../../dtype.js";
 import { elementwiseWasm } from "./elementwise.wasm.js";
 import { gemmWasm } from "./gemm.wasm.js";
+import { reduceWasm } from "./reduce.wasm.js";
 import { decodeBase64 } from "./load.js";
 
 const PAGE = 65536;
@@ -131,7 +132,7 @@ function create(): Arena | undefined {
   if (api === undefined || Registry === undefined) return undefined;
   let modules: object[];
   try {
-    modules = [elementwiseWasm, gemmWasm].map((bytes) => new api.Module(decodeBase64(bytes)));
+    modules = [elementwiseWasm, gemmWasm, reduceWasm].map((bytes) => new api.Module(decodeBase64(bytes)));
   } catch {
     return undefined; // no SIMD (a CompileError), or no WebAssembly compilation here
   }
@@ -300,6 +301,12 @@ export type GemmF32 = (a: number, b: number, c: number, m: number, k: number, n:
 export function gemmKernel(): GemmF32 | undefined {
   const a = current();
   return a === undefined ? undefined : (a.exports["gemm_f32"] as GemmF32);
+}
+
+/** A reduce.wat export by name (`sum_f32`, `argmax_f64`, ...; see scripts/wat/reduce.ts), when the arena runs here. */
+export function reduceKernel<F>(name: string): F | undefined {
+  const a = current();
+  return a === undefined ? undefined : (a.exports[name] as F | undefined);
 }
 
 /** The plan's words (dims, strides, counters), written before a kernel call. */
