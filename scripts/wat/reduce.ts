@@ -27,8 +27,8 @@
  * `max_*` and `min_*` are `Math.max` and `Math.min` over the block (NaN wins,
  * +0 is above -0: the f32x4.max instruction's rule), in any order since the
  * result does not depend on it. `argmax_*` / `argmin_*` (runs only) give the
- * first index of the best element, or of the first NaN: the best value first,
- * then the first element equal to it.
+ * first index of the best element, or of the first NaN: the best of blocks of
+ * sixteen vectors first, then the first element equal to it in its block.
  */
 
 interface Kind {
@@ -133,25 +133,57 @@ ${overRuns(`      ${square ? "(local.set $mean (f64.load (i32.add (local.get $me
   )`;
 }
 
+/** Rows each lane takes per pass over its sums in `sum_cols_*` (see there). */
+const ROWS_PER_LANE = 4;
+
 /** `sum_cols_<d>` or `sq_cols_<d>`: eight rows of lanes at `$acc`, combined into `$dst`. */
 function sumColumns(kind: Kind, square: boolean): string {
   const name = `${square ? "sq" : "sum"}_cols_${kind.suffix}`;
   const b = kind.bytes;
-  // per vector of columns: the f64x2 terms, and the byte offset (in the lane row) each adds to
-  const groups: string[] = [];
-  const meanAt = (o: number): string => `(v128.load${o === 0 ? "" : ` offset=${o}`} (local.get $m))`;
-  if (kind.scalar === "f32") {
-    groups.push(
-      `(local.set $v (v128.load (local.get $q)))`,
-      `(v128.store (local.get $a) (f64x2.add (v128.load (local.get $a)) ${vectorTerm(square, "(f64x2.promote_low_f32x4 (local.get $v))", meanAt(0))}))`,
-      `(v128.store offset=16 (local.get $a) (f64x2.add (v128.load offset=16 (local.get $a)) ${vectorTerm(square, `(f64x2.promote_low_f32x4 (${HIGH} (local.get $v) (local.get $v)))`, meanAt(16))}))`,
-    );
-  } else {
-    groups.push(
-      `(v128.store (local.get $a) (f64x2.add (v128.load (local.get $a)) ${vectorTerm(square, "(v128.load (local.get $q))", meanAt(0))}))`,
-      `(v128.store offset=16 (local.get $a) (f64x2.add (v128.load offset=16 (local.get $a)) ${vectorTerm(square, "(v128.load offset=16 (local.get $q))", meanAt(16))}))`,
-    );
-  }
+  // per turn, eight columns as four f64x2 pairs, each added to its place in the lane's row
+  // (an f32 pair loaded alone and promoted: cheaper than one vector load and a shuffle)
+  const at = (o: number): string => (o === 0 ? "" : ` offset=${o}`);
+  const groups = [0, 1, 2, 3].map((k) => {
+    const pair = kind.scalar === "f32" ? `(f64x2.promote_low_f32x4 (v128.load64_zero${at(8 * k)} (local.get $q)))` : `(v128.load${at(16 * k)} (local.get $q))`;
+    return `(v128.store${at(16 * k)} (local.get $a) (f64x2.add (v128.load${at(16 * k)} (local.get $a)) ${vectorTerm(square, pair, `(v128.load${at(16 * k)} (local.get $m))`)}))`;
+  });
+  // blocks of 8 * ROWS_PER_LANE rows: lane L's rows (L, L + 8, L + 16, ...) added in registers, in order,
+  // one load and one store of the lane's sums for all of them
+  const rowsOfLane = Array.from({ length: ROWS_PER_LANE }, (_, r) => r);
+  const rowAt = (r: number): string => (r === 0 ? "(local.get $q)" : `(i32.add (local.get $q) (local.get $s${8 * r}))`);
+  const fourRows = [0, 1, 2, 3].map((k) => {
+    const pairAt = (r: number): string =>
+      kind.scalar === "f32" ? `(f64x2.promote_low_f32x4 (v128.load64_zero${at(8 * k)} ${rowAt(r)}))` : `(v128.load${at(16 * k)} ${rowAt(r)})`;
+    const mean = `(v128.load${at(16 * k)} (local.get $m))`;
+    const sum = rowsOfLane.reduce((total, r) => `(f64x2.add ${total} ${vectorTerm(square, pairAt(r), mean)})`, `(v128.load${at(16 * k)} (local.get $a))`);
+    return `(v128.store${at(16 * k)} (local.get $a) ${sum})`;
+  });
+  const fourScalars = rowsOfLane.reduce((total, r) => `(f64.add ${total} ${scalarTerm(square, scalarLoad(kind, rowAt(r)))})`, "(f64.load (local.get $a))");
+  // one row (or one lane's rows) across the columns: eight a turn, then one at a time
+  const acrossColumns = (vectorBody: readonly string[], scalarSum: string, pad: string): string =>
+    [
+      `(local.set $m (local.get ${square ? "$means" : "$acc"}))`,
+      `(local.set $j (i32.const 0))`,
+      `(block $vectors (loop $vector`,
+      `  (br_if $vectors (i32.gt_u (i32.add (local.get $j) (i32.const 8)) (local.get $cols)))`,
+      ...vectorBody.map((line) => `  ${line}`),
+      `  (local.set $q (i32.add (local.get $q) (i32.const ${8 * b})))`,
+      `  (local.set $a (i32.add (local.get $a) (i32.const 64)))`,
+      `  (local.set $m (i32.add (local.get $m) (i32.const 64)))`,
+      `  (local.set $j (i32.add (local.get $j) (i32.const 8)))`,
+      `  (br $vector)))`,
+      `(block $ones (loop $one`,
+      `  (br_if $ones (i32.ge_u (local.get $j) (local.get $cols)))`,
+      ...(square ? ["  (local.set $mean (f64.load (local.get $m)))"] : []),
+      `  (f64.store (local.get $a) ${scalarSum})`,
+      `  (local.set $q (i32.add (local.get $q) (i32.const ${b})))`,
+      `  (local.set $a (i32.add (local.get $a) (i32.const 8)))`,
+      `  (local.set $m (i32.add (local.get $m) (i32.const 8)))`,
+      `  (local.set $j (i32.add (local.get $j) (i32.const 1)))`,
+      `  (br $one)))`,
+    ]
+      .map((line) => pad + line)
+      .join("\n");
   const lane = (k: number): string => `(v128.load (i32.add (local.get $a) (local.get $lane${k})))`;
   const laneScalar = (k: number): string => `(f64.load (i32.add (local.get $a) (local.get $lane${k})))`;
   const meanParam = square ? "(param $means i32) " : "";
@@ -159,34 +191,30 @@ function sumColumns(kind: Kind, square: boolean): string {
   (func (export "${name}") (param $p i32) (param $n i32) (param $step i32) (param $cols i32) ${meanParam}(param $acc i32) (param $dst i32)
     (local $i i32) (local $j i32) (local $q i32) (local $a i32) (local $m i32) (local $row i32) (local $v v128) (local $mean f64)
     (local $lane1 i32) (local $lane2 i32) (local $lane3 i32) (local $lane4 i32) (local $lane5 i32) (local $lane6 i32) (local $lane7 i32)
-    (local $x f64)
+    (local $x f64) (local $L i32) ${rowsOfLane.slice(1).map((r) => `(local $s${8 * r} i32)`).join(" ")}
     ;; each lane a row of cols f64, all +0
     (memory.fill (local.get $acc) (i32.const 0) (i32.shl (local.get $cols) (i32.const 6)))
     (local.set $row (local.get $p))
+    ${rowsOfLane.slice(1).map((r) => `(local.set $s${8 * r} (i32.mul (local.get $step) (i32.const ${8 * r})))`).join("\n    ")}
+    (block $blocks (loop $block
+      (br_if $blocks (i32.gt_u (i32.add (local.get $i) (i32.const ${8 * ROWS_PER_LANE})) (local.get $n)))
+      (local.set $L (i32.const 0))
+      (loop $lanes
+        (local.set $a (i32.add (local.get $acc) (i32.shl (i32.mul (local.get $L) (local.get $cols)) (i32.const 3))))
+        (local.set $q (i32.add (local.get $row) (i32.mul (local.get $L) (local.get $step))))
+${acrossColumns(fourRows, fourScalars, "        ")}
+        (local.set $L (i32.add (local.get $L) (i32.const 1)))
+        (br_if $lanes (i32.lt_u (local.get $L) (i32.const 8))))
+      (local.set $row (i32.add (local.get $row) (i32.mul (local.get $step) (i32.const ${8 * ROWS_PER_LANE}))))
+      (local.set $i (i32.add (local.get $i) (i32.const ${8 * ROWS_PER_LANE})))
+      (br $block)))
+    ;; the rows left, one at a time
     (block $rows (loop $each
       (br_if $rows (i32.ge_u (local.get $i) (local.get $n)))
       ;; row i adds to lane i % 8
       (local.set $a (i32.add (local.get $acc) (i32.shl (i32.mul (i32.and (local.get $i) (i32.const 7)) (local.get $cols)) (i32.const 3))))
       (local.set $q (local.get $row))
-      (local.set $m (local.get ${square ? "$means" : "$acc"}))
-      (local.set $j (i32.const 0))
-      (block $vectors (loop $vector
-        (br_if $vectors (i32.gt_u (i32.add (local.get $j) (i32.const 4)) (local.get $cols)))
-        ${groups.join("\n        ")}
-        (local.set $q (i32.add (local.get $q) (i32.const ${4 * b})))
-        (local.set $a (i32.add (local.get $a) (i32.const 32)))
-        (local.set $m (i32.add (local.get $m) (i32.const 32)))
-        (local.set $j (i32.add (local.get $j) (i32.const 4)))
-        (br $vector)))
-      (block $ones (loop $one
-        (br_if $ones (i32.ge_u (local.get $j) (local.get $cols)))
-        ${square ? "(local.set $mean (f64.load (local.get $m)))" : ""}
-        (f64.store (local.get $a) (f64.add (f64.load (local.get $a)) ${scalarTerm(square, scalarLoad(kind, "(local.get $q)"))}))
-        (local.set $q (i32.add (local.get $q) (i32.const ${b})))
-        (local.set $a (i32.add (local.get $a) (i32.const 8)))
-        (local.set $m (i32.add (local.get $m) (i32.const 8)))
-        (local.set $j (i32.add (local.get $j) (i32.const 1)))
-        (br $one)))
+${acrossColumns(groups, `(f64.add (f64.load (local.get $a)) ${scalarTerm(square, scalarLoad(kind, "(local.get $q)"))})`, "      ")}
       (local.set $row (i32.add (local.get $row) (local.get $step)))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br $each)))
@@ -323,44 +351,82 @@ function extremeColumns(kind: Kind, op: "max" | "min"): string {
   )`;
 }
 
+/** Elements per block of `argmax_*` / `argmin_*`: sixteen vectors. */
+const ARG_BLOCK_VECTORS = 4;
+
 /**
- * `argmax_<d>` / `argmin_<d>` over runs; the index as i32: the block's max
- * (or min) first, then the first element equal to it (+0 and -0 are equal, as
- * `>` has them), or the first NaN when there is one, a vector at a time.
+ * `argmax_<d>` / `argmin_<d>` over runs; the index as i32. Blocks of sixteen
+ * vectors are folded with `pmax` / `pmin` (four accumulators, a NaN flag), and
+ * only a block whose best is strictly better than every block before it is
+ * remembered, so the remembered block holds the first best element; a block
+ * with a NaN ends the search. The elements after the last whole block are
+ * compared one at a time (the first NaN, or a strictly better element, wins).
+ * Last, the remembered block is searched for the first element equal to the
+ * best (+0 and -0 are equal, as `>` has them) or the first NaN.
  */
 function argRuns(kind: Kind, op: "max" | "min"): string {
   const b = kind.bytes;
   const v = kind.vector;
   const s = kind.scalar;
   const width = kind.lanes;
+  const block = ARG_BLOCK_VECTORS * width;
+  const pick = `${v}.p${op}`;
+  const cmp = op === "max" ? "gt" : "lt";
+  const accumulators = ["$best", "$b1", "$b2", "$b3"];
+  const turn = (first: boolean, base: number): string[] => {
+    const lines = [0, 1, 2, 3].map((k) => `(local.set $x${k} (v128.load offset=${base + 16 * k} (local.get $q)))`);
+    const nan = `(v128.or (v128.or (${v}.ne (local.get $x0) (local.get $x0)) (${v}.ne (local.get $x1) (local.get $x1))) (v128.or (${v}.ne (local.get $x2) (local.get $x2)) (${v}.ne (local.get $x3) (local.get $x3))))`;
+    lines.push(first ? `(local.set $nan ${nan})` : `(local.set $nan (v128.or (local.get $nan) ${nan}))`);
+    accumulators.forEach((acc, k) => lines.push(first ? `(local.set ${acc} (local.get $x${k}))` : `(local.set ${acc} (${pick} (local.get ${acc}) (local.get $x${k})))`));
+    return lines;
+  };
+  const turns = Array.from({ length: ARG_BLOCK_VECTORS / 4 }, (_, t) => turn(t === 0, 64 * t)).flat();
+  // the block's best across the lanes (no NaN there; the sign of a zero does not matter to the index)
+  const swaps = width === 4 ? ["8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7", "4 5 6 7 0 1 2 3 12 13 14 15 8 9 10 11"] : ["8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7"];
+  const horizontal = swaps.map((order) => `(local.set $best (${pick} (local.get $best) (i8x16.shuffle ${order} (local.get $best) (local.get $best))))`);
+  const isNaN = (x: string): string => `(${s}.ne ${x} ${x})`;
+  const body = `      (local.set $q (local.get $p))
+      (local.set $i (i32.const 0))
+      (local.set $where (i32.const -1))
+      (local.set $isNaN (i32.const 0))
+      (local.set $exact (i32.const 0))
+      (block $blocks (loop $block
+        (br_if $blocks (i32.gt_u (i32.add (local.get $i) (i32.const ${block})) (local.get $n)))
+        ${turns.join("\n        ")}
+        (if (v128.any_true (local.get $nan)) (then (local.set $isNaN (i32.const 1)) (local.set $where (local.get $i)) (br $blocks)))
+        (local.set $best (${pick} (${pick} (local.get $best) (local.get $b1)) (${pick} (local.get $b2) (local.get $b3))))
+        ${horizontal.join("\n        ")}
+        (local.set $e (${v}.extract_lane 0 (local.get $best)))
+        (if (i32.or (i32.lt_s (local.get $where) (i32.const 0)) (${s}.${cmp} (local.get $e) (local.get $one)))
+          (then (local.set $one (local.get $e)) (local.set $where (local.get $i))))
+        (local.set $q (i32.add (local.get $q) (i32.const ${block * b})))
+        (local.set $i (i32.add (local.get $i) (i32.const ${block})))
+        (br $block)))
+      ;; the elements after the whole blocks, unless a block had a NaN
+      (if (i32.eqz (local.get $isNaN)) (then
+        (block $ones (loop $each
+          (br_if $ones (i32.ge_u (local.get $i) (local.get $n)))
+          (local.set $e (${s}.load (local.get $q)))
+          (if ${isNaN("(local.get $e)")} (then
+            (local.set $where (local.get $i)) (local.set $exact (i32.const 1)) (br $ones)))
+          (if (i32.or (i32.lt_s (local.get $where) (i32.const 0)) (${s}.${cmp} (local.get $e) (local.get $one)))
+            (then (local.set $one (local.get $e)) (local.set $where (local.get $i)) (local.set $exact (i32.const 1))))
+          (local.set $q (i32.add (local.get $q) (i32.const ${b})))
+          (local.set $i (i32.add (local.get $i) (i32.const 1)))
+          (br $each)))))
+      ;; the first element of the remembered block equal to the best, or its first NaN
+      (if (i32.eqz (local.get $exact)) (then
+        (local.set $q (i32.add (local.get $p) (i32.mul (local.get $where) (i32.const ${b}))))
+        (block $at (loop $find
+          (local.set $e (${s}.load (local.get $q)))
+          (br_if $at (if (result i32) (local.get $isNaN) (then ${isNaN("(local.get $e)")}) (else (${s}.eq (local.get $e) (local.get $one)))))
+          (local.set $q (i32.add (local.get $q) (i32.const ${b})))
+          (local.set $where (i32.add (local.get $where) (i32.const 1)))
+          (br $find)))))`;
   return `
   (func (export "arg${op}_${kind.suffix}") (param $p i32) (param $n i32) (param $runs i32) (param $runStride i32) (param $dst i32)
-    (local $r i32) (local $one ${s}) (local $i i32) (local $target v128) (local $isNaN i32) (local $e ${s}) ${EXTREME_LOCALS}
-${overRuns(`${extremeValue(kind, op, "      ")}
-      (local.set $isNaN (${s}.ne (local.get $one) (local.get $one)))
-      (local.set $target (${v}.splat (local.get $one)))
-      (local.set $q (local.get $p))
-      (local.set $i (i32.const 0))
-      ;; skip the vectors without it
-      (block $found (loop $vector
-        (br_if $found (i32.gt_u (i32.add (local.get $i) (i32.const ${width})) (local.get $n)))
-        (local.set $x0 (v128.load (local.get $q)))
-        (br_if $found (v128.any_true (if (result v128) (local.get $isNaN)
-          (then (${v}.ne (local.get $x0) (local.get $x0)))
-          (else (${v}.eq (local.get $x0) (local.get $target))))))
-        (local.set $q (i32.add (local.get $q) (i32.const 16)))
-        (local.set $i (i32.add (local.get $i) (i32.const ${width})))
-        (br $vector)))
-      ;; then one element at a time (it is there: the block holds its max)
-      (block $at (loop $each
-        (br_if $at (i32.ge_u (local.get $i) (local.get $n)))
-        (local.set $e (${s}.load (local.get $q)))
-        (br_if $at (if (result i32) (local.get $isNaN)
-          (then (${s}.ne (local.get $e) (local.get $e)))
-          (else (${s}.eq (local.get $e) (local.get $one)))))
-        (local.set $q (i32.add (local.get $q) (i32.const ${b})))
-        (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $each)))`, "(i32.store (i32.add (local.get $dst) (i32.shl (local.get $r) (i32.const 2))) (local.get $i))")}
+    (local $r i32) (local $one ${s}) (local $i i32) (local $isNaN i32) (local $exact i32) (local $where i32) (local $e ${s}) ${EXTREME_LOCALS}
+${overRuns(body, "(i32.store (i32.add (local.get $dst) (i32.shl (local.get $r) (i32.const 2))) (local.get $where))")}
   )`;
 }
 

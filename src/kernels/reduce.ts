@@ -136,8 +136,11 @@ function laneSum(data: ArrayLike<number>, start: number, dims: readonly number[]
 function extremeOf(data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[], max: boolean): number {
   let best = max ? -Infinity : Infinity;
   forEachRun(start, dims, strides, (p, n, step) => {
-    if (max) for (let i = 0; i < n; i++, p += step) best = Math.max(best, data[p]!);
-    else for (let i = 0; i < n; i++, p += step) best = Math.min(best, data[p]!);
+    // (a local in the loop: the captured variable is written once per run)
+    let b = best;
+    if (max) for (let i = 0; i < n; i++, p += step) b = Math.max(b, data[p]!);
+    else for (let i = 0; i < n; i++, p += step) b = Math.min(b, data[p]!);
+    best = b;
   });
   return best;
 }
@@ -154,13 +157,17 @@ function argOf(data: ArrayLike<number>, start: number, dims: readonly number[], 
       p += step;
     }
     // the first best element; the first NaN wins, as in NumPy
-    for (; i < n && best === best; i++, p += step) {
+    let b = best;
+    let where = at;
+    for (; i < n && b === b; i++, p += step) {
       const v = data[p]!;
-      if (v !== v || (max ? v > best : v < best)) {
-        best = v;
-        at = k + i;
+      if (v !== v || (max ? v > b : v < b)) {
+        b = v;
+        where = k + i;
       }
     }
+    best = b;
+    at = where;
   });
   return at;
 }

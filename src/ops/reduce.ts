@@ -35,7 +35,9 @@ type Fold = (data: ArrayLike<number>, start: number, dims: readonly number[], st
 function foldRuns(data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[], initial: number, step: (value: number, x: number) => number): number {
   let value = initial;
   forEachRun(start, dims, strides, (p, n, stride) => {
-    for (let i = 0; i < n; i++, p += stride) value = step(value, data[p]!);
+    let v = value;
+    for (let i = 0; i < n; i++, p += stride) v = step(v, data[p]!);
+    value = v;
   });
   return value;
 }
@@ -44,7 +46,9 @@ function foldRuns(data: ArrayLike<number>, start: number, dims: readonly number[
 const integerSumFold: Fold = (data, start, dims, strides) => {
   let sum = 0;
   forEachRun(start, dims, strides, (p, n, step) => {
-    for (let i = 0; i < n; i++, p += step) sum = (sum + data[p]!) | 0;
+    let s = sum;
+    for (let i = 0; i < n; i++, p += step) s = (s + data[p]!) | 0;
+    sum = s;
   });
   return sum;
 };
@@ -53,7 +57,9 @@ const integerSumFold: Fold = (data, start, dims, strides) => {
 const integerProdFold: Fold = (data, start, dims, strides) => {
   let product = 1;
   forEachRun(start, dims, strides, (p, n, step) => {
-    for (let i = 0; i < n; i++, p += step) product = Math.imul(product, data[p]!);
+    let v = product;
+    for (let i = 0; i < n; i++, p += step) v = Math.imul(v, data[p]!);
+    product = v;
   });
   return product;
 };
