@@ -430,6 +430,133 @@ ${overRuns(body, "(i32.store (i32.add (local.get $dst) (i32.shl (local.get $r) (
   )`;
 }
 
+const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
+/** ln 2 split: the high part has 21 significant bits, so k * LN2_HI is exact for the k used here. */
+const LN2_HI = 6.93147180369123816490e-1;
+const LN2_LO = 1.90821492927058770002e-10;
+/** Arguments below this give exp below 2^-170, which float32 rounds to 0 as it rounds the exact value. */
+const EXP_FLOOR = -120;
+
+/** Terms of exp's Taylor polynomial: degree 11 leaves out less than 7e-15 relative for |r| <= ln 2 / 2. */
+const EXP_TERMS = 12;
+/** 1.5 * 2^52: added to t / ln 2, the sum's last bits hold t / ln 2 rounded to an integer. */
+const ROUNDER = 1.5 * 2 ** 52;
+
+/**
+ * `exp` of the f64x2 in `$t` (at most 0, or NaN), into `$t`: k = t / ln 2
+ * rounded to an integer (by adding 1.5 * 2^52, whose last bits then hold k),
+ * r = t - k ln 2 (ln 2 in two parts), exp(r) by its Taylor polynomial of
+ * degree 11 (by Estrin's scheme), times 2^k written into the exponent bits
+ * (k + 1023 from the rounded sum's bits). Within a few dozen float64 ulps of the exact value, so
+ * a float32 result is the correctly rounded one except where the exact value
+ * lies within that of a float32 rounding boundary (a few in ten million), then
+ * one float32 ulp from `Math.exp`'s.
+ */
+function expOfT(pad: string): string {
+  let factorial = 1;
+  const coefficients = Array.from({ length: EXP_TERMS }, (_, i) => {
+    if (i > 0) factorial *= i;
+    return 1 / factorial;
+  });
+  // Estrin's scheme (pairs, then pairs of pairs by r^2, r^4, r^8): a short chain of dependent
+  // instructions where Horner's would make every vector wait for 22 in a row
+  const mulAdd = (a: string, x: string, b: string): string => `(f64x2.add ${a} (f64x2.mul ${x} ${b}))`;
+  const pairs = Array.from({ length: EXP_TERMS / 2 }, (_, i) => mulAdd(f64x2(coefficients[2 * i]!), "(local.get $r)", f64x2(coefficients[2 * i + 1]!)));
+  const quads = [0, 1, 2].map((i) => mulAdd(pairs[2 * i]!, "(local.get $r2)", pairs[2 * i + 1]!));
+  const poly = mulAdd(mulAdd(quads[0]!, "(local.get $r4)", quads[1]!), "(f64x2.mul (local.get $r4) (local.get $r4))", quads[2]!);
+  return [
+    `(local.set $t (f64x2.pmax (local.get $t) ${f64x2(EXP_FLOOR)}))`,
+    `(local.set $kd (f64x2.add (f64x2.mul (local.get $t) ${f64x2(Math.LOG2E)}) ${f64x2(ROUNDER)}))`,
+    `(local.set $k (f64x2.sub (local.get $kd) ${f64x2(ROUNDER)}))`,
+    `(local.set $r (f64x2.sub (f64x2.sub (local.get $t) (f64x2.mul (local.get $k) ${f64x2(LN2_HI)})) (f64x2.mul (local.get $k) ${f64x2(LN2_LO)})))`,
+    `(local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))`,
+    `(local.set $r4 (f64x2.mul (local.get $r2) (local.get $r2)))`,
+    `(local.set $t (f64x2.mul ${poly}`,
+    `  (i64x2.shl (i64x2.add (local.get $kd) (v128.const i64x2 1023 1023)) (i32.const 52))))`,
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}
+
+/**
+ * `softmax_f32(p, n, o)`: the softmax of `n` contiguous float32 at `p` into
+ * `n` contiguous float32 at `o`, as src/ops/softmax.ts computes it: the max
+ * (as `max_f32`), each exp(x - max) stored rounded to float32 and summed
+ * unrounded in the eight lanes of the sums above, then each stored value
+ * divided by the sum in float64 and rounded. Only `exp` differs from the
+ * JavaScript (see `expOfT`).
+ */
+function softmaxF32(): string {
+  const kind = KINDS[0]!;
+  const half = (high: boolean, lane: number, offset: number): string =>
+    [
+      `(local.set $t (f64x2.sub (f64x2.promote_low_f32x4 ${high ? `(${HIGH} (local.get $v) (local.get $v))` : "(local.get $v)"}) (local.get $top)))`,
+      expOfT(""),
+      `(local.set $l${lane} (f64x2.add (local.get $l${lane}) (local.get $t)))`,
+      `(v128.store64_lane offset=${offset} 0 (local.get $w) (f32x4.demote_f64x2_zero (local.get $t)))`,
+    ].join("\n");
+  const indent = (text: string, pad: string): string => text.split("\n").map((line) => pad + line).join("\n");
+  const tail = Array.from({ length: 7 }, (_, j) =>
+    indent(
+      [
+        `(if (i32.gt_u (local.get $rest) (i32.const ${j})) (then`,
+        `  (local.set $t (f64x2.sub (f64x2.splat (f64.promote_f32 (f32.load offset=${4 * j} (local.get $q)))) (local.get $top)))`,
+        expOfT("  "),
+        `  (local.set $l${j >> 1} (f64x2.replace_lane ${j & 1} (local.get $l${j >> 1}) (f64.add (f64x2.extract_lane ${j & 1} (local.get $l${j >> 1})) (f64x2.extract_lane 0 (local.get $t)))))`,
+        `  (f32.store offset=${4 * j} (local.get $w) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $t))))))`,
+      ].join("\n"),
+      "    ",
+    ),
+  ).join("\n");
+  return `
+  (func (export "softmax_f32") (param $p i32) (param $n i32) (param $o i32)
+    (local $one f32) ${EXTREME_LOCALS} (local $w i32) (local $rest i32) (local $v v128) (local $top v128)
+    (local $t v128) (local $k v128) (local $kd v128) (local $r v128) (local $r2 v128) (local $r4 v128) (local $total v128) (local $sum f64)
+    (local $l0 v128) (local $l1 v128) (local $l2 v128) (local $l3 v128) (local $c v128)
+${extremeValue(kind, "max", "    ")}
+    (local.set $top (f64x2.splat (f64.promote_f32 (local.get $one))))
+    ;; exp(x - max), eight elements a turn
+    (local.set $q (local.get $p))
+    (local.set $w (local.get $o))
+    (local.set $left (i32.shr_u (local.get $n) (i32.const 3)))
+    (block $eights (loop $eight
+      (br_if $eights (i32.eqz (local.get $left)))
+      (local.set $v (v128.load (local.get $q)))
+${indent([half(false, 0, 0), half(true, 1, 8)].join("\n"), "      ")}
+      (local.set $v (v128.load offset=16 (local.get $q)))
+${indent([half(false, 2, 16), half(true, 3, 24)].join("\n"), "      ")}
+      (local.set $q (i32.add (local.get $q) (i32.const 32)))
+      (local.set $w (i32.add (local.get $w) (i32.const 32)))
+      (local.set $left (i32.sub (local.get $left) (i32.const 1)))
+      (br $eight)))
+    (local.set $rest (i32.and (local.get $n) (i32.const 7)))
+${tail}
+    ;; ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7))
+    (local.set $c (f64x2.add (f64x2.add (local.get $l0) (local.get $l2)) (f64x2.add (local.get $l1) (local.get $l3))))
+    (local.set $sum (f64.add (f64x2.extract_lane 0 (local.get $c)) (f64x2.extract_lane 1 (local.get $c))))
+    (local.set $total (f64x2.splat (local.get $sum)))
+    ;; each stored value over the sum
+    (local.set $w (local.get $o))
+    (local.set $left (i32.shr_u (local.get $n) (i32.const 2)))
+    (block $fours (loop $four
+      (br_if $fours (i32.eqz (local.get $left)))
+      (local.set $v (v128.load (local.get $w)))
+      (v128.store (local.get $w) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+        (f32x4.demote_f64x2_zero (f64x2.div (f64x2.promote_low_f32x4 (local.get $v)) (local.get $total)))
+        (f32x4.demote_f64x2_zero (f64x2.div (f64x2.promote_low_f32x4 (${HIGH} (local.get $v) (local.get $v))) (local.get $total)))))
+      (local.set $w (i32.add (local.get $w) (i32.const 16)))
+      (local.set $left (i32.sub (local.get $left) (i32.const 1)))
+      (br $four)))
+    (local.set $left (i32.and (local.get $n) (i32.const 3)))
+    (block $ones (loop $one
+      (br_if $ones (i32.eqz (local.get $left)))
+      (f32.store (local.get $w) (f32.demote_f64 (f64.div (f64.promote_f32 (f32.load (local.get $w))) (local.get $sum))))
+      (local.set $w (i32.add (local.get $w) (i32.const 4)))
+      (local.set $left (i32.sub (local.get $left) (i32.const 1)))
+      (br $one)))
+  )`;
+}
+
 export function reduceWat(): string {
   const functions = KINDS.flatMap((kind) => [
     sumRuns(kind, false),
@@ -443,6 +570,7 @@ export function reduceWat(): string {
     argRuns(kind, "max"),
     argRuns(kind, "min"),
   ]);
+  functions.push(softmaxF32());
   return `;; Generated by scripts/wat/reduce.ts (\`npm run build:wasm\`): do not edit.
 ;; Reductions over tensors in the engine's memory; see the generator for the layouts and the order of sums.
 (module

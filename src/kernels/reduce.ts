@@ -17,6 +17,7 @@
  * above -0), whose result does not depend on the order; argmax and argmin
  * give the first index of the best element, or of the first NaN.
  */
+import { scratchOf } from "./simd.js";
 import { inMemory, memoryBuffer, reduceKernel, STAGE_A } from "./wasm/arena.js";
 
 /** The blocks a reduction folds: one per output element, in row-major order of the kept (outer) axes. */
@@ -288,4 +289,52 @@ export function totalsOf(fold: Fold, b: Blocks, means?: Float64Array): Float64Ar
     k++;
   });
   return totals;
+}
+
+type SoftmaxKernel = (p: number, n: number, o: number) => void;
+
+/**
+ * The float32 softmax of the `n` contiguous elements of `x` from `start` into
+ * `out` from `at` by `reduce.wat`, and says so; false when it does not run here
+ * (src/ops/softmax.ts then runs the JavaScript, whose results are within one
+ * float32 ulp: only `exp` differs). An array outside the engine's memory is
+ * copied through the scratch block of ./simd.ts.
+ */
+export function softmaxSimd(x: ArrayLike<number>, start: number, n: number, out: ArrayLike<number>, at: number): boolean {
+  if (!(x instanceof Float32Array && out instanceof Float32Array)) return false;
+  const kernel = reduceKernel<SoftmaxKernel>("softmax_f32");
+  if (kernel === undefined) return false;
+  const ownX = inMemory(x);
+  const ownOut = inMemory(out);
+  if (ownX && ownOut) {
+    kernel(x.byteOffset + 4 * start, n, out.byteOffset + 4 * at);
+    return true;
+  }
+  // what lives elsewhere goes through the scratch block: a copy costs a fraction of the exponentials
+  const room = scratchOf((ownX ? 0 : n) + (ownOut ? 0 : n));
+  if (room === undefined) return false;
+  if (!ownX) room.set(x.subarray(start, start + n));
+  const input = ownX ? x.byteOffset + 4 * start : room.byteOffset;
+  const output = ownOut ? out.byteOffset + 4 * at : room.byteOffset + (ownX ? 0 : 4 * n);
+  kernel(input, n, output);
+  if (!ownOut) out.set(room.subarray(ownX ? 0 : n, (ownX ? 0 : n) + n), at);
+  return true;
+}
+
+/** The eight lanes a sum adds into (element k to lane k % 8), for callers that sum as they go. */
+export class LaneSum {
+  readonly #lanes = new Float64Array(8);
+  #k = 0;
+  add(value: number): void {
+    this.#lanes[this.#k & 7]! += value;
+    this.#k++;
+  }
+  /** ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)), and starts again. */
+  total(): number {
+    const l = this.#lanes;
+    const total = ((l[0]! + l[4]!) + (l[2]! + l[6]!)) + ((l[1]! + l[5]!) + (l[3]! + l[7]!));
+    l.fill(0);
+    this.#k = 0;
+    return total;
+  }
 }

@@ -88,7 +88,8 @@ const SCRATCH_BYTES = 16 * 2 ** 20;
 /** The scratch block, kept once made (its pages stay mapped) and replaced by a larger one when a product needs more. */
 let scratch: Resident | undefined;
 
-function scratchOf(length: number): Float32Array | undefined {
+/** At least `length` float32 of scratch in the engine's memory (reused between calls: its contents are not kept), or undefined above SCRATCH_BYTES. */
+export function scratchOf(length: number): Float32Array | undefined {
   if (scratch !== undefined && scratch.array.length >= length) return scratch.array as Float32Array;
   if (4 * length > SCRATCH_BYTES) return undefined;
   scratch = residentStorage("float32", Math.max(length, 1024), false) ?? scratch;

@@ -1,12 +1,18 @@
 /**
  * `softmax` and `logSoftmax` along one axis (the last by default), computed
- * stably in one pass per slice: the maximum is subtracted before `exp`.
+ * stably in one pass per slice: the maximum is subtracted before `exp`, and
+ * the exponentials are summed in the eight lanes of the sums
+ * (src/kernels/reduce.ts). A float32 softmax along a contiguous last axis runs
+ * in WebAssembly SIMD where the tensors live in the engine's memory (within
+ * one float32 ulp of this JavaScript: only `exp` is computed differently).
  */
 import { allocate, floatDType } from "../dtype.js";
+import { LaneSum, softmaxSimd } from "../kernels/reduce.js";
+import { residentStorage } from "../kernels/wasm/arena.js";
 import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { Tensor } from "../tensor.js";
-import { assertTensor, roundedToFloat32, type View } from "./engine.js";
+import { assertTensor, tensorView } from "./engine.js";
 import type { AxisOp } from "./types.js";
 import { normalizeAxis, writeScalarAxis } from "../shape/axis.js";
 
@@ -19,8 +25,9 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const shape = [...x.shape];
   const outStrides = contiguousStrides(shape);
   // int32 computes in float32: the elements are rounded to it first
-  const v: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : x;
-  const out = allocate(dtype, x.size);
+  const v = tensorView(x, dtype);
+  const result = new Tensor(residentStorage(dtype, x.size, false, "result") ?? allocate(dtype, x.size), shape, outStrides, 0, dtype);
+  const out = Tensor.residentOf(result)?.array ?? result.data;
   const length = shape[at]!;
   const inStep = v.strides[at]!;
   const outStep = outStrides[at]!;
@@ -28,7 +35,9 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const others = [...Array(rank).keys()].filter((a) => a !== at);
   const index = others.map(() => 0);
   const slices = others.reduce((p, a) => p * shape[a]!, 1);
-  if (length === 0 || slices === 0) return new Tensor(out, shape, outStrides, 0, dtype);
+  if (length === 0 || slices === 0) return result;
+  const simd = !log && dtype === "float32" && inStep === 1 && outStep === 1;
+  const total = new LaneSum();
   for (let s = 0; s < slices; s++) {
     let inStart = v.offset;
     let outStart = 0;
@@ -36,23 +45,25 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
       inStart += index[k]! * v.strides[others[k]!]!;
       outStart += index[k]! * outStrides[others[k]!]!;
     }
-    let top = -Infinity;
-    for (let i = 0, p = inStart; i < length; i++, p += inStep) top = Math.max(top, v.data[p]!);
-    let total = 0;
-    for (let i = 0, p = inStart, q = outStart; i < length; i++, p += inStep, q += outStep) {
-      const shifted = v.data[p]! - top;
-      const e = Math.exp(shifted);
-      total += e;
-      out[q] = log ? shifted : e;
+    if (!(simd && softmaxSimd(v.data, inStart, length, out, outStart))) {
+      let top = -Infinity;
+      for (let i = 0, p = inStart; i < length; i++, p += inStep) top = Math.max(top, v.data[p]!);
+      for (let i = 0, p = inStart, q = outStart; i < length; i++, p += inStep, q += outStep) {
+        const shifted = v.data[p]! - top;
+        const e = Math.exp(shifted);
+        total.add(e);
+        out[q] = log ? shifted : e;
+      }
+      const sum = total.total();
+      const logTotal = Math.log(sum);
+      for (let i = 0, q = outStart; i < length; i++, q += outStep) out[q] = log ? out[q]! - logTotal : out[q]! / sum;
     }
-    const logTotal = Math.log(total);
-    for (let i = 0, q = outStart; i < length; i++, q += outStep) out[q] = log ? out[q]! - logTotal : out[q]! / total;
     for (let k = others.length - 1; k >= 0; k--) {
       if (++index[k]! < shape[others[k]!]!) break;
       index[k] = 0;
     }
   }
-  return new Tensor(out, shape, outStrides, 0, dtype);
+  return result;
 }
 
 /** exp(x) / sum(exp(x)) along `axis` (default -1): each slice sums to 1. */

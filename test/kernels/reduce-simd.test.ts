@@ -11,9 +11,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Blocks, type Fold, simdTotals, totalsOf } from "../../src/kernels/reduce.js";
+import { type Blocks, type Fold, simdTotals, softmaxSimd, totalsOf } from "../../src/kernels/reduce.js";
 import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
-import { argmax, max, mean, min, sum, tensor, transpose, variance } from "../../src/index.js";
+import { argmax, max, mean, min, softmax, sum, tensor, transpose, variance } from "../../src/index.js";
 import { inputArb, multiIndices, position, shapeArb } from "./layouts.js";
 
 type Floats = Float32Array | Float64Array;
@@ -153,6 +153,62 @@ describe.runIf(simdAvailable())("WebAssembly SIMD reductions", () => {
         setSimdEnabled(true);
       }
     }
+  });
+});
+
+/** How many float32 values lie between x and y (0: the same; NaN against NaN is 0, NaN against a number is Infinity). */
+function ulps(x: number, y: number): number {
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y) ? 0 : Infinity;
+  const bits = new Int32Array(new Float32Array([x, y]).buffer);
+  // ordered: negative floats count down from -0, which sits with +0
+  const order = (b: number): number => (b < 0 ? -(b & 0x7fffffff) : b);
+  return Math.abs(order(bits[0]!) - order(bits[1]!));
+}
+
+describe.runIf(simdAvailable())("WebAssembly SIMD softmax", () => {
+  it("is within one float32 ulp of the JavaScript softmax, for any row", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.array(valueArb("float32"), { minLength: 1, maxLength: 97 }),
+        fc.double({ min: 1e-3, max: 200, noNaN: true }),
+        (n, values, scale) => {
+          const row = Float32Array.from({ length: n }, (_, i) => values[i % values.length]! / scale + (i % 7));
+          const x = residentArray("float32", n, Array.from(row));
+          const out = residentArray("float32", n, [7]);
+          expect(softmaxSimd(x, 0, n, out, 0)).toBe(true);
+          setSimdEnabled(false);
+          let expected: Float32Array;
+          try {
+            expected = softmax(tensor(row, [n])).toTypedArray() as Float32Array;
+          } finally {
+            setSimdEnabled(true);
+          }
+          for (let i = 0; i < n; i++) {
+            if (ulps(out[i]!, expected[i]!) > 1) expect({ i, simd: out[i] }).toEqual({ i, simd: expected[i] });
+          }
+          // and nothing past the row
+          if (out.length > n) expect(out[n]).toBe(7);
+        },
+      ),
+      { seed: 29, numRuns: 400 },
+    );
+  });
+
+  it("runs for float32 rows in the engine's memory, the public softmax among them", () => {
+    const values = Array.from({ length: 64 * 50 }, (_, i) => Math.cos(i) * 20);
+    const x = tensor(values, [64, 50]);
+    const on = softmax(x).toTypedArray();
+    setSimdEnabled(false);
+    const off = softmax(x).toTypedArray();
+    setSimdEnabled(true);
+    expect(Array.from(on, (v, i) => ulps(v, off[i]!)).every((d) => d <= 1)).toBe(true);
+    // rows outside the memory go through its scratch block, to the same values
+    const row = Float32Array.from({ length: 50 }, (_, i) => Math.cos(i) * 20);
+    const elsewhere = new Float32Array(60).fill(7);
+    expect(softmaxSimd(row, 0, 50, elsewhere, 10)).toBe(true);
+    expect(Array.from(elsewhere.subarray(10))).toEqual(Array.from(on.subarray(0, 50)));
+    expect(Array.from(elsewhere.subarray(0, 10))).toEqual(new Array(10).fill(7));
   });
 });
 
