@@ -46,6 +46,56 @@ export interface BinaryOpCode {
   readonly code: Partial<Record<string, readonly [string, string]>>;
 }
 
+/**
+ * A unary op: per dtype, the scalar and the vector expression of the operand's
+ * expression `x` (the scalar one may use the local `$s`, which `x` sets first
+ * with `local.tee` when it is read twice). Its function has a binary op's
+ * signature and plan, b being a again (src/kernels/simd.ts passes it so).
+ */
+export interface UnaryOpCode {
+  readonly name: string;
+  readonly code: Partial<Record<string, readonly [(x: string) => string, (x: string) => string]>>;
+}
+
+const same = (instruction: string) => (x: string): string => `(${instruction} ${x})`;
+
+/**
+ * The unary ops whose arithmetic is exact, so a lane computes what JavaScript
+ * stores: negation, absolute value, square root (correctly rounded in float32
+ * and float64 alike), floor, ceil, round half to even (`nearest`), and relu
+ * (`x < 0 ? 0 : x`, which is exactly `pmax(x, 0)`: NaN and -0 stay).
+ */
+export const UNARY_OPS: readonly UnaryOpCode[] = [
+  {
+    name: "neg",
+    code: {
+      f32: [same("f32.neg"), same("f32x4.neg")],
+      f64: [same("f64.neg"), same("f64x2.neg")],
+      i32: [(x) => `(i32.sub (i32.const 0) ${x})`, same("i32x4.neg")],
+    },
+  },
+  {
+    name: "abs",
+    code: {
+      f32: [same("f32.abs"), same("f32x4.abs")],
+      f64: [same("f64.abs"), same("f64x2.abs")],
+      i32: [(x) => `(select (local.tee $s ${x}) (i32.sub (i32.const 0) (local.get $s)) (i32.ge_s (local.get $s) (i32.const 0)))`, same("i32x4.abs")],
+    },
+  },
+  { name: "sqrt", code: { f32: [same("f32.sqrt"), same("f32x4.sqrt")], f64: [same("f64.sqrt"), same("f64x2.sqrt")] } },
+  { name: "floor", code: { f32: [same("f32.floor"), same("f32x4.floor")], f64: [same("f64.floor"), same("f64x2.floor")] } },
+  { name: "ceil", code: { f32: [same("f32.ceil"), same("f32x4.ceil")], f64: [same("f64.ceil"), same("f64x2.ceil")] } },
+  { name: "round", code: { f32: [same("f32.nearest"), same("f32x4.nearest")], f64: [same("f64.nearest"), same("f64x2.nearest")] } },
+  {
+    name: "relu",
+    code: {
+      f32: [(x) => `(select (f32.const 0) (local.tee $s ${x}) (f32.lt (local.get $s) (f32.const 0)))`, (x) => `(f32x4.pmax ${x} (v128.const i32x4 0 0 0 0))`],
+      f64: [(x) => `(select (f64.const 0) (local.tee $s ${x}) (f64.lt (local.get $s) (f64.const 0)))`, (x) => `(f64x2.pmax ${x} (v128.const i32x4 0 0 0 0))`],
+      i32: [(x) => `(select (local.tee $s ${x}) (i32.const 0) (i32.gt_s (local.get $s) (i32.const 0)))`, (x) => `(i32x4.max_s ${x} (v128.const i32x4 0 0 0 0))`],
+    },
+  },
+];
+
 export const BINARY_OPS: readonly BinaryOpCode[] = [
   {
     name: "add",
@@ -91,12 +141,19 @@ function scalarOp(instruction: string): string {
   return `(${instruction})`;
 }
 
-function binaryFunction(op: BinaryOpCode, type: LaneType): string {
-  const [scalar, vector] = op.code[type.suffix]!;
+function binaryFunction(op: BinaryOpCode | UnaryOpCode, type: LaneType): string {
+  const unary = isUnary(op);
   const name = `${op.name}_${type.suffix}`;
   const s = type.scalar;
+  /** The vector result of the operands' vectors (a unary op reads the first). */
+  const apply = (left: string, right: string): string => {
+    if (isUnary(op)) return op.code[type.suffix]![1](left);
+    return `(${op.code[type.suffix]![1]} ${left} ${right})`;
+  };
   const one = (o: string, a: string, b: string): string =>
-    `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(scalar)})`;
+    isUnary(op)
+      ? `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`
+      : `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
   /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
@@ -114,14 +171,14 @@ function binaryFunction(op: BinaryOpCode, type: LaneType): string {
     [
       `${pad}(block $pairs (loop $pair`,
       `${pad}  (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))`,
-      `${pad}  (v128.store (local.get $x) (${vector} ${left(0)} ${right(0)}))`,
-      `${pad}  (v128.store offset=16 (local.get $x) (${vector} ${left(16)} ${right(16)}))`,
+      `${pad}  (v128.store (local.get $x) ${apply(left(0), right(0))})`,
+      `${pad}  (v128.store offset=16 (local.get $x) ${apply(left(16), right(16))})`,
       step(`${pad}  `, moving, "32"),
       `${pad}  (br $pair)))`,
       ...(single
         ? [
             `${pad}(if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then`,
-            `${pad}  (v128.store (local.get $x) (${vector} ${left(0)} ${right(0)}))`,
+            `${pad}  (v128.store (local.get $x) ${apply(left(0), right(0))})`,
             step(`${pad}  `, moving, "16", "))"),
           ]
         : []),
@@ -132,7 +189,7 @@ function binaryFunction(op: BinaryOpCode, type: LaneType): string {
       `${pad}  (br $single)))`,
     ].join("\n");
   return `
-  ;; ${op.name}, ${type.dtype}
+  ;; ${op.name}, ${type.dtype}${unary ? " (unary: b is a again)" : ""}
   (func $${name} (export "${name}") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
@@ -216,16 +273,21 @@ ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $carry))))`;
 }
 
+const isUnary = (op: BinaryOpCode | UnaryOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
+
+/** Every op with its dtypes in SIMD. */
+const withTypes = (): [BinaryOpCode | UnaryOpCode, LaneType][] =>
+  [...BINARY_OPS, ...UNARY_OPS].flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [BinaryOpCode | UnaryOpCode, LaneType] => [op, type]));
+
 /** The names `<op>_<suffix>` the module exports. */
-export const binaryExports = (): string[] =>
-  BINARY_OPS.flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type) => `${op.name}_${type.suffix}`));
+export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${op.name}_${type.suffix}`);
 
 /** The module's text. */
 export function elementwiseWat(): string {
-  const functions = BINARY_OPS.flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type) => binaryFunction(op, type)));
+  const functions = withTypes().map(([op, type]) => binaryFunction(op, type));
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
-    ";; Element-wise binary ops in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
+    ";; Element-wise binary and unary ops in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
     "(module",
     '  (import "env" "memory" (memory 1))',
     ...functions,

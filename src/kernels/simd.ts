@@ -1,5 +1,5 @@
 /**
- * The WebAssembly SIMD kernels' side in JavaScript: runs a binary op's plan
+ * The WebAssembly SIMD kernels' side in JavaScript: runs a binary or unary op's plan
  * (./plan.ts) with the generated kernel of src/kernels/wasm/elementwise.wat
  * when the output lives in the engine's memory (./wasm/arena.ts). An operand
  * outside it (a number, a small tensor) is staged into the memory's staging
@@ -11,7 +11,7 @@
 import { CONSTRUCTORS, type DType } from "../dtype.js";
 import { copyBlock, type MatrixOut, type MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
-import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PLAN_AT, planWords, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
+import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
 const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8" };
 
@@ -20,7 +20,8 @@ const kernels = new Map<string, BinarySimd | null>();
 /** The kernel of `op` in `dtype`, or undefined (none generated, or no SIMD here). */
 function kernelOf(op: string, dtype: DType): BinarySimd | undefined {
   const suffix = SUFFIX[dtype];
-  if (suffix === undefined) return undefined;
+  // (asked each time: the engine can be switched off after a kernel was looked up)
+  if (suffix === undefined || !simdAvailable()) return undefined;
   const name = `${op}_${suffix}`;
   let kernel = kernels.get(name);
   if (kernel === undefined) {
@@ -81,6 +82,16 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   }
   kernel(rank, PLAN_AT, output.byteOffset + out.offset * width, addressA, addressB);
   return true;
+}
+
+/**
+ * A unary op over `plan` (strides of the output and of a) in SIMD, and says
+ * so; or false, as `binarySimd`. The module's unary functions take a binary
+ * op's arguments and read a only: a is passed twice.
+ */
+export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand): boolean {
+  const [so, sa] = plan.strides as [number[], number[]];
+  return binarySimd(op, compute, { dims: plan.dims, strides: [so, sa, sa], size: plan.size }, out, a, a);
 }
 
 /** The most bytes of scratch a product copies into (operands and result not in the memory); a larger one is packed (./matmul.ts). */

@@ -13,7 +13,7 @@ import { mappedStrides, resolveBroadcastLayout } from "../shape/broadcast.js";
 import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
 import { assertAttached, elementsOf, storageOf, Tensor } from "../tensor.js";
-import { binarySimd } from "../kernels/simd.js";
+import { binarySimd, unarySimd } from "../kernels/simd.js";
 import { residentStorage } from "../kernels/wasm/arena.js";
 import type { Shape } from "../../types/index.js";
 
@@ -308,10 +308,12 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const dtype = rule.dtype(a.dtype);
   const result = target(op, out, [...a.shape], dtype, "none");
   const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
-  // an int32 input of a float32 result is rounded to float32 first, as in binary ops
-  const converted = a.dtype === "int32" && dtype === "float32" ? roundedToFloat32(a) : a;
+  // an int32 input of a float32 result is rounded to float32 first, as in binary ops; a resident
+  // input is read where it is (its `data` would move it out of the engine's memory)
+  const converted = tensorView(a, dtype);
   const input = readable(converted, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
-  rule.kernel(planIteration(a.shape, [result.strides, input.strides]), output, input);
+  const plan = planIteration(a.shape, [result.strides, input.strides]);
+  if (plan.size <= PLAN_THRESHOLD || !unarySimd(op, dtype, plan, output, input)) rule.kernel(plan, output, input);
   return result;
 }
 

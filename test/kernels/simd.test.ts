@@ -14,9 +14,11 @@ import { describe, expect, it } from "vitest";
 import type { DType } from "../../src/dtype.js";
 import type { Writable } from "../../src/kernels/binary.js";
 import { planIteration, type Operand, type Plan } from "../../src/kernels/plan.js";
-import { binarySimd } from "../../src/kernels/simd.js";
-import { residentStorage, simdAvailable } from "../../src/kernels/wasm/arena.js";
-import { rules } from "../../src/ops/elementwise.js";
+import { binarySimd, unarySimd } from "../../src/kernels/simd.js";
+import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
+import { add, relu, tensor } from "../../src/index.js";
+import { Tensor } from "../../src/tensor.js";
+import { rules, unaryRules } from "../../src/ops/elementwise.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
 
 const ARRAYS = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array } as const;
@@ -31,6 +33,17 @@ const KERNELS: [keyof typeof rules, Lanes[]][] = [
   ["div", ["float32", "float64"]],
   ["maximum", ["float32", "float64", "int32", "uint8"]],
   ["minimum", ["float32", "float64", "int32", "uint8"]],
+];
+
+/** The unary ops and dtypes the module has kernels for (UNARY_OPS in scripts/wat/elementwise.ts). */
+const UNARY_KERNELS: [keyof typeof unaryRules, Lanes[]][] = [
+  ["neg", ["float32", "float64", "int32"]],
+  ["abs", ["float32", "float64", "int32"]],
+  ["sqrt", ["float32", "float64"]],
+  ["floor", ["float32", "float64"]],
+  ["ceil", ["float32", "float64"]],
+  ["round", ["float32", "float64"]],
+  ["relu", ["float32", "float64", "int32"]],
 ];
 
 /** Values of a dtype, the awkward ones often. */
@@ -66,46 +79,82 @@ function residentArray(dtype: Lanes, length: number, values: readonly number[]):
 
 const same = (x: number, y: number): boolean => Object.is(x, y) || (Number.isNaN(x) && Number.isNaN(y));
 
+const operand = <D>(data: D, layout: { offset: number; strides: number[] }): Operand<D> => ({ data, offset: layout.offset, strides: layout.strides });
+
+/**
+ * Random shapes, an output layout and `count` input layouts holding `values`
+ * (in the engine's memory): the JavaScript kernel and the SIMD one write the
+ * same bits at every position of the output's buffer, inside its layout or not.
+ */
+function sameAsJavaScript(
+  dtype: Lanes,
+  count: 1 | 2,
+  values: fc.Arbitrary<number>,
+  js: (plan: Plan, out: Operand<Writable>, inputs: Operand[]) => void,
+  simd: (plan: Plan, out: Operand, inputs: Operand[]) => boolean,
+  runs: { seed: number; numRuns: number },
+): void {
+  fc.assert(
+    fc.property(
+      shapesArb.chain((shape) =>
+        fc.tuple(
+          fc.constant(shape),
+          outArb(shape),
+          fc.array(inputArb(shape), { minLength: count, maxLength: count }),
+          fc.array(fc.array(values, { minLength: 1, maxLength: 64 }), { minLength: count, maxLength: count }),
+          fc.boolean(),
+        ),
+      ),
+      ([shape, outLayout, layouts, lists, planned]) => {
+        const inputs = layouts.map((layout, k) => operand(residentArray(dtype, layout.length, lists[k]!), layout));
+        const simdOut = residentArray(dtype, outLayout.length, [7]);
+        const jsOut = new ARRAYS[dtype](simdOut.length).fill(7);
+        const strides = [outLayout.strides, ...layouts.map((layout) => layout.strides)];
+        const size = shape.reduce((p, d) => p * d, 1);
+        const plan: Plan = planned ? planIteration(shape, strides) : { dims: [...shape], strides, size };
+        js(plan, operand(jsOut as Writable, outLayout), inputs);
+        if (size > 0) expect(simd(plan, operand(simdOut, outLayout), inputs)).toBe(true);
+        for (let i = 0; i < jsOut.length; i++) {
+          if (!same(simdOut[i]!, jsOut[i]!)) {
+            expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
+          }
+        }
+      },
+    ),
+    runs,
+  );
+}
+
 describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
   for (const [op, dtypes] of KERNELS) {
     for (const dtype of dtypes) {
       it(`${op} in ${dtype}: what the JavaScript kernel stores, for any layout`, () => {
         const rule = rules[op];
         const js = rule.integerKernel !== undefined && (dtype === "int32" || dtype === "uint8") ? rule.integerKernel : rule.kernel;
-        fc.assert(
-          fc.property(
-            shapesArb.chain((shape) =>
-              fc.tuple(
-                fc.constant(shape),
-                outArb(shape),
-                inputArb(shape),
-                inputArb(shape),
-                fc.array(valueArb(dtype), { minLength: 1, maxLength: 64 }),
-                fc.array(valueArb(dtype), { minLength: 1, maxLength: 64 }),
-                fc.boolean(),
-              ),
-            ),
-            ([shape, outLayout, aLayout, bLayout, aValues, bValues, planned]) => {
-              const a = residentArray(dtype, aLayout.length, aValues);
-              const b = residentArray(dtype, bLayout.length, bValues);
-              const simdOut = residentArray(dtype, outLayout.length, [7]);
-              const jsOut = new ARRAYS[dtype](simdOut.length).fill(7);
-              const strides = [outLayout.strides, aLayout.strides, bLayout.strides];
-              const size = shape.reduce((p, d) => p * d, 1);
-              const plan: Plan = planned ? planIteration(shape, strides) : { dims: [...shape], strides, size };
-              const operand = <D>(data: D, layout: { offset: number; strides: number[] }): Operand<D> => ({ data, offset: layout.offset, strides: layout.strides });
-              js(plan, operand(jsOut as Writable, outLayout), operand(a, aLayout), operand(b, bLayout));
-              if (size > 0) {
-                expect(binarySimd(op, dtype as DType, plan, operand(simdOut, outLayout), operand(a, aLayout), operand(b, bLayout))).toBe(true);
-              }
-              for (let i = 0; i < jsOut.length; i++) {
-                if (!same(simdOut[i]!, jsOut[i]!)) {
-                  expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
-                }
-              }
-            },
-          ),
+        sameAsJavaScript(
+          dtype,
+          2,
+          valueArb(dtype),
+          (plan, out, [a, b]) => js(plan, out, a!, b!),
+          (plan, out, [a, b]) => binarySimd(op, dtype as DType, plan, out, a!, b!),
           { seed: 17, numRuns: 300 },
+        );
+      });
+    }
+  }
+
+  for (const [op, dtypes] of UNARY_KERNELS) {
+    for (const dtype of dtypes) {
+      it(`${op} in ${dtype}: what the JavaScript kernel stores, for any layout`, () => {
+        const js = unaryRules[op].kernel;
+        sameAsJavaScript(
+          dtype,
+          1,
+          // halves and other values between integers, where rounding shows
+          fc.oneof(valueArb(dtype), fc.integer({ min: -40, max: 40 }).map((k) => (dtype === "int32" ? k : k / 4))),
+          (plan, out, [a]) => js(plan, out, a!),
+          (plan, out, [a]) => unarySimd(op, dtype as DType, plan, out, a!),
+          { seed: 19, numRuns: 200 },
         );
       });
     }
@@ -135,5 +184,26 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     expect(binarySimd("add", "float32", plan, o, resident, outside)).toBe(false);
     expect(binarySimd("add", "float32", plan, { data: new Float32Array(1024), offset: 0, strides: [1] }, resident, resident)).toBe(false);
     expect(binarySimd("pow", "float32", plan, o, resident, resident)).toBe(false); // no SIMD kernel
+  });
+
+  it("leaves a unary op's input where it lives, and switches off with the engine", () => {
+    const x = tensor(Array.from({ length: 4096 }, (_, i) => Math.sin(i)), [64, 64]);
+    const before = Tensor.residentOf(x)!;
+    expect(before.held).toBeGreaterThanOrEqual(0);
+    const y = relu(x);
+    // read in place: not moved out to a buffer of its own, as reading `data` would
+    expect(before.held).toBeGreaterThanOrEqual(0);
+    const plan = planIteration([4096], [[1], [1], [1]]);
+    const o = { data: residentArray("float32", 4096, [0]), offset: 0, strides: [1] };
+    const a = { data: before.array, offset: 0, strides: [1] };
+    setSimdEnabled(false);
+    try {
+      expect(binarySimd("add", "float32", plan, o, a, a)).toBe(false);
+      expect(unarySimd("relu", "float32", plan, o, a)).toBe(false);
+      expect(Array.from(relu(x).toTypedArray())).toEqual(Array.from(y.toTypedArray()));
+      expect(Array.from(add(x, y).toTypedArray())).toEqual(Array.from(x.toTypedArray(), (v, i) => Math.fround(v + y.toTypedArray()[i]!)));
+    } finally {
+      setSimdEnabled(true);
+    }
   });
 });
