@@ -129,6 +129,38 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
   },
 ];
 
+/**
+ * A comparison: a bool (uint8, 0 or 1) per element from two operands of the
+ * dtype it computes in; per dtype its scalar and vector instruction (NaN
+ * compares false but for `ne`, -0 equals +0, as JavaScript's operators have it).
+ */
+export interface CompareOpCode {
+  readonly name: string;
+  readonly compare: true;
+  readonly code: Partial<Record<string, readonly [string, string]>>;
+}
+
+const comparison = (name: string, float: string, int: string): CompareOpCode => ({
+  name,
+  compare: true,
+  code: {
+    f32: [`f32.${float}`, `f32x4.${float}`],
+    f64: [`f64.${float}`, `f64x2.${float}`],
+    i32: [`i32.${int}`, `i32x4.${int}`],
+  },
+});
+
+export const COMPARE_OPS: readonly CompareOpCode[] = [
+  comparison("equal", "eq", "eq"),
+  comparison("notEqual", "ne", "ne"),
+  comparison("less", "lt", "lt_s"),
+  comparison("lessEqual", "le", "le_s"),
+  comparison("greater", "gt", "gt_s"),
+  comparison("greaterEqual", "ge", "ge_s"),
+];
+
+type AnyOpCode = BinaryOpCode | UnaryOpCode | CompareOpCode;
+
 /** The scalar computation of two operands on the stack, as an instruction sequence using locals $s and $t. */
 function scalarOp(instruction: string): string {
   // integers have no scalar max/min instruction: a select on the comparison
@@ -141,19 +173,37 @@ function scalarOp(instruction: string): string {
   return `(${instruction})`;
 }
 
-function binaryFunction(op: BinaryOpCode | UnaryOpCode, type: LaneType): string {
+function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const unary = isUnary(op);
+  const compare = isCompare(op);
   const name = `${op.name}_${type.suffix}`;
   const s = type.scalar;
+  /** Bytes of one output element: a comparison writes one byte per element. */
+  const outBytes = compare ? 1 : type.bytes;
   /** The vector result of the operands' vectors (a unary op reads the first). */
   const apply = (left: string, right: string): string => {
     if (isUnary(op)) return op.code[type.suffix]![1](left);
     return `(${op.code[type.suffix]![1]} ${left} ${right})`;
   };
-  const one = (o: string, a: string, b: string): string =>
-    isUnary(op)
-      ? `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`
-      : `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
+  /**
+   * A comparison's 16 results as bytes: 16 elements' masks (4 vectors, or 8 of
+   * f64x2 whose 64-bit masks are first paired into 32-bit ones), narrowed to
+   * bytes of -1 or 0, then 1 or 0.
+   */
+  const compare16 = (left: (offset: number) => string, right: (offset: number) => string): string => {
+    const vectors = 16 / type.lanes;
+    const masks = Array.from({ length: vectors }, (_, k) => `(${(op as CompareOpCode).code[type.suffix]![1]} ${left(16 * k)} ${right(16 * k)})`);
+    const words =
+      type.lanes === 2
+        ? [0, 1, 2, 3].map((j) => `(i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 ${masks[2 * j]} ${masks[2 * j + 1]})`)
+        : masks;
+    return `(v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s ${words[0]} ${words[1]}) (i16x8.narrow_i32x4_s ${words[2]} ${words[3]})) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1))`;
+  };
+  const one = (o: string, a: string, b: string): string => {
+    if (isUnary(op)) return `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`;
+    if (isCompare(op)) return `(i32.store8 ${o} (${op.code[type.suffix]![0]} (${type.load} ${a}) (${type.load} ${b})))`;
+    return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
+  };
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
   /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
@@ -168,7 +218,23 @@ function binaryFunction(op: BinaryOpCode | UnaryOpCode, type: LaneType): string 
    * then element by element; the pair reads a and b at a byte offset, `moving` are the pointers that step.
    */
   const rowLoop = (pad: string, [left, right]: readonly [(offset: number) => string, (offset: number) => string], moving: readonly string[], single: boolean): string =>
-    [
+    compare
+      ? [
+          // 16 elements per turn: 16 bytes out, 16 elements of each moving operand in
+          `${pad}(block $pairs (loop $pair`,
+          `${pad}  (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))`,
+          `${pad}  (v128.store (local.get $x) ${compare16(left, right)})`,
+          step(`${pad}  `, ["$x"], "16"),
+          step(`${pad}  `, moving.filter((name) => name !== "$x"), String(16 * type.bytes)),
+          `${pad}  (br $pair)))`,
+          `${pad}(block $tail (loop $single`,
+          `${pad}  (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))`,
+          `${pad}  ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}`,
+          step(`${pad}  `, ["$x"], "1"),
+          step(`${pad}  `, moving.filter((name) => name !== "$x"), String(type.bytes)),
+          `${pad}  (br $single)))`,
+        ].join("\n")
+      : [
       `${pad}(block $pairs (loop $pair`,
       `${pad}  (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))`,
       `${pad}  (v128.store (local.get $x) ${apply(left(0), right(0))})`,
@@ -189,7 +255,7 @@ function binaryFunction(op: BinaryOpCode | UnaryOpCode, type: LaneType): string 
       `${pad}  (br $single)))`,
     ].join("\n");
   return `
-  ;; ${op.name}, ${type.dtype}${unary ? " (unary: b is a again)" : ""}
+  ;; ${op.name}, ${type.dtype}${unary ? " (unary: b is a again)" : compare ? " (a bool per element)" : ""}
   (func $${name} (export "${name}") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
@@ -214,7 +280,7 @@ function binaryFunction(op: BinaryOpCode | UnaryOpCode, type: LaneType): string 
       (br $zero)))
     ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
     (local.set $variant (i32.const 3))
-    (if (i32.eq (local.get $so0) (i32.const ${type.bytes})) (then
+    (if (i32.eq (local.get $so0) (i32.const ${outBytes})) (then
       (if (i32.and (i32.eq (local.get $sa0) (i32.const ${type.bytes})) (i32.eq (local.get $sb0) (i32.const ${type.bytes})))
         (then (local.set $variant (i32.const 0))))
       (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const ${type.bytes})))
@@ -226,7 +292,7 @@ function binaryFunction(op: BinaryOpCode | UnaryOpCode, type: LaneType): string 
       (local.set $y (local.get $a))
       (local.set $z (local.get $b))
       (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
-      (local.set $end2 (i32.sub (local.get $end) (i32.const ${2 * vbytes - 1})))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const ${compare ? 15 : 2 * vbytes - 1})))
       (block $row
         (block $strided (block $splatB (block $splatA (block $contiguous
           (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
@@ -273,11 +339,12 @@ ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $carry))))`;
 }
 
-const isUnary = (op: BinaryOpCode | UnaryOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
+const isUnary = (op: AnyOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
+const isCompare = (op: AnyOpCode): op is CompareOpCode => "compare" in op;
 
 /** Every op with its dtypes in SIMD. */
-const withTypes = (): [BinaryOpCode | UnaryOpCode, LaneType][] =>
-  [...BINARY_OPS, ...UNARY_OPS].flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [BinaryOpCode | UnaryOpCode, LaneType] => [op, type]));
+const withTypes = (): [AnyOpCode, LaneType][] =>
+  [...BINARY_OPS, ...UNARY_OPS, ...COMPARE_OPS].flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [AnyOpCode, LaneType] => [op, type]));
 
 /** The names `<op>_<suffix>` the module exports. */
 export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${op.name}_${type.suffix}`);
@@ -287,7 +354,7 @@ export function elementwiseWat(): string {
   const functions = withTypes().map(([op, type]) => binaryFunction(op, type));
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
-    ";; Element-wise binary and unary ops in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
+    ";; Element-wise binary ops, unary ops and comparisons in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
     "(module",
     '  (import "env" "memory" (memory 1))',
     ...functions,

@@ -55,7 +55,8 @@ function addressOf(operand: Operand, dtype: DType, stage: number): number {
 /**
  * Runs `op` over `plan` in SIMD and says so, or does nothing and says false
  * (the caller then runs the JavaScript kernel). `compute` is the dtype the op
- * computes in; the output must be of it and live in the engine's memory.
+ * computes in; the output must be of it (or bool, for a comparison) and live
+ * in the engine's memory.
  */
 export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand, b: Operand): boolean {
   const output = out.data;
@@ -63,8 +64,10 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   const kernel = kernelOf(op, compute);
   if (kernel === undefined) return false;
   const Ctor = CONSTRUCTORS[compute];
-  if (!(output instanceof Ctor)) return false;
+  // the output is of the dtype computed in, or bool (uint8) for a comparison, whose kernel writes bytes
+  if (!(output instanceof Ctor) && !(output instanceof Uint8Array)) return false;
   const width = Ctor.BYTES_PER_ELEMENT;
+  const outWidth = output.BYTES_PER_ELEMENT;
   const addressA = addressOf(a, compute, STAGE_A);
   if (addressA < 0) return false;
   const addressB = addressOf(b, compute, STAGE_B);
@@ -76,11 +79,11 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   const base = PLAN_AT / 4;
   for (let axis = 0; axis < rank; axis++) {
     words[base + axis] = dims[axis]!;
-    words[base + rank + axis] = so[axis]! * width;
+    words[base + rank + axis] = so[axis]! * outWidth;
     words[base + 2 * rank + axis] = sa[axis]! * width;
     words[base + 3 * rank + axis] = sb[axis]! * width;
   }
-  kernel(rank, PLAN_AT, output.byteOffset + out.offset * width, addressA, addressB);
+  kernel(rank, PLAN_AT, output.byteOffset + out.offset * outWidth, addressA, addressB);
   return true;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly SIMD element-wise kernels (generated into
+ * The WebAssembly SIMD element-wise kernels, binary, unary and comparisons (generated into
  * src/kernels/wasm/elementwise.wat, run by src/kernels/simd.ts) against the
  * JavaScript kernels they stand in for: for every op and dtype with a SIMD
  * kernel, random shapes and layouts (contiguous, broadcast, reversed, any
@@ -88,6 +88,7 @@ const operand = <D>(data: D, layout: { offset: number; strides: number[] }): Ope
  */
 function sameAsJavaScript(
   dtype: Lanes,
+  outDType: Lanes,
   count: 1 | 2,
   values: fc.Arbitrary<number>,
   js: (plan: Plan, out: Operand<Writable>, inputs: Operand[]) => void,
@@ -107,8 +108,8 @@ function sameAsJavaScript(
       ),
       ([shape, outLayout, layouts, lists, planned]) => {
         const inputs = layouts.map((layout, k) => operand(residentArray(dtype, layout.length, lists[k]!), layout));
-        const simdOut = residentArray(dtype, outLayout.length, [7]);
-        const jsOut = new ARRAYS[dtype](simdOut.length).fill(7);
+        const simdOut = residentArray(outDType, outLayout.length, [7]);
+        const jsOut = new ARRAYS[outDType](simdOut.length).fill(7);
         const strides = [outLayout.strides, ...layouts.map((layout) => layout.strides)];
         const size = shape.reduce((p, d) => p * d, 1);
         const plan: Plan = planned ? planIteration(shape, strides) : { dims: [...shape], strides, size };
@@ -133,6 +134,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         const js = rule.integerKernel !== undefined && (dtype === "int32" || dtype === "uint8") ? rule.integerKernel : rule.kernel;
         sameAsJavaScript(
           dtype,
+          dtype,
           2,
           valueArb(dtype),
           (plan, out, [a, b]) => js(plan, out, a!, b!),
@@ -143,11 +145,30 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     }
   }
 
+  for (const op of ["equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual"] as const) {
+    for (const dtype of ["float32", "float64", "int32"] as const) {
+      it(`${op} in ${dtype}: the bools the JavaScript kernel stores, for any layout`, () => {
+        // few distinct values, so that equal elements meet often
+        const values = fc.oneof(valueArb(dtype), fc.constantFrom(...(dtype === "int32" ? [-1, 0, 1] : [-1, -0, 0, 1, Number.NaN])));
+        sameAsJavaScript(
+          dtype,
+          "uint8",
+          2,
+          values,
+          (plan, out, [a, b]) => rules[op].kernel(plan, out, a!, b!),
+          (plan, out, [a, b]) => binarySimd(op, dtype, plan, out, a!, b!),
+          { seed: 23, numRuns: 150 },
+        );
+      });
+    }
+  }
+
   for (const [op, dtypes] of UNARY_KERNELS) {
     for (const dtype of dtypes) {
       it(`${op} in ${dtype}: what the JavaScript kernel stores, for any layout`, () => {
         const js = unaryRules[op].kernel;
         sameAsJavaScript(
+          dtype,
           dtype,
           1,
           // halves and other values between integers, where rounding shows
