@@ -159,7 +159,62 @@ export const COMPARE_OPS: readonly CompareOpCode[] = [
   comparison("greaterEqual", "ge", "ge_s"),
 ];
 
-type AnyOpCode = BinaryOpCode | UnaryOpCode | CompareOpCode;
+/**
+ * A cast `cast_<from>` to each dtype in `code`: per output dtype the scalar
+ * conversion and the stores of one turn of four elements from the operand's
+ * vector loads (`at(offset)`). Each is what a typed array's store does with the
+ * value: float32 to float64 and int32 to float64 exactly, float64 to float32
+ * rounded to nearest, ties to even.
+ */
+export interface CastOpCode {
+  readonly name: string;
+  readonly from: string;
+  readonly code: Partial<Record<string, readonly [string, (at: (offset: number) => string) => string[]]>>;
+}
+
+export const CAST_OPS: readonly CastOpCode[] = [
+  {
+    name: "cast_f32",
+    from: "f32",
+    code: {
+      f64: [
+        "f64.promote_f32",
+        (at) => [
+          `(v128.store (local.get $x) (f64x2.promote_low_f32x4 ${at(0)}))`,
+          `(v128.store offset=16 (local.get $x) (f64x2.promote_low_f32x4 (${HIGH} ${at(0)} ${at(0)})))`,
+        ],
+      ],
+    },
+  },
+  {
+    name: "cast_f64",
+    from: "f64",
+    code: {
+      f32: [
+        "f32.demote_f64",
+        (at) => [`(v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero ${at(0)}) (f32x4.demote_f64x2_zero ${at(16)})))`],
+      ],
+    },
+  },
+  {
+    name: "cast_i32",
+    from: "i32",
+    code: {
+      f64: [
+        "f64.convert_i32_s",
+        (at) => [
+          `(v128.store (local.get $x) (f64x2.convert_low_i32x4_s ${at(0)}))`,
+          `(v128.store offset=16 (local.get $x) (f64x2.convert_low_i32x4_s (${HIGH} ${at(0)} ${at(0)})))`,
+        ],
+      ],
+    },
+  },
+];
+
+/** Bytes 8..15 of a vector moved to 0..7 (its upper half, to convert). */
+const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
+
+type AnyOpCode = BinaryOpCode | UnaryOpCode | CompareOpCode | CastOpCode;
 
 /** The scalar computation of two operands on the stack, as an instruction sequence using locals $s and $t. */
 function scalarOp(instruction: string): string {
@@ -178,6 +233,8 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const compare = isCompare(op);
   const name = `${op.name}_${type.suffix}`;
   const s = type.scalar;
+  /** The operands' type: the output's, but for a cast. */
+  const inType = isCast(op) ? LANE_TYPES.find((lane) => lane.suffix === op.from)! : type;
   /** Bytes of one output element: a comparison writes one byte per element. */
   const outBytes = compare ? 1 : type.bytes;
   /** The vector result of the operands' vectors (a unary op reads the first). */
@@ -202,8 +259,15 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const one = (o: string, a: string, b: string): string => {
     if (isUnary(op)) return `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`;
     if (isCompare(op)) return `(i32.store8 ${o} (${op.code[type.suffix]![0]} (${type.load} ${a}) (${type.load} ${b})))`;
+    if (isCast(op)) return `(${type.store} ${o} (${op.code[type.suffix]![0]} (${inType.load} ${a})))`;
     return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
   };
+  /** Comparisons and casts: a turn of `elements` elements whose stores are written from the operands' loads. */
+  const turn: { elements: number; stores: (left: (offset: number) => string, right: (offset: number) => string) => string[] } | undefined = compare
+    ? { elements: 16, stores: (left, right) => [`(v128.store (local.get $x) ${compare16(left, right)})`] }
+    : isCast(op)
+      ? { elements: 4, stores: (left) => op.code[type.suffix]![1](left) }
+      : undefined;
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
   /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
@@ -218,20 +282,20 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
    * then element by element; the pair reads a and b at a byte offset, `moving` are the pointers that step.
    */
   const rowLoop = (pad: string, [left, right]: readonly [(offset: number) => string, (offset: number) => string], moving: readonly string[], single: boolean): string =>
-    compare
+    turn !== undefined
       ? [
-          // 16 elements per turn: 16 bytes out, 16 elements of each moving operand in
+          // `turn.elements` per turn: the output and each moving operand step by that many elements
           `${pad}(block $pairs (loop $pair`,
           `${pad}  (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))`,
-          `${pad}  (v128.store (local.get $x) ${compare16(left, right)})`,
-          step(`${pad}  `, ["$x"], "16"),
-          step(`${pad}  `, moving.filter((name) => name !== "$x"), String(16 * type.bytes)),
+          ...turn.stores(left, right).map((store) => `${pad}  ${store}`),
+          step(`${pad}  `, ["$x"], String(turn.elements * outBytes)),
+          step(`${pad}  `, moving.filter((name) => name !== "$x"), String(turn.elements * inType.bytes)),
           `${pad}  (br $pair)))`,
           `${pad}(block $tail (loop $single`,
           `${pad}  (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))`,
           `${pad}  ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}`,
-          step(`${pad}  `, ["$x"], "1"),
-          step(`${pad}  `, moving.filter((name) => name !== "$x"), String(type.bytes)),
+          step(`${pad}  `, ["$x"], String(outBytes)),
+          step(`${pad}  `, moving.filter((name) => name !== "$x"), String(inType.bytes)),
           `${pad}  (br $single)))`,
         ].join("\n")
       : [
@@ -255,7 +319,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
       `${pad}  (br $single)))`,
     ].join("\n");
   return `
-  ;; ${op.name}, ${type.dtype}${unary ? " (unary: b is a again)" : compare ? " (a bool per element)" : ""}
+  ;; ${op.name}, ${type.dtype}${unary || isCast(op) ? " (unary: b is a again)" : compare ? " (a bool per element)" : ""}
   (func $${name} (export "${name}") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
@@ -281,18 +345,18 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
     (local.set $variant (i32.const 3))
     (if (i32.eq (local.get $so0) (i32.const ${outBytes})) (then
-      (if (i32.and (i32.eq (local.get $sa0) (i32.const ${type.bytes})) (i32.eq (local.get $sb0) (i32.const ${type.bytes})))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const ${inType.bytes})) (i32.eq (local.get $sb0) (i32.const ${inType.bytes})))
         (then (local.set $variant (i32.const 0))))
-      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const ${type.bytes})))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const ${inType.bytes})))
         (then (local.set $variant (i32.const 1))))
-      (if (i32.and (i32.eq (local.get $sa0) (i32.const ${type.bytes})) (i32.eqz (local.get $sb0)))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const ${inType.bytes})) (i32.eqz (local.get $sb0)))
         (then (local.set $variant (i32.const 2))))))
     (loop $rows
       (local.set $x (local.get $o))
       (local.set $y (local.get $a))
       (local.set $z (local.get $b))
       (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
-      (local.set $end2 (i32.sub (local.get $end) (i32.const ${compare ? 15 : 2 * vbytes - 1})))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const ${turn !== undefined ? turn.elements * outBytes - 1 : 2 * vbytes - 1})))
       (block $row
         (block $strided (block $splatB (block $splatA (block $contiguous
           (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
@@ -341,10 +405,11 @@ ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
 
 const isUnary = (op: AnyOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
 const isCompare = (op: AnyOpCode): op is CompareOpCode => "compare" in op;
+const isCast = (op: AnyOpCode): op is CastOpCode => "from" in op;
 
 /** Every op with its dtypes in SIMD. */
 const withTypes = (): [AnyOpCode, LaneType][] =>
-  [...BINARY_OPS, ...UNARY_OPS, ...COMPARE_OPS].flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [AnyOpCode, LaneType] => [op, type]));
+  [...BINARY_OPS, ...UNARY_OPS, ...COMPARE_OPS, ...CAST_OPS].flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [AnyOpCode, LaneType] => [op, type]));
 
 /** The names `<op>_<suffix>` the module exports. */
 export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${op.name}_${type.suffix}`);
@@ -354,7 +419,7 @@ export function elementwiseWat(): string {
   const functions = withTypes().map(([op, type]) => binaryFunction(op, type));
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
-    ";; Element-wise binary ops, unary ops and comparisons in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
+    ";; Element-wise binary ops, unary ops, comparisons and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
     "(module",
     '  (import "env" "memory" (memory 1))',
     ...functions,

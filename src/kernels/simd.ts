@@ -56,9 +56,9 @@ function addressOf(operand: Operand, dtype: DType, stage: number): number {
  * Runs `op` over `plan` in SIMD and says so, or does nothing and says false
  * (the caller then runs the JavaScript kernel). `compute` is the dtype the op
  * computes in; the output must be of it (or bool, for a comparison) and live
- * in the engine's memory.
+ * in the engine's memory; the operands are of `input` (`compute` but for a cast).
  */
-export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand, b: Operand): boolean {
+export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand, b: Operand, input: DType = compute): boolean {
   const output = out.data;
   if (!inMemory(output)) return false;
   const kernel = kernelOf(op, compute);
@@ -66,11 +66,11 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   const Ctor = CONSTRUCTORS[compute];
   // the output is of the dtype computed in, or bool (uint8) for a comparison, whose kernel writes bytes
   if (!(output instanceof Ctor) && !(output instanceof Uint8Array)) return false;
-  const width = Ctor.BYTES_PER_ELEMENT;
+  const width = CONSTRUCTORS[input].BYTES_PER_ELEMENT;
   const outWidth = output.BYTES_PER_ELEMENT;
-  const addressA = addressOf(a, compute, STAGE_A);
+  const addressA = addressOf(a, input, STAGE_A);
   if (addressA < 0) return false;
-  const addressB = addressOf(b, compute, STAGE_B);
+  const addressB = addressOf(b, input, STAGE_B);
   if (addressB < 0) return false;
   const { dims } = plan;
   const rank = dims.length;
@@ -90,11 +90,16 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
 /**
  * A unary op over `plan` (strides of the output and of a) in SIMD, and says
  * so; or false, as `binarySimd`. The module's unary functions take a binary
- * op's arguments and read a only: a is passed twice.
+ * op's arguments and read a only: a is passed twice. `cast` reads a in its
+ * own dtype and writes `compute`.
  */
 export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand): boolean {
   const [so, sa] = plan.strides as [number[], number[]];
-  return binarySimd(op, compute, { dims: plan.dims, strides: [so, sa, sa], size: plan.size }, out, a, a);
+  const twice: Plan = { dims: plan.dims, strides: [so, sa, sa], size: plan.size };
+  if (op !== "cast") return binarySimd(op, compute, twice, out, a, a);
+  // a cast's kernel is named by both dtypes (`cast_f32_f64`) and reads a in its own
+  const from = (Object.keys(SUFFIX) as DType[]).find((dtype) => a.data instanceof CONSTRUCTORS[dtype]);
+  return from !== undefined && from !== compute && binarySimd(`cast_${SUFFIX[from]}`, compute, twice, out, a, a, from);
 }
 
 /** The most bytes of scratch a product copies into (operands and result not in the memory); a larger one is packed (./matmul.ts). */

@@ -309,7 +309,8 @@ const CAST_OPS: Record<DType, (x: number) => number> = {
   uint8: (x) => x,
   bool: (x) => (x !== 0 ? 1 : 0),
 };
-const castRules = Object.fromEntries(
+/** The rule of `cast` to each dtype (exported for the SIMD tests). @internal */
+export const castRules = Object.fromEntries(
   (Object.keys(CAST_OPS) as DType[]).map((dtype) => [dtype, unary("cast", CAST_OPS[dtype], () => dtype)]),
 ) as Record<DType, UnaryRule>;
 

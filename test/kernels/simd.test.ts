@@ -18,7 +18,7 @@ import { binarySimd, unarySimd } from "../../src/kernels/simd.js";
 import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { add, relu, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
-import { rules, unaryRules } from "../../src/ops/elementwise.js";
+import { castRules, rules, unaryRules } from "../../src/ops/elementwise.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
 
 const ARRAYS = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array } as const;
@@ -161,6 +161,21 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         );
       });
     }
+  }
+
+  for (const [from, to] of [["float32", "float64"], ["float64", "float32"], ["int32", "float64"]] as const) {
+    it(`cast from ${from} to ${to}: what a typed array's store makes of each value, for any layout`, () => {
+      sameAsJavaScript(
+        from,
+        to,
+        1,
+        // doubles between float32 values, where rounding to nearest-even shows
+        from === "float64" ? fc.oneof(valueArb(from), fc.integer().map((k) => 1 + k * 2 ** -30)) : valueArb(from),
+        (plan, out, [a]) => castRules[to].kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd("cast", to, plan, out, a!),
+        { seed: 31, numRuns: 200 },
+      );
+    });
   }
 
   for (const [op, dtypes] of UNARY_KERNELS) {
