@@ -172,20 +172,16 @@ export interface CastOpCode {
   readonly code: Partial<Record<string, readonly [string, (at: (offset: number) => string) => string[]]>>;
 }
 
+/** A widening cast's turn: the low two lanes converted into one vector, the high two into the next. */
+const widen =
+  (convert: string) =>
+  (at: (offset: number) => string): string[] => [
+    `(v128.store (local.get $x) (${convert} ${at(0)}))`,
+    `(v128.store offset=16 (local.get $x) (${convert} (${HIGH} ${at(0)} ${at(0)})))`,
+  ];
+
 export const CAST_OPS: readonly CastOpCode[] = [
-  {
-    name: "cast_f32",
-    from: "f32",
-    code: {
-      f64: [
-        "f64.promote_f32",
-        (at) => [
-          `(v128.store (local.get $x) (f64x2.promote_low_f32x4 ${at(0)}))`,
-          `(v128.store offset=16 (local.get $x) (f64x2.promote_low_f32x4 (${HIGH} ${at(0)} ${at(0)})))`,
-        ],
-      ],
-    },
-  },
+  { name: "cast_f32", from: "f32", code: { f64: ["f64.promote_f32", widen("f64x2.promote_low_f32x4")] } },
   {
     name: "cast_f64",
     from: "f64",
@@ -196,19 +192,7 @@ export const CAST_OPS: readonly CastOpCode[] = [
       ],
     },
   },
-  {
-    name: "cast_i32",
-    from: "i32",
-    code: {
-      f64: [
-        "f64.convert_i32_s",
-        (at) => [
-          `(v128.store (local.get $x) (f64x2.convert_low_i32x4_s ${at(0)}))`,
-          `(v128.store offset=16 (local.get $x) (f64x2.convert_low_i32x4_s (${HIGH} ${at(0)} ${at(0)})))`,
-        ],
-      ],
-    },
-  },
+  { name: "cast_i32", from: "i32", code: { f64: ["f64.convert_i32_s", widen("f64x2.convert_low_i32x4_s")] } },
 ];
 
 /** Bytes 8..15 of a vector moved to 0..7 (its upper half, to convert). */
