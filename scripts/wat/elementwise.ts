@@ -16,6 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
+import { EXP_CEILING, expInPlace, expLocals } from "./exp.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -198,7 +199,33 @@ export const CAST_OPS: readonly CastOpCode[] = [
 /** Bytes 8..15 of a vector moved to 0..7 (its upper half, to convert). */
 const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
 
-type AnyOpCode = BinaryOpCode | UnaryOpCode | CompareOpCode | CastOpCode;
+/**
+ * A float32 unary op whose JavaScript result comes from `Math` (ECMAScript
+ * leaves those to each engine's approximation, so no bit-exact SIMD exists):
+ * computed in float64 with the shared exp of ./exp.ts, each result within one
+ * float32 ulp of the JavaScript kernel's. `f64` builds the float64 value of
+ * the argument in the local `$et` into `$et`, with `exp` writing the exp
+ * sequence on `$et` (`prefix` "e").
+ */
+export interface MathOpCode {
+  readonly name: string;
+  readonly math: (exp: (ceiling?: number) => string) => string[];
+}
+
+export const MATH_OPS: readonly MathOpCode[] = [
+  { name: "exp", math: (exp) => [exp(EXP_CEILING)] },
+  // 1 / (1 + exp(-x)), as the JavaScript: exp(-x) may be as large as exp(700) before 1 / it underflows float32
+  {
+    name: "sigmoid",
+    math: (exp) => [
+      "(local.set $et (f64x2.neg (local.get $et)))",
+      exp(700),
+      `(local.set $et (f64x2.div (v128.const f64x2 1 1) (f64x2.add (v128.const f64x2 1 1) (local.get $et))))`,
+    ],
+  },
+];
+
+type AnyOpCode = BinaryOpCode | UnaryOpCode | CompareOpCode | CastOpCode | MathOpCode;
 
 /** The scalar computation of two operands on the stack, as an instruction sequence using locals $s and $t. */
 function scalarOp(instruction: string): string {
@@ -217,6 +244,8 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const compare = isCompare(op);
   const name = `${op.name}_${type.suffix}`;
   const s = type.scalar;
+  /** A Math op's statements on `$et` (see MathOpCode). */
+  const math = (): string[] => (op as MathOpCode).math((ceiling) => expInPlace("e", "", ceiling));
   /** The operands' type: the output's, but for a cast. */
   const inType = isCast(op) ? LANE_TYPES.find((lane) => lane.suffix === op.from)! : type;
   /** Bytes of one output element: a comparison writes one byte per element. */
@@ -224,6 +253,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   /** The vector result of the operands' vectors (a unary op reads the first). */
   const apply = (left: string, right: string): string => {
     if (isUnary(op)) return op.code[type.suffix]![1](left);
+    if (isMath(op)) throw new Error(`${op.name} runs in turns`);
     return `(${op.code[type.suffix]![1]} ${left} ${right})`;
   };
   /**
@@ -244,6 +274,9 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     if (isUnary(op)) return `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`;
     if (isCompare(op)) return `(i32.store8 ${o} (${op.code[type.suffix]![0]} (${type.load} ${a}) (${type.load} ${b})))`;
     if (isCast(op)) return `(${type.store} ${o} (${op.code[type.suffix]![0]} (${inType.load} ${a})))`;
+    if (isMath(op)) {
+      return [`(local.set $et (f64x2.splat (f64.promote_f32 (f32.load ${a}))))`, ...math(), `(f32.store ${o} (f32.demote_f64 (f64x2.extract_lane 0 (local.get $et))))`].join("\n");
+    }
     return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
   };
   /** Comparisons and casts: a turn of `elements` elements whose stores are written from the operands' loads. */
@@ -251,7 +284,19 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     ? { elements: 16, stores: (left, right) => [`(v128.store (local.get $x) ${compare16(left, right)})`] }
     : isCast(op)
       ? { elements: 4, stores: (left) => op.code[type.suffix]![1](left) }
-      : undefined;
+      : isMath(op)
+        ? {
+            elements: 4,
+            stores: (left) => [
+              `(local.set $et (f64x2.promote_low_f32x4 ${left(0)}))`,
+              ...math(),
+              "(local.set $elow (f32x4.demote_f64x2_zero (local.get $et)))",
+              `(local.set $et (f64x2.promote_low_f32x4 (${HIGH} ${left(0)} ${left(0)})))`,
+              ...math(),
+              "(v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $elow) (f32x4.demote_f64x2_zero (local.get $et))))",
+            ],
+          }
+        : undefined;
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
   /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
@@ -303,12 +348,12 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
       `${pad}  (br $single)))`,
     ].join("\n");
   return `
-  ;; ${op.name}, ${type.dtype}${unary || isCast(op) ? " (unary: b is a again)" : compare ? " (a bool per element)" : ""}
+  ;; ${op.name}, ${type.dtype}${unary || isCast(op) || isMath(op) ? " (unary: b is a again)" : compare ? " (a bool per element)" : ""}
   (func $${name} (export "${name}") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)
+    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` ${expLocals("e")} (local $elow v128)` : ""}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
       (return)))
@@ -390,10 +435,16 @@ ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
 const isUnary = (op: AnyOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
 const isCompare = (op: AnyOpCode): op is CompareOpCode => "compare" in op;
 const isCast = (op: AnyOpCode): op is CastOpCode => "from" in op;
+const isMath = (op: AnyOpCode): op is MathOpCode => "math" in op;
 
 /** Every op with its dtypes in SIMD. */
-const withTypes = (): [AnyOpCode, LaneType][] =>
-  [...BINARY_OPS, ...UNARY_OPS, ...COMPARE_OPS, ...CAST_OPS].flatMap((op) => LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [AnyOpCode, LaneType] => [op, type]));
+const withTypes = (): [AnyOpCode, LaneType][] => [
+  ...[...BINARY_OPS, ...UNARY_OPS, ...COMPARE_OPS, ...CAST_OPS].flatMap((op) =>
+    LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [AnyOpCode, LaneType] => [op, type]),
+  ),
+  // the Math ops in float32 only
+  ...MATH_OPS.map((op): [AnyOpCode, LaneType] => [op, LANE_TYPES[0]!]),
+];
 
 /** The names `<op>_<suffix>` the module exports. */
 export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${op.name}_${type.suffix}`);

@@ -31,6 +31,8 @@
  * sixteen vectors first, then the first element equal to it in its block.
  */
 
+import { expInPlace } from "./exp.js";
+
 interface Kind {
   readonly suffix: "f32" | "f64";
   readonly bytes: number;
@@ -430,53 +432,8 @@ ${overRuns(body, "(i32.store (i32.add (local.get $dst) (i32.shl (local.get $r) (
   )`;
 }
 
-const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
-/** ln 2 split: the high part has 21 significant bits, so k * LN2_HI is exact for the k used here. */
-const LN2_HI = 6.93147180369123816490e-1;
-const LN2_LO = 1.90821492927058770002e-10;
-/** Arguments below this give exp below 2^-170, which float32 rounds to 0 as it rounds the exact value. */
-const EXP_FLOOR = -120;
-
-/** Terms of exp's Taylor polynomial: degree 11 leaves out less than 7e-15 relative for |r| <= ln 2 / 2. */
-const EXP_TERMS = 12;
-/** 1.5 * 2^52: added to t / ln 2, the sum's last bits hold t / ln 2 rounded to an integer. */
-const ROUNDER = 1.5 * 2 ** 52;
-
-/**
- * `exp` of the f64x2 in `$t` (at most 0, or NaN), into `$t`: k = t / ln 2
- * rounded to an integer (by adding 1.5 * 2^52, whose last bits then hold k),
- * r = t - k ln 2 (ln 2 in two parts), exp(r) by its Taylor polynomial of
- * degree 11 (by Estrin's scheme), times 2^k written into the exponent bits
- * (k + 1023 from the rounded sum's bits). Within a few dozen float64 ulps of the exact value, so
- * a float32 result is the correctly rounded one except where the exact value
- * lies within that of a float32 rounding boundary (a few in ten million), then
- * one float32 ulp from `Math.exp`'s.
- */
-function expOfT(pad: string): string {
-  let factorial = 1;
-  const coefficients = Array.from({ length: EXP_TERMS }, (_, i) => {
-    if (i > 0) factorial *= i;
-    return 1 / factorial;
-  });
-  // Estrin's scheme (pairs, then pairs of pairs by r^2, r^4, r^8): a short chain of dependent
-  // instructions where Horner's would make every vector wait for 22 in a row
-  const mulAdd = (a: string, x: string, b: string): string => `(f64x2.add ${a} (f64x2.mul ${x} ${b}))`;
-  const pairs = Array.from({ length: EXP_TERMS / 2 }, (_, i) => mulAdd(f64x2(coefficients[2 * i]!), "(local.get $r)", f64x2(coefficients[2 * i + 1]!)));
-  const quads = [0, 1, 2].map((i) => mulAdd(pairs[2 * i]!, "(local.get $r2)", pairs[2 * i + 1]!));
-  const poly = mulAdd(mulAdd(quads[0]!, "(local.get $r4)", quads[1]!), "(f64x2.mul (local.get $r4) (local.get $r4))", quads[2]!);
-  return [
-    `(local.set $t (f64x2.pmax (local.get $t) ${f64x2(EXP_FLOOR)}))`,
-    `(local.set $kd (f64x2.add (f64x2.mul (local.get $t) ${f64x2(Math.LOG2E)}) ${f64x2(ROUNDER)}))`,
-    `(local.set $k (f64x2.sub (local.get $kd) ${f64x2(ROUNDER)}))`,
-    `(local.set $r (f64x2.sub (f64x2.sub (local.get $t) (f64x2.mul (local.get $k) ${f64x2(LN2_HI)})) (f64x2.mul (local.get $k) ${f64x2(LN2_LO)})))`,
-    `(local.set $r2 (f64x2.mul (local.get $r) (local.get $r)))`,
-    `(local.set $r4 (f64x2.mul (local.get $r2) (local.get $r2)))`,
-    `(local.set $t (f64x2.mul ${poly}`,
-    `  (i64x2.shl (i64x2.add (local.get $kd) (v128.const i64x2 1023 1023)) (i32.const 52))))`,
-  ]
-    .map((line) => pad + line)
-    .join("\n");
-}
+/** `exp` in place on the f64x2 local `$t` (see ./exp.ts), its arguments at most 0 here. */
+const expOfT = (pad: string): string => expInPlace("", pad);
 
 /**
  * `softmax_f32(p, n, o)`: the softmax of `n` contiguous float32 at `p` into

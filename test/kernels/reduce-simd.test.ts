@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { type Blocks, type Fold, simdTotals, softmaxSimd, totalsOf } from "../../src/kernels/reduce.js";
 import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { argmax, max, mean, min, softmax, sum, tensor, transpose, variance } from "../../src/index.js";
+import { float32Ulps } from "../support/ulps.js";
 import { inputArb, multiIndices, position, shapeArb } from "./layouts.js";
 
 type Floats = Float32Array | Float64Array;
@@ -156,15 +157,6 @@ describe.runIf(simdAvailable())("WebAssembly SIMD reductions", () => {
   });
 });
 
-/** How many float32 values lie between x and y (0: the same; NaN against NaN is 0, NaN against a number is Infinity). */
-function ulps(x: number, y: number): number {
-  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y) ? 0 : Infinity;
-  const bits = new Int32Array(new Float32Array([x, y]).buffer);
-  // ordered: negative floats count down from -0, which sits with +0
-  const order = (b: number): number => (b < 0 ? -(b & 0x7fffffff) : b);
-  return Math.abs(order(bits[0]!) - order(bits[1]!));
-}
-
 describe.runIf(simdAvailable())("WebAssembly SIMD softmax", () => {
   it("is within one float32 ulp of the JavaScript softmax, for any row", () => {
     fc.assert(
@@ -185,7 +177,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD softmax", () => {
             setSimdEnabled(true);
           }
           for (let i = 0; i < n; i++) {
-            if (ulps(out[i]!, expected[i]!) > 1) expect({ i, simd: out[i] }).toEqual({ i, simd: expected[i] });
+            if (float32Ulps(out[i]!, expected[i]!) > 1) expect({ i, simd: out[i] }).toEqual({ i, simd: expected[i] });
           }
           // and nothing past the row
           if (out.length > n) expect(out[n]).toBe(7);
@@ -202,7 +194,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD softmax", () => {
     setSimdEnabled(false);
     const off = softmax(x).toTypedArray();
     setSimdEnabled(true);
-    expect(Array.from(on, (v, i) => ulps(v, off[i]!)).every((d) => d <= 1)).toBe(true);
+    expect(Array.from(on, (v, i) => float32Ulps(v, off[i]!)).every((d) => d <= 1)).toBe(true);
     // rows outside the memory go through its scratch block, to the same values
     const row = Float32Array.from({ length: 50 }, (_, i) => Math.cos(i) * 20);
     const elsewhere = new Float32Array(60).fill(7);

@@ -19,6 +19,7 @@ import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernel
 import { add, relu, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
 import { castRules, rules, unaryRules } from "../../src/ops/elementwise.js";
+import { float32Ulps } from "../support/ulps.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
 
 const ARRAYS = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array } as const;
@@ -94,6 +95,7 @@ function sameAsJavaScript(
   js: (plan: Plan, out: Operand<Writable>, inputs: Operand[]) => void,
   simd: (plan: Plan, out: Operand, inputs: Operand[]) => boolean,
   runs: { seed: number; numRuns: number },
+  withinUlps = 0,
 ): void {
   fc.assert(
     fc.property(
@@ -116,9 +118,8 @@ function sameAsJavaScript(
         js(plan, operand(jsOut as Writable, outLayout), inputs);
         if (size > 0) expect(simd(plan, operand(simdOut, outLayout), inputs)).toBe(true);
         for (let i = 0; i < jsOut.length; i++) {
-          if (!same(simdOut[i]!, jsOut[i]!)) {
-            expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
-          }
+          const close = withinUlps === 0 ? same(simdOut[i]!, jsOut[i]!) : float32Ulps(simdOut[i]!, jsOut[i]!) <= withinUlps;
+          if (!close) expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
         }
       },
     ),
@@ -174,6 +175,22 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         (plan, out, [a]) => castRules[to].kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd("cast", to, plan, out, a!),
         { seed: 31, numRuns: 200 },
+      );
+    });
+  }
+
+  for (const op of ["exp", "sigmoid"] as const) {
+    it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math.exp), for any layout`, () => {
+      sameAsJavaScript(
+        "float32",
+        "float32",
+        1,
+        // the whole range, and where float32 overflows, underflows and goes subnormal
+        fc.oneof(valueArb("float32"), fc.float({ min: -110, max: 110, noNaN: true }), fc.constantFrom(88.72, 88.73, -87.3, -103.97, -104, 104, -89, 89)),
+        (plan, out, [a]) => unaryRules[op].kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd(op, "float32", plan, out, a!),
+        { seed: 37, numRuns: 300 },
+        1,
       );
     });
   }
