@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXP_CEILING, expInPlace, expLocals } from "./exp.js";
+import { EXP_CEILING, expInPlace, expLocals, logInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -202,22 +202,23 @@ const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
 /**
  * A float32 unary op whose JavaScript result comes from `Math` (ECMAScript
  * leaves those to each engine's approximation, so no bit-exact SIMD exists):
- * computed in float64 with the shared exp of ./exp.ts, each result within one
+ * computed in float64 with the shared exp and log of ./math.ts, each result within one
  * float32 ulp of the JavaScript kernel's. `f64` builds the float64 value of
- * the argument in the local `$et` into `$et`, with `exp` writing the exp
- * sequence on `$et` (`prefix` "e").
+ * the argument in the local `$et` into `$et`, with `exp` and `log` writing
+ * those sequences on `$et` (`prefix` "e").
  */
 export interface MathOpCode {
   readonly name: string;
-  readonly math: (exp: (ceiling?: number) => string) => string[];
+  readonly math: (sequences: { exp: (ceiling?: number) => string; log: () => string }) => string[];
 }
 
 export const MATH_OPS: readonly MathOpCode[] = [
-  { name: "exp", math: (exp) => [exp(EXP_CEILING)] },
+  { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)] },
+  { name: "log", math: ({ log }) => [log()] },
   // 1 / (1 + exp(-x)), as the JavaScript: exp(-x) may be as large as exp(700) before 1 / it underflows float32
   {
     name: "sigmoid",
-    math: (exp) => [
+    math: ({ exp }) => [
       "(local.set $et (f64x2.neg (local.get $et)))",
       exp(700),
       `(local.set $et (f64x2.div (v128.const f64x2 1 1) (f64x2.add (v128.const f64x2 1 1) (local.get $et))))`,
@@ -245,7 +246,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const name = `${op.name}_${type.suffix}`;
   const s = type.scalar;
   /** A Math op's statements on `$et` (see MathOpCode). */
-  const math = (): string[] => (op as MathOpCode).math((ceiling) => expInPlace("e", "", ceiling));
+  const math = (): string[] => (op as MathOpCode).math({ exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") });
   /** The operands' type: the output's, but for a cast. */
   const inType = isCast(op) ? LANE_TYPES.find((lane) => lane.suffix === op.from)! : type;
   /** Bytes of one output element: a comparison writes one byte per element. */

@@ -31,7 +31,7 @@
  * sixteen vectors first, then the first element equal to it in its block.
  */
 
-import { expInPlace } from "./exp.js";
+import { expInPlace } from "./math.js";
 
 interface Kind {
   readonly suffix: "f32" | "f64";
@@ -432,7 +432,7 @@ ${overRuns(body, "(i32.store (i32.add (local.get $dst) (i32.shl (local.get $r) (
   )`;
 }
 
-/** `exp` in place on the f64x2 local `$t` (see ./exp.ts), its arguments at most 0 here. */
+/** `exp` in place on the f64x2 local `$t` (see ./math.ts), its arguments at most 0 here. */
 const expOfT = (pad: string): string => expInPlace("", pad);
 
 /**

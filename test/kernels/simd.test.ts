@@ -179,14 +179,21 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  for (const op of ["exp", "sigmoid"] as const) {
-    it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math.exp), for any layout`, () => {
+  for (const op of ["exp", "log", "sigmoid"] as const) {
+    it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
       sameAsJavaScript(
         "float32",
         "float32",
         1,
         // the whole range, and where float32 overflows, underflows and goes subnormal
-        fc.oneof(valueArb("float32"), fc.float({ min: -110, max: 110, noNaN: true }), fc.constantFrom(88.72, 88.73, -87.3, -103.97, -104, 104, -89, 89)),
+        fc.oneof(
+          valueArb("float32"),
+          fc.float({ min: -110, max: 110, noNaN: true }),
+          fc.constantFrom(88.72, 88.73, -87.3, -103.97, -104, 104, -89, 89),
+          // log: near 1, on both sides of sqrt(2), and the smallest and largest floats
+          fc.float({ min: Math.fround(0.5), max: 2, noNaN: true }),
+          fc.constantFrom(1, Math.fround(Math.SQRT2), Math.fround(Math.SQRT1_2), 1e-45, 1.2e-38, 3.4e38, -1, -0),
+        ),
         (plan, out, [a]) => unaryRules[op].kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd(op, "float32", plan, out, a!),
         { seed: 37, numRuns: 300 },

@@ -1,8 +1,10 @@
 /**
- * The float64 `exp` the SIMD kernels share (scripts/wat/reduce.ts's softmax,
- * scripts/wat/elementwise.ts's float32 exp and sigmoid): WebAssembly has no
- * vector exp, so each writes this sequence into its function.
+ * The float64 `exp` and `log` the SIMD kernels share (scripts/wat/reduce.ts's
+ * softmax, scripts/wat/elementwise.ts's float32 exp, sigmoid and log):
+ * WebAssembly has no vector exp or log, so each writes these sequences into
+ * its function.
  *
+ * exp:
  * In place on an f64x2 local `$<prefix>t`, with the locals `$<prefix>k`,
  * `$<prefix>kd`, `$<prefix>r`, `$<prefix>r2`, `$<prefix>r4` (v128) as
  * scratch: the argument is clamped to at least -120, and at most a ceiling
@@ -20,7 +22,11 @@
  * overflows to Infinity either way).
  */
 
-const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
+/** A float64 constant in both lanes (WebAssembly text spells the infinities and NaN inf, -inf, nan). */
+const f64x2 = (value: number): string => {
+  const text = Number.isNaN(value) ? "nan" : value === Infinity ? "inf" : value === -Infinity ? "-inf" : String(value);
+  return `(v128.const f64x2 ${text} ${text})`;
+};
 /** ln 2 split: the high part has 21 significant bits, so k * LN2_HI is exact for the k used here. */
 const LN2_HI = 6.93147180369123816490e-1;
 const LN2_LO = 1.90821492927058770002e-10;
@@ -69,3 +75,44 @@ export function expInPlace(prefix: string, pad: string, ceiling?: number): strin
 
 /** The locals `expInPlace` uses, to declare in a function. */
 export const expLocals = (prefix: string): string => ["t", "k", "kd", "r", "r2", "r4"].map((name) => `(local $${prefix}${name} v128)`).join(" ");
+
+/** Terms of the series of log(1 + f) = 2 atanh(s), s = f / (2 + f): 2s (1 + s^2/3 + ... + s^20/21), less than 1e-17 relative left out for |s| <= 0.1716. */
+const LOG_TERMS = 11;
+
+/**
+ * log, in place on the f64x2 local `$<prefix>t` (a float32 value promoted:
+ * every positive one is a normal float64), with `$<prefix>k`, `$<prefix>r`,
+ * `$<prefix>r2` as scratch: t = m 2^e with m in [sqrt(2)/2, sqrt(2)) from the
+ * exponent bits, f = m - 1 (exact), log(1 + f) = 2 atanh(f / (2 + f)) by its
+ * series (Horner), plus e ln 2 (ln 2 in two parts). A few float64 ulps from
+ * the exact value, so within one float32 ulp of `Math.log`'s rounded result.
+ * 0 and -0 give -Infinity, a negative or NaN argument NaN, +Infinity itself.
+ */
+export function logInPlace(prefix: string, pad: string): string {
+  const v = (name: string): string => `(local.get $${prefix}${name})`;
+  const set = (name: string, value: string): string => `(local.set $${prefix}${name} ${value})`;
+  const series = Array.from({ length: LOG_TERMS }, (_, k) => 1 / (2 * k + 1))
+    .reverse()
+    .reduce((poly, c, i) => (i === 0 ? f64x2(c) : `(f64x2.add (f64x2.mul ${poly} ${v("r2")}) ${f64x2(c)})`), "");
+  return [
+    // $k: the argument, kept for the special cases; $r: m, then f, then s
+    set("k", v("t")),
+    set("r", `(v128.or (v128.and ${v("t")} (v128.const i64x2 0x000fffffffffffff 0x000fffffffffffff)) (v128.const i64x2 0x3ff0000000000000 0x3ff0000000000000))`),
+    // e as two i32 in the low lanes: the exponent bits less 1023, one more where m is halved
+    set("t", `(i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (i64x2.sub (i64x2.shr_u ${v("t")} (i32.const 52)) (v128.const i64x2 1023 1023)) ${v("t")})`),
+    set("r2", `(f64x2.gt ${v("r")} ${f64x2(Math.SQRT2)})`),
+    set("r", `(v128.bitselect (f64x2.mul ${v("r")} ${f64x2(0.5)}) ${v("r")} ${v("r2")})`),
+    set("t", `(f64x2.convert_low_i32x4_s (i32x4.sub ${v("t")} (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 ${v("r2")} ${v("r2")})))`),
+    set("r", `(f64x2.sub ${v("r")} ${f64x2(1)})`),
+    set("r", `(f64x2.div ${v("r")} (f64x2.add ${f64x2(2)} ${v("r")}))`),
+    set("r2", `(f64x2.mul ${v("r")} ${v("r")})`),
+    // e ln 2 + 2 s series(s^2), the small parts first
+    set("t", `(f64x2.add (f64x2.mul ${v("t")} ${f64x2(LN2_HI)}) (f64x2.add (f64x2.mul ${v("t")} ${f64x2(LN2_LO)}) (f64x2.mul (f64x2.add ${v("r")} ${v("r")}) ${series})))`),
+    // log(±0) = -Infinity, log(negative or NaN) = NaN, log(Infinity) = Infinity
+    set("t", `(v128.bitselect ${f64x2(-Infinity)} ${v("t")} (f64x2.eq ${v("k")} ${f64x2(0)}))`),
+    set("t", `(v128.bitselect ${f64x2(Infinity)} ${v("t")} (f64x2.eq ${v("k")} ${f64x2(Infinity)}))`),
+    set("t", `(v128.bitselect ${f64x2(NaN)} ${v("t")} (v128.or (f64x2.lt ${v("k")} ${f64x2(0)}) (f64x2.ne ${v("k")} ${v("k")})))`),
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}
