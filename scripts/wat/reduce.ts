@@ -31,7 +31,7 @@
  * sixteen vectors first, then the first element equal to it in its block.
  */
 
-import { expInPlace } from "./math.js";
+import { expInPlace, logInPlace } from "./math.js";
 
 interface Kind {
   readonly suffix: "f32" | "f64";
@@ -443,30 +443,38 @@ const expOfT = (pad: string): string => expInPlace("", pad);
  * divided by the sum in float64 and rounded. Only `exp` differs from the
  * JavaScript (see `expOfT`).
  */
-function softmaxF32(): string {
+function softmaxF32(log: boolean): string {
   const kind = KINDS[0]!;
-  const half = (high: boolean, lane: number, offset: number): string =>
-    [
+  // softmax stores each exp(x - max), logSoftmax each x - max (rounded to float32, as the JavaScript)
+  const half = (high: boolean, lane: number, offset: number): string => {
+    const store = `(v128.store64_lane offset=${offset} 0 (local.get $w) (f32x4.demote_f64x2_zero (local.get $t)))`;
+    return [
       `(local.set $t (f64x2.sub (f64x2.promote_low_f32x4 ${high ? `(${HIGH} (local.get $v) (local.get $v))` : "(local.get $v)"}) (local.get $top)))`,
+      ...(log ? [store] : []),
       expOfT(""),
       `(local.set $l${lane} (f64x2.add (local.get $l${lane}) (local.get $t)))`,
-      `(v128.store64_lane offset=${offset} 0 (local.get $w) (f32x4.demote_f64x2_zero (local.get $t)))`,
+      ...(log ? [] : [store]),
     ].join("\n");
+  };
+  // each stored value over the sum, or less the sum's log
+  const finish = (stored: string, total: string): string => (log ? `(f64x2.sub ${stored} ${total})` : `(f64x2.div ${stored} ${total})`);
+  const finishOne = (stored: string): string => (log ? `(f64.sub ${stored} (local.get $sum))` : `(f64.div ${stored} (local.get $sum))`);
   const indent = (text: string, pad: string): string => text.split("\n").map((line) => pad + line).join("\n");
   const tail = Array.from({ length: 7 }, (_, j) =>
     indent(
       [
         `(if (i32.gt_u (local.get $rest) (i32.const ${j})) (then`,
         `  (local.set $t (f64x2.sub (f64x2.splat (f64.promote_f32 (f32.load offset=${4 * j} (local.get $q)))) (local.get $top)))`,
+        ...(log ? [`  (f32.store offset=${4 * j} (local.get $w) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $t))))`] : []),
         expOfT("  "),
         `  (local.set $l${j >> 1} (f64x2.replace_lane ${j & 1} (local.get $l${j >> 1}) (f64.add (f64x2.extract_lane ${j & 1} (local.get $l${j >> 1})) (f64x2.extract_lane 0 (local.get $t)))))`,
-        `  (f32.store offset=${4 * j} (local.get $w) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $t))))))`,
+        log ? "))" : `  (f32.store offset=${4 * j} (local.get $w) (f32.demote_f64 (f64x2.extract_lane 0 (local.get $t))))))`,
       ].join("\n"),
       "    ",
     ),
   ).join("\n");
   return `
-  (func (export "softmax_f32") (param $p i32) (param $n i32) (param $o i32)
+  (func (export "${log ? "log_softmax_f32" : "softmax_f32"}") (param $p i32) (param $n i32) (param $o i32)
     (local $one f32) ${EXTREME_LOCALS} (local $w i32) (local $rest i32) (local $v v128) (local $top v128)
     (local $t v128) (local $k v128) (local $kd v128) (local $r v128) (local $r2 v128) (local $r4 v128) (local $total v128) (local $sum f64)
     (local $l0 v128) (local $l1 v128) (local $l2 v128) (local $l3 v128) (local $c v128)
@@ -491,23 +499,32 @@ ${tail}
     ;; ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7))
     (local.set $c (f64x2.add (f64x2.add (local.get $l0) (local.get $l2)) (f64x2.add (local.get $l1) (local.get $l3))))
     (local.set $sum (f64.add (f64x2.extract_lane 0 (local.get $c)) (f64x2.extract_lane 1 (local.get $c))))
-    (local.set $total (f64x2.splat (local.get $sum)))
-    ;; each stored value over the sum
+    (local.set $total (f64x2.splat (local.get $sum)))${
+      log
+        ? `
+    ;; the sum's log (./math.ts)
+    (local.set $t (local.get $total))
+${logInPlace("", "    ")}
+    (local.set $total (local.get $t))
+    (local.set $sum (f64x2.extract_lane 0 (local.get $t)))`
+        : ""
+    }
+    ;; each stored value over the sum, or less its log
     (local.set $w (local.get $o))
     (local.set $left (i32.shr_u (local.get $n) (i32.const 2)))
     (block $fours (loop $four
       (br_if $fours (i32.eqz (local.get $left)))
       (local.set $v (v128.load (local.get $w)))
       (v128.store (local.get $w) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-        (f32x4.demote_f64x2_zero (f64x2.div (f64x2.promote_low_f32x4 (local.get $v)) (local.get $total)))
-        (f32x4.demote_f64x2_zero (f64x2.div (f64x2.promote_low_f32x4 (${HIGH} (local.get $v) (local.get $v))) (local.get $total)))))
+        (f32x4.demote_f64x2_zero ${finish("(f64x2.promote_low_f32x4 (local.get $v))", "(local.get $total)")})
+        (f32x4.demote_f64x2_zero ${finish(`(f64x2.promote_low_f32x4 (${HIGH} (local.get $v) (local.get $v)))`, "(local.get $total)")})))
       (local.set $w (i32.add (local.get $w) (i32.const 16)))
       (local.set $left (i32.sub (local.get $left) (i32.const 1)))
       (br $four)))
     (local.set $left (i32.and (local.get $n) (i32.const 3)))
     (block $ones (loop $one
       (br_if $ones (i32.eqz (local.get $left)))
-      (f32.store (local.get $w) (f32.demote_f64 (f64.div (f64.promote_f32 (f32.load (local.get $w))) (local.get $sum))))
+      (f32.store (local.get $w) (f32.demote_f64 ${finishOne("(f64.promote_f32 (f32.load (local.get $w)))")}))
       (local.set $w (i32.add (local.get $w) (i32.const 4)))
       (local.set $left (i32.sub (local.get $left) (i32.const 1)))
       (br $one)))
@@ -527,7 +544,7 @@ export function reduceWat(): string {
     argRuns(kind, "max"),
     argRuns(kind, "min"),
   ]);
-  functions.push(softmaxF32());
+  functions.push(softmaxF32(false), softmaxF32(true));
   return `;; Generated by scripts/wat/reduce.ts (\`npm run build:wasm\`): do not edit.
 ;; Reductions over tensors in the engine's memory; see the generator for the layouts and the order of sums.
 (module

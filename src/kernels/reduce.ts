@@ -294,15 +294,15 @@ export function totalsOf(fold: Fold, b: Blocks, means?: Float64Array): Float64Ar
 type SoftmaxKernel = (p: number, n: number, o: number) => void;
 
 /**
- * The float32 softmax of the `n` contiguous elements of `x` from `start` into
- * `out` from `at` by `reduce.wat`, and says so; false when it does not run here
+ * The float32 softmax (or logSoftmax, `log`) of the `n` contiguous elements of
+ * `x` from `start` into `out` from `at` by `reduce.wat`, and says so; false when it does not run here
  * (src/ops/softmax.ts then runs the JavaScript, whose results are within one
- * float32 ulp: only `exp` differs). An array outside the engine's memory is
+ * float32 ulp: only `exp` and `log` differ). An array outside the engine's memory is
  * copied through the scratch block of ./simd.ts.
  */
-export function softmaxSimd(x: ArrayLike<number>, start: number, n: number, out: ArrayLike<number>, at: number): boolean {
+export function softmaxSimd(x: ArrayLike<number>, start: number, n: number, out: ArrayLike<number>, at: number, log = false): boolean {
   if (!(x instanceof Float32Array && out instanceof Float32Array)) return false;
-  const kernel = reduceKernel<SoftmaxKernel>("softmax_f32");
+  const kernel = reduceKernel<SoftmaxKernel>(log ? "log_softmax_f32" : "softmax_f32");
   if (kernel === undefined) return false;
   const ownX = inMemory(x);
   const ownOut = inMemory(out);

@@ -2,9 +2,9 @@
  * `softmax` and `logSoftmax` along one axis (the last by default), computed
  * stably in one pass per slice: the maximum is subtracted before `exp`, and
  * the exponentials are summed in the eight lanes of the sums
- * (src/kernels/reduce.ts). A float32 softmax along a contiguous last axis runs
- * in WebAssembly SIMD where the tensors live in the engine's memory (within
- * one float32 ulp of this JavaScript: only `exp` is computed differently).
+ * (src/kernels/reduce.ts). A float32 softmax or logSoftmax along a contiguous
+ * last axis runs in WebAssembly SIMD (within one float32 ulp of this
+ * JavaScript: only `exp` and `log` are computed differently).
  */
 import { allocate, floatDType } from "../dtype.js";
 import { LaneSum, softmaxSimd } from "../kernels/reduce.js";
@@ -36,7 +36,7 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const index = others.map(() => 0);
   const slices = others.reduce((p, a) => p * shape[a]!, 1);
   if (length === 0 || slices === 0) return result;
-  const simd = !log && dtype === "float32" && inStep === 1 && outStep === 1;
+  const simd = dtype === "float32" && inStep === 1 && outStep === 1;
   const total = new LaneSum();
   for (let s = 0; s < slices; s++) {
     let inStart = v.offset;
@@ -45,7 +45,7 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
       inStart += index[k]! * v.strides[others[k]!]!;
       outStart += index[k]! * outStrides[others[k]!]!;
     }
-    if (!(simd && softmaxSimd(v.data, inStart, length, out, outStart))) {
+    if (!(simd && softmaxSimd(v.data, inStart, length, out, outStart, log))) {
       let top = -Infinity;
       for (let i = 0, p = inStart; i < length; i++, p += inStep) top = Math.max(top, v.data[p]!);
       for (let i = 0, p = inStart, q = outStart; i < length; i++, p += inStep, q += outStep) {

@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Blocks, type Fold, simdTotals, softmaxSimd, totalsOf } from "../../src/kernels/reduce.js";
 import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
-import { argmax, max, mean, min, softmax, sum, tensor, transpose, variance } from "../../src/index.js";
+import { argmax, logSoftmax, max, mean, min, softmax, sum, tensor, transpose, variance } from "../../src/index.js";
 import { float32Ulps } from "../support/ulps.js";
 import { inputArb, multiIndices, position, shapeArb } from "./layouts.js";
 
@@ -158,34 +158,36 @@ describe.runIf(simdAvailable())("WebAssembly SIMD reductions", () => {
 });
 
 describe.runIf(simdAvailable())("WebAssembly SIMD softmax", () => {
-  it("is within one float32 ulp of the JavaScript softmax, for any row", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 300 }),
-        fc.array(valueArb("float32"), { minLength: 1, maxLength: 97 }),
-        fc.double({ min: 1e-3, max: 200, noNaN: true }),
-        (n, values, scale) => {
-          const row = Float32Array.from({ length: n }, (_, i) => values[i % values.length]! / scale + (i % 7));
-          const x = residentArray("float32", n, Array.from(row));
-          const out = residentArray("float32", n, [7]);
-          expect(softmaxSimd(x, 0, n, out, 0)).toBe(true);
-          setSimdEnabled(false);
-          let expected: Float32Array;
-          try {
-            expected = softmax(tensor(row, [n])).toTypedArray() as Float32Array;
-          } finally {
-            setSimdEnabled(true);
-          }
-          for (let i = 0; i < n; i++) {
-            if (float32Ulps(out[i]!, expected[i]!) > 1) expect({ i, simd: out[i] }).toEqual({ i, simd: expected[i] });
-          }
-          // and nothing past the row
-          if (out.length > n) expect(out[n]).toBe(7);
-        },
-      ),
-      { seed: 29, numRuns: 400 },
-    );
-  });
+  for (const log of [false, true]) {
+    it(`${log ? "logSoftmax" : "softmax"} is within one float32 ulp of the JavaScript, for any row`, () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 300 }),
+          fc.array(valueArb("float32"), { minLength: 1, maxLength: 97 }),
+          fc.double({ min: 1e-3, max: 200, noNaN: true }),
+          (n, values, scale) => {
+            const row = Float32Array.from({ length: n }, (_, i) => values[i % values.length]! / scale + (i % 7));
+            const x = residentArray("float32", n, Array.from(row));
+            const out = residentArray("float32", n, [7]);
+            expect(softmaxSimd(x, 0, n, out, 0, log)).toBe(true);
+            setSimdEnabled(false);
+            let expected: Float32Array;
+            try {
+              expected = (log ? logSoftmax : softmax)(tensor(row, [n])).toTypedArray() as Float32Array;
+            } finally {
+              setSimdEnabled(true);
+            }
+            for (let i = 0; i < n; i++) {
+              if (float32Ulps(out[i]!, expected[i]!) > 1) expect({ i, simd: out[i] }).toEqual({ i, simd: expected[i] });
+            }
+            // and nothing past the row
+            if (out.length > n) expect(out[n]).toBe(7);
+          },
+        ),
+        { seed: 29, numRuns: 400 },
+      );
+    });
+  }
 
   it("runs for float32 rows in the engine's memory, the public softmax among them", () => {
     const values = Array.from({ length: 64 * 50 }, (_, i) => Math.cos(i) * 20);
