@@ -129,13 +129,17 @@ function splitOptions(op: string, options: unknown): { spec: unknown; out: unkno
   return { spec: Object.keys(rest).length === 0 ? undefined : rest, out };
 }
 
+/**
+ * A new contiguous result of `size` elements for an op that writes every one
+ * of them (so it is not zeroed): in a block of the engine's memory when one is
+ * free for a result (src/kernels/wasm/arena.ts), else a buffer of its own.
+ */
+export const resultTensor = <D extends DType>(shape: readonly number[], dtype: D, size: number): Tensor<Shape, D> =>
+  new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(dtype, size), shape as number[], contiguousStrides(shape), 0, dtype);
+
 /** `out` checked against the result, or a new tensor for it. */
 function target<D extends DType>(op: string, out: unknown, shape: number[], dtype: D, mode: string): Tensor<Shape, D> {
-  if (out === undefined) {
-    const size = checkSize(op, shape);
-    // every kernel writing a new result writes each of its elements: no zeroing needed
-    return new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(dtype, size), shape, contiguousStrides(shape), 0, dtype);
-  }
+  if (out === undefined) return resultTensor(shape, dtype, checkSize(op, shape));
   assertTensor(op, "out", out);
   if (out.dtype !== dtype) throw new TypeError(`${op}: out has dtype ${out.dtype} but the result is ${dtype}`);
   if (out.shape.length !== shape.length || out.shape.some((dim, axis) => dim !== shape[axis])) {

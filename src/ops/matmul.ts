@@ -9,7 +9,7 @@
  * of the products' magnitudes of the exact result (src/kernels/matmul.ts);
  * integer results (int32, uint8) run the integer kernel, exact modulo 2^32.
  */
-import { allocate, arithmeticDType } from "../dtype.js";
+import { arithmeticDType } from "../dtype.js";
 import { recorded, traced } from "../autodiff/tape.js";
 import { ShapeError, showShape } from "../errors.js";
 import {
@@ -25,12 +25,10 @@ import {
   panelColumns,
   type Precision,
 } from "../kernels/matmul.js";
-import { contiguousStrides } from "../kernels/plan.js";
 import { matmulSimd } from "../kernels/simd.js";
-import { residentStorage } from "../kernels/wasm/arena.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
 import { type AnyTensor, elementsOf, storageOf, Tensor } from "../tensor.js";
-import { assertTensor, tensorView, type View } from "./engine.js";
+import { assertTensor, resultTensor, tensorView, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import { mul } from "./elementwise.js";
@@ -46,9 +44,8 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   const { shape, batch, m, k, n } = layout;
   const dtype = arithmeticDType(a.dtype, b.dtype);
   const size = checkSize(op, shape);
-  // every kernel below writes each element of the result: no zeroing
-  const storage = residentStorage(dtype, size, false, "result") ?? allocate(dtype, size);
-  const out = new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
+  // every kernel below writes each element of the result
+  const out = resultTensor(shape, dtype, size);
   if (size === 0) return out;
   const outData = elementsOf(out);
   // the operands converted to the dtype the product computes in (only int32 into float32 loses anything),

@@ -6,15 +6,13 @@
  * folds of sums, means, spreads, max, min and argmax/argmin are the kernels
  * of src/kernels/reduce.ts (WebAssembly SIMD, or JavaScript with the same bits).
  */
-import { allocate, type DType, floatDType, isInteger } from "../dtype.js";
+import { type DType, floatDType, isInteger } from "../dtype.js";
 import { type Blocks, forEachOffset, forEachRun, totalsOf } from "../kernels/reduce.js";
-import { residentStorage } from "../kernels/wasm/arena.js";
 import { traced } from "../autodiff/tape.js";
 import { showShape } from "../errors.js";
-import { contiguousStrides } from "../kernels/plan.js";
 import { checkInteger, describe } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
-import { assertTensor, tensorView, type View } from "./engine.js";
+import { elementsOf, Tensor } from "../tensor.js";
+import { assertTensor, resultTensor, tensorView, type View } from "./engine.js";
 import { reduceLayout, writeReduceEmpty } from "../shape/reduce.js";
 import type { ReduceOp } from "./types.js";
 
@@ -157,9 +155,8 @@ function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DTyp
   const source = tensorView(x, dtype);
   const { shape, outerDims, outerStrides, innerDims, innerStrides } = plan(op, source, axis, keep);
   const size = count(shape);
-  const storage = residentStorage(dtype, size, false, "result") ?? allocate(dtype, size);
-  const out = new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
-  const elements = Tensor.residentOf(out)?.array ?? out.data;
+  const out = resultTensor(shape, dtype, size);
+  const elements = elementsOf(out);
   const n = count(innerDims);
   if (n === 0) {
     if (empty === undefined && size > 0) {

@@ -6,13 +6,12 @@
  * last axis runs in WebAssembly SIMD (within one float32 ulp of this
  * JavaScript: only `exp` and `log` are computed differently).
  */
-import { allocate, floatDType } from "../dtype.js";
+import { floatDType } from "../dtype.js";
 import { LaneSum, softmaxSimd } from "../kernels/reduce.js";
-import { residentStorage } from "../kernels/wasm/arena.js";
 import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { Tensor } from "../tensor.js";
-import { assertTensor, tensorView } from "./engine.js";
+import { elementsOf, Tensor } from "../tensor.js";
+import { assertTensor, resultTensor, tensorView } from "./engine.js";
 import type { AxisOp } from "./types.js";
 import { normalizeAxis, writeScalarAxis } from "../shape/axis.js";
 
@@ -26,8 +25,8 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const outStrides = contiguousStrides(shape);
   // int32 computes in float32: the elements are rounded to it first
   const v = tensorView(x, dtype);
-  const result = new Tensor(residentStorage(dtype, x.size, false, "result") ?? allocate(dtype, x.size), shape, outStrides, 0, dtype);
-  const out = Tensor.residentOf(result)?.array ?? result.data;
+  const result = resultTensor(shape, dtype, x.size);
+  const out = elementsOf(result);
   const length = shape[at]!;
   const inStep = v.strides[at]!;
   const outStep = outStrides[at]!;
