@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXP_CEILING, expInPlace, expLocals, logInPlace } from "./math.js";
+import { EXP_CEILING, expInPlace, expLocals, HIGH, logInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -196,8 +196,6 @@ export const CAST_OPS: readonly CastOpCode[] = [
   { name: "cast_i32", from: "i32", code: { f64: ["f64.convert_i32_s", widen("f64x2.convert_low_i32x4_s")] } },
 ];
 
-/** Bytes 8..15 of a vector moved to 0..7 (its upper half, to convert). */
-const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
 
 /**
  * A float32 unary op whose JavaScript result comes from `Math` (ECMAScript

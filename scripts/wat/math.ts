@@ -22,6 +22,9 @@
  * overflows to Infinity either way).
  */
 
+/** Bytes 8..15 of a vector moved to 0..7: its upper half, to promote or convert as the lower one. */
+export const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
+
 /** A float64 constant in both lanes (WebAssembly text spells the infinities and NaN inf, -inf, nan). */
 const f64x2 = (value: number): string => {
   const text = Number.isNaN(value) ? "nan" : value === Infinity ? "inf" : value === -Infinity ? "-inf" : String(value);

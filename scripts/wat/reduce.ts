@@ -31,7 +31,7 @@
  * sixteen vectors first, then the first element equal to it in its block.
  */
 
-import { expInPlace, logInPlace } from "./math.js";
+import { expInPlace, HIGH, logInPlace } from "./math.js";
 
 interface Kind {
   readonly suffix: "f32" | "f64";
@@ -46,8 +46,6 @@ const KINDS: readonly Kind[] = [
   { suffix: "f64", bytes: 8, scalar: "f64", vector: "f64x2", lanes: 2 },
 ];
 
-/** Bytes 8..15 of a vector moved to 0..7 (the upper two f32 lanes, to promote). */
-const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
 
 /** An element at `address` (+ `offset` bytes) as an f64. */
 const scalarLoad = (kind: Kind, address: string, offset = 0): string => {

@@ -18,7 +18,7 @@
  * give the first index of the best element, or of the first NaN.
  */
 import { scratchOf } from "./simd.js";
-import { inMemory, memoryBuffer, reduceKernel, STAGE_A } from "./wasm/arena.js";
+import { inMemory, memoryBuffer, META_BYTES, reduceKernel, STAGE_A } from "./wasm/arena.js";
 
 /** The blocks a reduction folds: one per output element, in row-major order of the kept (outer) axes. */
 export interface Blocks {
@@ -95,6 +95,9 @@ export function forEachRun(start: number, dims: readonly number[], strides: read
 
 const lanes = new Float64Array(8);
 
+/** The eight lanes' sum: ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)), as reduce.wat combines them. */
+const combineLanes = (l: Float64Array): number => ((l[0]! + l[4]!) + (l[2]! + l[6]!)) + ((l[1]! + l[5]!) + (l[3]! + l[7]!));
+
 /** Adds a run's elements (or their squared deviations from `mean`) to `lanes`, element k to lane k % 8. */
 function laneRun(data: ArrayLike<number>, p: number, n: number, step: number, k: number, square: boolean, mean: number): void {
   let i = 0;
@@ -131,7 +134,7 @@ function laneRun(data: ArrayLike<number>, p: number, n: number, step: number, k:
 function laneSum(data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[], square: boolean, mean: number): number {
   lanes.fill(0);
   forEachRun(start, dims, strides, (p, n, step, k) => laneRun(data, p, n, step, k, square, mean));
-  return ((lanes[0]! + lanes[4]!) + (lanes[2]! + lanes[6]!)) + ((lanes[1]! + lanes[5]!) + (lanes[3]! + lanes[7]!));
+  return combineLanes(lanes);
 }
 
 function extremeOf(data: ArrayLike<number>, start: number, dims: readonly number[], strides: readonly number[], max: boolean): number {
@@ -181,12 +184,10 @@ type ColumnsKernel = (p: number, n: number, step: number, cols: number, acc: num
 type ColumnsSquareKernel = (p: number, n: number, step: number, cols: number, means: number, acc: number, dst: number) => void;
 type ColumnsExtremeKernel = (p: number, n: number, step: number, cols: number, dst: number) => void;
 
-/** The staging area's bytes (from STAGE_A to the end of the meta bytes) hold a chunk's results, means and lanes. */
-const STAGE_END = 64 * 1024;
-/** Results per call in the runs layout: f64 results, then f64 means. */
-const RUN_CHUNK = Math.floor((STAGE_END - STAGE_A) / 16);
-/** Columns per call in the columns layout: 8 lanes of f64, then means, then results. */
-const COL_CHUNK = Math.floor((STAGE_END - STAGE_A) / 80);
+/** Results per call in the runs layout: the staging area (STAGE_A up to META_BYTES) holds f64 results, then f64 means. */
+const RUN_CHUNK = Math.floor((META_BYTES - STAGE_A) / 16);
+/** Columns per call in the columns layout: there, 8 lanes of f64, then means, then results. */
+const COL_CHUNK = Math.floor((META_BYTES - STAGE_A) / 80);
 
 export type Fold = "sum" | "square" | "max" | "min" | "argmax" | "argmin";
 
@@ -215,8 +216,7 @@ export function simdTotals(fold: Fold, b: Blocks, means: Float64Array | undefine
   let k = 0;
   if (innerStride === 1 || n === 1) {
     // runs: each block contiguous; the last kept axis steps from one to the next
-    const name = fold === "square" ? `sq_${suffix}` : fold === "argmax" || fold === "argmin" || fold === "max" || fold === "min" ? `${fold}_${suffix}` : `sum_${suffix}`;
-    const kernel = reduceKernel<RunsKernel & RunsSquareKernel>(name);
+    const kernel = reduceKernel<RunsKernel & RunsSquareKernel>(`${fold === "square" ? "sq" : fold}_${suffix}`);
     if (kernel === undefined) return undefined;
     const arg = fold === "argmax" || fold === "argmin";
     const results = arg ? new Int32Array(buffer, STAGE_A, RUN_CHUNK) : new Float64Array(buffer, STAGE_A, RUN_CHUNK);
@@ -242,7 +242,7 @@ export function simdTotals(fold: Fold, b: Blocks, means: Float64Array | undefine
   const results = new Float64Array(buffer, dst, COL_CHUNK);
   const meanRoom = new Float64Array(buffer, meansAt, COL_CHUNK);
   const kernel = reduceKernel<ColumnsKernel & ColumnsSquareKernel & ColumnsExtremeKernel>(
-    fold === "square" ? `sq_cols_${suffix}` : fold === "sum" ? `sum_cols_${suffix}` : `${fold}_cols_${suffix}`,
+    `${fold === "square" ? "sq" : fold}_cols_${suffix}`,
   );
   if (kernel === undefined) return undefined;
   forEachOffset(b.offset, others.dims, others.strides, (start) => {
@@ -314,10 +314,11 @@ export function softmaxSimd(x: ArrayLike<number>, start: number, n: number, out:
   const room = scratchOf((ownX ? 0 : n) + (ownOut ? 0 : n));
   if (room === undefined) return false;
   if (!ownX) room.set(x.subarray(start, start + n));
+  const outAt = ownX ? 0 : n; // the output's place in the scratch, after a copied input
   const input = ownX ? x.byteOffset + 4 * start : room.byteOffset;
-  const output = ownOut ? out.byteOffset + 4 * at : room.byteOffset + (ownX ? 0 : 4 * n);
+  const output = ownOut ? out.byteOffset + 4 * at : room.byteOffset + 4 * outAt;
   kernel(input, n, output);
-  if (!ownOut) out.set(room.subarray(ownX ? 0 : n, (ownX ? 0 : n) + n), at);
+  if (!ownOut) out.set(room.subarray(outAt, outAt + n), at);
   return true;
 }
 
@@ -329,11 +330,10 @@ export class LaneSum {
     this.#lanes[this.#k & 7]! += value;
     this.#k++;
   }
-  /** ((l0 + l4) + (l2 + l6)) + ((l1 + l5) + (l3 + l7)), and starts again. */
+  /** The lanes combined (`combineLanes`), and starts again. */
   total(): number {
-    const l = this.#lanes;
-    const total = ((l[0]! + l[4]!) + (l[2]! + l[6]!)) + ((l[1]! + l[5]!) + (l[3]! + l[7]!));
-    l.fill(0);
+    const total = combineLanes(this.#lanes);
+    this.#lanes.fill(0);
     this.#k = 0;
     return total;
   }
