@@ -12,6 +12,8 @@ export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 // Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts)
 export { Tensor } from "./tensor.js";
 export type { AnyTensor, ElementOf, NestedArray, Transposed } from "./tensor.js";
+// Freeing tensors before the collector does (x.dispose() is a method)
+export { tidy } from "./lifetime.js";
 
 // Serialization (toJSON, Tensor.fromJSON, Tensor.from): the forms they read and write
 export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";

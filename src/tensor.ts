@@ -6,7 +6,7 @@
  * The shape lives in the type: `Tensor<[2, 3], "float32">`. Create tensors
  * with `tensor`, `zeros`, `ones`, ... (src/ops/create.ts), not `new`.
  */
-import type { DType, StorageOf } from "./dtype.js";
+import { allocate, type DType, type StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
 import {
   type KnownDType,
@@ -20,7 +20,8 @@ import {
   toJSONForm,
 } from "./format/serialize.js";
 import { contiguousStrides } from "./kernels/plan.js";
-import { evict, Resident } from "./kernels/wasm/arena.js";
+import { disposedOutside, drop, evict, MIN_RESIDENT_BYTES, Resident } from "./kernels/wasm/arena.js";
+import { tidyScope } from "./lifetime.js";
 import { checkInteger, checkSize, MAX_ELEMENTS, MAX_RANK } from "./shape/validate.js";
 import type { Reversed, Shape } from "../types/index.js";
 import type { TensorMethods } from "./ops/catalog.js";
@@ -34,11 +35,19 @@ const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
  */
 const RESIDENT_DATA: PropertyDescriptor = {
   get(this: Tensor): unknown {
-    return evict(Tensor.residentOf(this)!);
+    const resident = Tensor.residentOf(this)!;
+    return resident === DISPOSED ? emptyOf(this.dtype) : evict(resident);
   },
   enumerable: true,
   configurable: true,
 };
+/**
+ * What a disposed tensor holds instead of its elements: none. Its `data` is an empty typed array
+ * of its dtype, as a buffer transferred to a worker leaves it, and every op and read-out refuses it.
+ */
+const DISPOSED = new Resident(new Float64Array(0), -1);
+const EMPTY: Partial<Record<DType, StorageOf[DType]>> = {};
+const emptyOf = (dtype: DType): StorageOf[DType] => (EMPTY[dtype] ??= allocate(dtype, 0));
 
 /** One element as JavaScript reads it: a number, or a boolean for `bool`. */
 export type ElementOf<D extends DType> = D extends "bool" ? boolean : number;
@@ -115,7 +124,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    * The engine's memory block of the elements, shared with the views; undefined when `data` is
    * all. Private: not part of a structured clone, of equality in tests, or of the typed surface.
    */
-  readonly #resident: Resident | undefined;
+  #resident: Resident | undefined;
   /** The size of each axis. */
   declare readonly shape: S;
   /** Elements to step over per axis; 0 on a broadcast axis. */
@@ -230,21 +239,25 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare transpose: TensorMethods["transpose"];
   declare assertShape: TensorMethods["assertShape"];
 
-  /** @internal Use `tensor()`, `zeros()` and the other creators instead. */
-  constructor(data: StorageOf[D] | Resident, shape: S, strides: readonly number[], offset: number, dtype: D) {
+  /**
+   * @internal Use `tensor()`, `zeros()` and the other creators instead. `adopt`: `shape` and
+   * `strides` are new arrays no one else holds (an op's result), kept rather than copied.
+   */
+  constructor(data: StorageOf[D] | Resident, shape: S, strides: readonly number[], offset: number, dtype: D, adopt = false) {
     if (!(data instanceof Resident)) {
       this.#resident = undefined;
       this.data = data;
     } else if (data.held >= 0) {
       this.#resident = data;
+      data.refs++;
       Object.defineProperty(this, "data", RESIDENT_DATA);
     } else {
       this.#resident = undefined;
       this.data = data.array as StorageOf[D];
     }
     // copied, not frozen: freezing costs more than a small op itself; the types mark both readonly
-    this.shape = [...shape] as unknown as S;
-    this.strides = [...strides];
+    this.shape = adopt ? shape : ([...shape] as unknown as S);
+    this.strides = adopt ? strides : [...strides];
     this.offset = offset;
     this.dtype = dtype;
     let size = 1;
@@ -256,11 +269,41 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     // a backstop: every op checks the limits itself first, naming its arguments
     if (!(positions <= MAX_ELEMENTS) || shape.length > MAX_RANK) checkSize("Tensor", shape, "shape");
     this.size = size;
+    if (tidyScope !== undefined) tidyScope.push(this);
   }
 
   /** @internal The engine's memory block of `t`'s elements, if it has one (elementsOf, storageOf). */
   static residentOf(t: Tensor): Resident | undefined {
     return t.#resident;
+  }
+
+  /**
+   * Frees the elements now rather than when the collector finds the tensor unreachable: a
+   * tensor in the engine's WebAssembly memory gives its block back for the next result (a
+   * block shared with views is given back when the last of them is disposed or collected).
+   * Afterwards every op and read-out refuses the tensor with a `TypeError`, and its `data` is
+   * an empty typed array (as a buffer transferred to a worker leaves it); its views go on working. Disposing twice does nothing. Never needed for correctness: it is for loops that
+   * never yield, where the collector's callbacks cannot run (see `tidy`, README "Freeing memory").
+   *
+   * @example
+   * const y = add(a, b);
+   * use(y);
+   * y.dispose();      // y's block serves the next op at once
+   */
+  dispose(): void {
+    const resident = this.#resident;
+    if (resident === DISPOSED) return;
+    if (resident !== undefined) drop(resident);
+    this.#resident = DISPOSED;
+    if (resident === undefined) {
+      if (this.data.byteLength >= MIN_RESIDENT_BYTES) disposedOutside();
+      (this as { data: unknown }).data = emptyOf(this.dtype);
+    }
+  }
+
+  /** Was `dispose()` called on this tensor (itself or by a `tidy` scope)? */
+  get isDisposed(): boolean {
+    return this.#resident === DISPOSED;
   }
 
   /** Number of axes. */
@@ -383,6 +426,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    */
   toJSON<This extends AnyTensor>(this: This): TensorJSON<This["shape"], This["dtype"]>;
   toJSON(): TensorJSON<Shape, DType> {
+    assertAttached("toJSON", "the tensor", this);
     return toJSONForm(inPlace(this));
   }
 
@@ -422,11 +466,11 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
   toString(): string {
-    return formatTensor(inPlace(this));
+    return this.isDisposed ? `tensor(<disposed>, shape=[${this.shape.join(", ")}], dtype=${this.dtype})` : formatTensor(inPlace(this));
   }
 
   [inspectSymbol](): string {
-    return formatTensor(inPlace(this));
+    return this.toString();
   }
 
   /** @internal */
@@ -437,11 +481,17 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 }
 
 /**
- * A `TypeError` when `t`'s buffer was transferred away (`postMessage(t, [t.data.buffer])`):
- * its typed array is then empty, and reading it would give `undefined` and NaN. @internal
+ * A `TypeError` when `t` was disposed, or its buffer was transferred away (`postMessage(t,
+ * [t.data.buffer])`): its typed array is then empty, and reading it would give `undefined` and
+ * NaN. @internal
  */
 export function assertAttached(op: string, name: string, t: Tensor): void {
   if (elementsOf(t).length === 0 && t.size > 0) {
+    if (t.isDisposed) {
+      throw new TypeError(
+        `${op}: ${name} was disposed (by dispose() or a tidy() scope); it holds none of its ${t.size} elements. Use it before disposing it, or return it from the tidy callback to keep it`,
+      );
+    }
     throw new TypeError(`${op}: ${name}'s buffer is detached (transferred to another thread?); it holds none of its ${t.size} elements`);
   }
 }

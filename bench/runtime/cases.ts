@@ -49,10 +49,17 @@ export function resultShape(a: readonly number[], b: readonly number[]): number[
   });
 }
 
+/**
+ * How an op's result is had: `out` written into a given tensor; `alloc` a new result per op,
+ * dropped (tfjs's runners dispose each one: tfjs frees nothing without it); `dispose` a new
+ * result per op, disposed at once (shapecast's `dispose()`, as tfjs code does).
+ */
+export type Variant = "out" | "alloc" | "dispose";
+
 /** What each runner prints: one JSON line per measurement. */
 export interface Measurement {
   readonly library: string;
-  readonly variant: "out" | "alloc";
+  readonly variant: Variant;
   readonly id: string;
   /** Median milliseconds per op. */
   readonly ms: number;

@@ -3,7 +3,7 @@
  * a warm-up, the median time per op, one JSON line per measurement on stdout.
  */
 import { Bench } from "tinybench";
-import { type Case, type Measurement, SMALL_BATCH, samplePositions } from "./cases.js";
+import { type Case, type Measurement, SMALL_BATCH, samplePositions, type Variant } from "./cases.js";
 
 const TIME_MS = Number(process.env["BENCH_TIME_MS"] ?? 600);
 
@@ -19,15 +19,28 @@ export function bytesAllocated(run: () => unknown): number | undefined {
   return after - before;
 }
 
+/**
+ * Lets what the last measurement dropped be freed before the next one starts: a full
+ * collection, then two turns of the event loop, in which finalization callbacks run (shapecast's
+ * engine gives a tensor's WebAssembly memory block back in one; a timing loop never yields).
+ */
+async function settle(): Promise<void> {
+  (globalThis as { gc?: () => void }).gc?.();
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export interface Runner {
   readonly library: string;
   /** Builds the op for a case and variant; `undefined` when the library cannot run it. */
-  readonly prepare: (c: Case, variant: "out" | "alloc") => { run: () => unknown; values: () => ArrayLike<number> } | undefined;
+  readonly prepare: (c: Case, variant: Variant) => { run: () => unknown; values: () => ArrayLike<number> } | undefined;
+  /** The variants it runs (default out and alloc). */
+  readonly variants?: readonly Variant[];
 }
 
 export async function runAll(runner: Runner, cases: readonly Case[]): Promise<void> {
   for (const c of cases) {
-    for (const variant of ["out", "alloc"] as const) {
+    for (const variant of runner.variants ?? (["out", "alloc"] as const)) {
+      await settle();
       const prepared = runner.prepare(c, variant);
       if (prepared === undefined) continue;
       const { run } = prepared;

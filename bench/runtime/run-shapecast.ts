@@ -1,4 +1,7 @@
-/** shapecast: `add(a, b, { out })` and `add(a, b)`; case g reads `transpose(A)`, a view. */
+/**
+ * shapecast: `add(a, b, { out })`, `add(a, b)` dropped, and `add(a, b).dispose()`; case g reads
+ * `transpose(A)`, a view.
+ */
 import { add, type Tensor, tensor, transpose, zeros } from "../../src/index.js";
 import { CASES, fill, resultShape, sizeOf } from "./cases.js";
 import { runAll } from "./harness.js";
@@ -14,9 +17,11 @@ await runAll(
         const out = zeros(resultShape(a.shape, c.b));
         return { run: () => add(a, b, { out }), values: () => out.toTypedArray() };
       }
+      if (variant === "dispose") return { run: () => add(a, b).dispose(), values: () => add(a, b).toTypedArray() };
       let last: Tensor | undefined;
       return { run: () => (last = add(a, b)), values: () => last!.toTypedArray() };
     },
+    variants: ["out", "alloc", "dispose"],
   },
   CASES,
 );

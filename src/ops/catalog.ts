@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim" | "memory";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -189,6 +189,9 @@ export const catalog = {
   binaryCrossEntropy: { family: "loss" },
   sgd: { family: "optim" },
   adam: { family: "optim" },
+
+  // Freeing tensors before the collector does (src/lifetime.ts; x.dispose() is a Tensor method)
+  tidy: { family: "memory" },
 
   // Views
   broadcastTo: { family: "views", method: true },

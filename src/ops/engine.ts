@@ -92,8 +92,8 @@ function operand(op: string, name: string, value: Tensor | Scalar, compute: DTyp
  */
 export function tensorView(t: Tensor, compute: DType): View {
   if (t.dtype === "int32" && compute === "float32") return roundedToFloat32(t);
-  const resident = Tensor.residentOf(t);
-  return resident === undefined ? t : { shape: t.shape, strides: t.strides, offset: t.offset, data: resident.array };
+  // (always a new object of one layout, never `t` itself: the kernels' reads of it then see one kind of object)
+  return { shape: t.shape, strides: t.strides, offset: t.offset, data: elementsOf(t) };
 }
 
 /**
@@ -133,13 +133,14 @@ function splitOptions(op: string, options: unknown): { spec: unknown; out: unkno
  * A new contiguous result of `size` elements for an op that writes every one
  * of them (so it is not zeroed): in a block of the engine's memory when one is
  * free for a result (src/kernels/wasm/arena.ts), else a buffer of its own.
+ * `adopt`: `shape` is a new array the caller gives up (kept, not copied).
  */
-export const resultTensor = <D extends DType>(shape: readonly number[], dtype: D, size: number): Tensor<Shape, D> =>
-  new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(dtype, size), shape as number[], contiguousStrides(shape), 0, dtype);
+export const resultTensor = <D extends DType>(shape: readonly number[], dtype: D, size: number, adopt = false): Tensor<Shape, D> =>
+  new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(dtype, size), shape as number[], contiguousStrides(shape), 0, dtype, adopt);
 
 /** `out` checked against the result, or a new tensor for it. */
-function target<D extends DType>(op: string, out: unknown, shape: number[], dtype: D, mode: string): Tensor<Shape, D> {
-  if (out === undefined) return resultTensor(shape, dtype, checkSize(op, shape));
+function target<D extends DType>(op: string, out: unknown, shape: number[], dtype: D, mode: string, fresh = false): Tensor<Shape, D> {
+  if (out === undefined) return resultTensor(shape, dtype, checkSize(op, shape), fresh);
   assertTensor(op, "out", out);
   if (out.dtype !== dtype) throw new TypeError(`${op}: out has dtype ${out.dtype} but the result is ${dtype}`);
   if (out.shape.length !== shape.length || out.shape.some((dim, axis) => dim !== shape[axis])) {
@@ -183,19 +184,17 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
       const db = operandDType(b, a);
       const compute = rule.compute(da, db);
       // out first (its kind, dtype and shape), then the operands' values; nothing is written before both pass
-      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, rule.dtype(da, db), "numpy");
+      // (numpyRule's shape is a new array: the result keeps it)
+      const result = target(rule.name, options === undefined ? undefined : (options as { out: unknown }).out, shape, rule.dtype(da, db), "numpy", true);
+      const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
+      if (rule.check === undefined) {
+        execute(rule, compute, shape, output, rightAligned(rule.name, "a", a, compute, "b", shape, output), rightAligned(rule.name, "b", b, compute, "a", shape, output));
+        return result;
+      }
       const va = operand(rule.name, "a", a, compute, "b");
       const vb = operand(rule.name, "b", b, compute, "a");
-      if (rule.check !== undefined && !isEmpty(shape)) rule.check(rule.name, compute, va, vb);
-      const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
-      execute(
-        rule,
-        compute,
-        shape,
-        output,
-        readableRightAligned(va, shape, output),
-        readableRightAligned(vb, shape, output),
-      );
+      if (!isEmpty(shape)) rule.check(rule.name, compute, va, vb);
+      execute(rule, compute, shape, output, readableRightAligned(va, shape, output), readableRightAligned(vb, shape, output));
       return result;
     }
     // a misfit: the general path below throws the full error
@@ -288,6 +287,19 @@ function readable(input: View, axes: readonly number[], rank: number, output: Op
 function readableRightAligned(input: View, shape: readonly number[], output: Operand<Writable>): Operand {
   if (input.data !== output.data) return { data: input.data, offset: input.offset, strides: broadcastStrides(input.shape, input.strides, shape) };
   return readable(input, identityAxes(input.shape.length, shape.length), shape.length, output);
+}
+
+/**
+ * `readableRightAligned(operand(...))` in one step: a tensor that needs no conversion and is not
+ * `out`'s buffer is read through its own fields, without a view object in between (the small op's path).
+ */
+function rightAligned(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string, shape: readonly number[], output: Operand<Writable>): Operand {
+  if (value instanceof Tensor && !(value.dtype === "int32" && compute === "float32")) {
+    assertAttached(op, name, value);
+    const data = elementsOf(value);
+    if (data !== output.data) return { data, offset: value.offset, strides: broadcastStrides(value.shape, value.strides, shape) };
+  }
+  return readableRightAligned(operand(op, name, value, compute, other), shape, output);
 }
 
 /** Right-aligned axes: operand axis i lands on result axis i + resultRank - rank. */

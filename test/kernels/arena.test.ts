@@ -6,7 +6,7 @@
  * of ops keeps the memory flat.
  */
 import { describe, expect, it } from "vitest";
-import { add, mul, relu, Tensor, tensor, transpose, zeros } from "../../src/index.js";
+import { add, mul, relu, sum, Tensor, tensor, tidy, transpose, zeros } from "../../src/index.js";
 import { arenaStats, classBytes, classOf, inMemory, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { elementsOf } from "../../src/tensor.js";
 
@@ -105,4 +105,52 @@ describe.runIf(simdAvailable())("tensors in the engine's memory", () => {
     expect(readings[readings.length - 1]! - readings[1]!).toBeLessThan(16 * 2 ** 20);
     expect(readings[readings.length - 1]).toBeLessThan(64 * 2 ** 20);
   });
+
+  it("dispose() gives a block back at once; one shared with views when the last of them is disposed", () => {
+    const a = tensor(ramp(4096), [64, 64]);
+    const r = add(a, a);
+    const view = transpose(r);
+    const { blocks, usedBytes } = arenaStats();
+    r.dispose();
+    expect(arenaStats().blocks).toBe(blocks); // the view still reads the block
+    expect(view.get(1, 0)).toBe(2 * (1 - 2048));
+    view.dispose();
+    expect(arenaStats().blocks).toBe(blocks - 1);
+    expect(arenaStats().usedBytes).toBeLessThan(usedBytes);
+    // the freed block serves the next result, in the memory
+    const next = add(a, 1);
+    expect(inMemory(elementsOf(next))).toBe(true);
+    expect(next.get(0, 0)).toBe(1 - 2048);
+  });
+
+  it("100,000 ops in a loop that never yields stay in the memory and keep it flat when each result is disposed", () => {
+    const a = tensor(ramp(4096), [64, 64]);
+    const b = tensor(ramp(4096), [64, 64]);
+    const start = arenaStats();
+    let resident = 0;
+    for (let i = 1; i <= 100_000; i++) {
+      const x = add(a, b);
+      if (inMemory(elementsOf(x))) resident++;
+      if (i === 100_000) expect(x.get(1, 1)).toBe(2 * (65 - 2048));
+      x.dispose();
+    }
+    expect(resident).toBe(100_000);
+    // one block in use at a time: nothing new was ever written beyond a block or two
+    expect(arenaStats().touchedBytes - start.touchedBytes).toBeLessThanOrEqual(2 * 4096 * 4);
+    expect(arenaStats().blocks).toBe(start.blocks);
+  });
+
+  it("and so does a tidy scope around each step", () => {
+    const a = tensor(ramp(4096), [64, 64]);
+    const b = tensor(ramp(64), [64]);
+    const once = sum(relu(mul(add(a, b), 0.5))).item();
+    const start = arenaStats();
+    let total = 0;
+    for (let i = 0; i < 20_000; i++) total += tidy(() => sum(relu(mul(add(a, b), 0.5))).item());
+    expect(total).toBe(20_000 * once);
+    // three results a step, each block freed at the scope's end and taken again by the next step
+    expect(arenaStats().touchedBytes - start.touchedBytes).toBeLessThanOrEqual(4 * 4096 * 4);
+    expect(arenaStats().blocks).toBe(start.blocks);
+  });
 });
+

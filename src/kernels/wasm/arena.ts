@@ -15,6 +15,8 @@
  *   Those callbacks run between tasks, so a loop that never yields cannot get
  *   blocks back: when the memory is full, new tensors live in ordinary
  *   ArrayBuffers (the JavaScript kernels' home) until the callbacks have run.
+ *   Such a loop can give blocks back itself: `Tensor#dispose` (or a `tidy`
+ *   scope) frees a block at once when no tensor over it is left undisposed.
  * - A tensor's public `data` is an ordinary typed array: reading it moves the
  *   elements out to an ArrayBuffer of their own (see `evict`), so a buffer can
  *   still be transferred to a worker or cloned without the whole memory.
@@ -55,7 +57,8 @@ export const MIN_RESIDENT_BYTES = 4096;
 const RESULT_LIMIT = 64 * 2 ** 20;
 /**
  * And only while fewer bytes than this went into new result blocks since a
- * block last came back: a loop that yields gets blocks back every few MiB and
+ * block last came back (or a result outside the memory was disposed, see
+ * `disposedOutside`): a loop that yields gets blocks back every few MiB and
  * never meets this; one that never yields stops paying for new pages after
  * 16 MiB rather than 64 (its results then live in ordinary ArrayBuffers,
  * whose memory the allocator reuses at once).
@@ -73,6 +76,8 @@ type Storage = StorageOf[DType];
  * @internal
  */
 export class Resident {
+  /** Tensors over the block not yet disposed (`Tensor#dispose`): the last one's `dispose()` frees it. */
+  refs = 0;
   constructor(
     public array: Storage,
     public held: number,
@@ -258,8 +263,9 @@ export function residentStorage(dtype: DType, length: number, zeroed: boolean, k
   }
   a.live += size;
   a.blocks++;
-  a.sinceNudge += size;
+  // (blocks given out before this one: a block disposed by hand before the next comes is never counted)
   if (a.sinceNudge >= NUDGE_BYTES) nudge(a);
+  a.sinceNudge += size;
   const array = new Ctor(a.buffer, offset, length) as Storage;
   if (zeroed && !fresh) array.fill(0);
   const held = encode(offset, index);
@@ -282,6 +288,31 @@ export function evict(resident: Resident): Storage {
     resident.array = copy;
   }
   return resident.array;
+}
+
+/**
+ * A tensor over `resident` was disposed: when it was the last one not disposed, the block is
+ * freed now rather than when the collector finds the `Resident` unreachable. The tensors over
+ * it (each one counted in `refs` when made) are then all disposed, and read nothing from it.
+ */
+export function drop(resident: Resident): void {
+  if (--resident.refs > 0 || resident.held < 0) return;
+  const a = arena!;
+  a.registry.unregister(resident);
+  release(resident.held);
+  // a block given back by hand needs no collection to find it: it does not count towards a nudge
+  a.sinceNudge = Math.max(0, a.sinceNudge - classBytes(resident.held % 128));
+  resident.held = -1;
+  resident.array = resident.array.subarray(0, 0) as Storage;
+}
+
+/**
+ * A tensor large enough for a block, but in an ordinary ArrayBuffer, was disposed: the program
+ * frees its results itself, so new blocks for results are worth their first writes again (see
+ * `FRESH_WITHOUT_RELEASE`): the next result takes one, and its `dispose()` gives it back.
+ */
+export function disposedOutside(): void {
+  if (arena !== undefined) arena.freshResults = 0;
 }
 
 /** Is `array` a view of the engine's memory? Then `array.byteOffset` is its address. */
