@@ -20,7 +20,7 @@ import { EXP_CEILING, expInPlace, expLocals, HIGH, logInPlace } from "./math.js"
 
 export interface LaneType {
   /** The dtype's name in the library. */
-  readonly dtype: "float32" | "float64" | "int32" | "uint8";
+  readonly dtype: "float32" | "float64" | "int32" | "uint8" | "bool";
   /** Name suffix of the functions. */
   readonly suffix: string;
   readonly bytes: number;
@@ -38,6 +38,8 @@ export const LANE_TYPES: readonly LaneType[] = [
   { dtype: "float64", suffix: "f64", bytes: 8, scalar: "f64", load: "f64.load", store: "f64.store", vector: "f64x2", lanes: 2 },
   { dtype: "int32", suffix: "i32", bytes: 4, scalar: "i32", load: "i32.load", store: "i32.store", vector: "i32x4", lanes: 4 },
   { dtype: "uint8", suffix: "u8", bytes: 1, scalar: "i32", load: "i32.load8_u", store: "i32.store8", vector: "i8x16", lanes: 16 },
+  // bools are bytes of 0 or 1: only comparisons and logical ops have kernels in them
+  { dtype: "bool", suffix: "b8", bytes: 1, scalar: "i32", load: "i32.load8_u", store: "i32.store8", vector: "i8x16", lanes: 16 },
 ];
 
 /** A binary op: its scalar and vector instructions per dtype it has in SIMD. */
@@ -133,31 +135,43 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
 /**
  * A comparison: a bool (uint8, 0 or 1) per element from two operands of the
  * dtype it computes in; per dtype its scalar and vector instruction (NaN
- * compares false but for `ne`, -0 equals +0, as JavaScript's operators have it).
+ * compares false but for `ne`, -0 equals +0, as JavaScript's operators have it;
+ * int32 compares signed, uint8 and bool unsigned).
+ * A logical op (`combine`) compares each operand with 0 by the dtype's `ne` (NaN is true) and
+ * combines the two masks by `v128.<combine>` (`i32.<combine>` in the scalar code).
  */
 export interface CompareOpCode {
   readonly name: string;
   readonly compare: true;
   readonly code: Partial<Record<string, readonly [string, string]>>;
+  readonly combine?: "and" | "or" | "xor";
 }
 
-const comparison = (name: string, float: string, int: string): CompareOpCode => ({
+const comparison = (name: string, float: string, signed: string, unsigned: string): CompareOpCode => ({
   name,
   compare: true,
   code: {
     f32: [`f32.${float}`, `f32x4.${float}`],
     f64: [`f64.${float}`, `f64x2.${float}`],
-    i32: [`i32.${int}`, `i32x4.${int}`],
+    i32: [`i32.${signed}`, `i32x4.${signed}`],
+    u8: [`i32.${unsigned}`, `i8x16.${unsigned}`],
+    b8: [`i32.${unsigned}`, `i8x16.${unsigned}`],
   },
 });
 
+/** Logical ops of bools only (masks from comparisons): other dtypes' operands, rarer, run in JavaScript. */
+const logical = (name: string, combine: "and" | "or" | "xor"): CompareOpCode => ({ name, compare: true, code: { b8: ["i32.ne", "i8x16.ne"] }, combine });
+
 export const COMPARE_OPS: readonly CompareOpCode[] = [
-  comparison("equal", "eq", "eq"),
-  comparison("notEqual", "ne", "ne"),
-  comparison("less", "lt", "lt_s"),
-  comparison("lessEqual", "le", "le_s"),
-  comparison("greater", "gt", "gt_s"),
-  comparison("greaterEqual", "ge", "ge_s"),
+  comparison("equal", "eq", "eq", "eq"),
+  comparison("notEqual", "ne", "ne", "ne"),
+  comparison("less", "lt", "lt_s", "lt_u"),
+  comparison("lessEqual", "le", "le_s", "le_u"),
+  comparison("greater", "gt", "gt_s", "gt_u"),
+  comparison("greaterEqual", "ge", "ge_s", "ge_u"),
+  logical("logicalAnd", "and"),
+  logical("logicalOr", "or"),
+  logical("logicalXor", "xor"),
 ];
 
 /**
@@ -208,7 +222,13 @@ export const CAST_OPS: readonly CastOpCode[] = [
 export interface MathOpCode {
   readonly name: string;
   readonly math: (sequences: { exp: (ceiling?: number) => string; log: () => string }) => string[];
+  /** More v128 locals its sequence uses. */
+  readonly locals?: readonly string[];
 }
+
+/** Below this |x|, tanh's series; above, 1 - 2 / (exp(2|x|) + 1), which would lose x's digits to cancellation below it. */
+const TANH_SERIES_BELOW = 2 ** -10;
+const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
 
 export const MATH_OPS: readonly MathOpCode[] = [
   { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)] },
@@ -220,6 +240,24 @@ export const MATH_OPS: readonly MathOpCode[] = [
       "(local.set $et (f64x2.neg (local.get $et)))",
       exp(700),
       `(local.set $et (f64x2.div (v128.const f64x2 1 1) (f64x2.add (v128.const f64x2 1 1) (local.get $et))))`,
+    ],
+  },
+  // tanh(|x|) with x's sign: below 2^-10 |x| (1 - x^2/3 + 2x^4/15) (what it leaves out is under
+  // 1e-19 relative), above 1 - 2 / (exp(2|x|) + 1) (exp(200) makes it 1 as float32 has it anyway,
+  // and NaN stays NaN); -0 gives -0
+  {
+    name: "tanh",
+    locals: ["$hx", "$hs"],
+    math: ({ exp }) => [
+      "(local.set $hx (local.get $et))",
+      "(local.set $et (f64x2.abs (local.get $et)))",
+      "(local.set $hs (f64x2.mul (local.get $et) (local.get $et)))",
+      `(local.set $hs (f64x2.mul (local.get $et) (f64x2.add ${f64x2(1)} (f64x2.mul (local.get $hs) (f64x2.add ${f64x2(-1 / 3)} (f64x2.mul (local.get $hs) ${f64x2(2 / 15)}))))))`,
+      "(local.set $et (f64x2.add (local.get $et) (local.get $et)))",
+      exp(EXP_CEILING),
+      `(local.set $et (f64x2.sub ${f64x2(1)} (f64x2.div ${f64x2(2)} (f64x2.add (local.get $et) ${f64x2(1)}))))`,
+      `(local.set $et (v128.bitselect (local.get $hs) (local.get $et) (f64x2.lt (f64x2.abs (local.get $hx)) ${f64x2(TANH_SERIES_BELOW)})))`,
+      "(local.set $et (v128.or (local.get $et) (v128.and (local.get $hx) (v128.const i64x2 0x8000000000000000 0x8000000000000000))))",
     ],
   },
 ];
@@ -262,16 +300,31 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
    */
   const compare16 = (left: (offset: number) => string, right: (offset: number) => string): string => {
     const vectors = 16 / type.lanes;
-    const masks = Array.from({ length: vectors }, (_, k) => `(${(op as CompareOpCode).code[type.suffix]![1]} ${left(16 * k)} ${right(16 * k)})`);
+    const { code, combine } = op as CompareOpCode;
+    const vector = code[type.suffix]![1];
+    const zero = "(v128.const i32x4 0 0 0 0)";
+    const mask = (k: number): string =>
+      combine === undefined
+        ? `(${vector} ${left(16 * k)} ${right(16 * k)})`
+        : `(v128.${combine} (${vector} ${left(16 * k)} ${zero}) (${vector} ${right(16 * k)} ${zero}))`;
+    const masks = Array.from({ length: vectors }, (_, k) => mask(k));
+    const ones = "(v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)";
+    // byte lanes: the mask is the 16 results already
+    if (type.lanes === 16) return `(v128.and ${masks[0]} ${ones})`;
     const words =
       type.lanes === 2
         ? [0, 1, 2, 3].map((j) => `(i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 ${masks[2 * j]} ${masks[2 * j + 1]})`)
         : masks;
-    return `(v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s ${words[0]} ${words[1]}) (i16x8.narrow_i32x4_s ${words[2]} ${words[3]})) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1))`;
+    return `(v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s ${words[0]} ${words[1]}) (i16x8.narrow_i32x4_s ${words[2]} ${words[3]})) ${ones})`;
   };
   const one = (o: string, a: string, b: string): string => {
     if (isUnary(op)) return `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`;
-    if (isCompare(op)) return `(i32.store8 ${o} (${op.code[type.suffix]![0]} (${type.load} ${a}) (${type.load} ${b})))`;
+    if (isCompare(op)) {
+      const scalar = op.code[type.suffix]![0];
+      if (op.combine === undefined) return `(i32.store8 ${o} (${scalar} (${type.load} ${a}) (${type.load} ${b})))`;
+      const zero = `(${s}.const 0)`;
+      return `(i32.store8 ${o} (i32.${op.combine} (${scalar} (${type.load} ${a}) ${zero}) (${scalar} (${type.load} ${b}) ${zero})))`;
+    }
     if (isCast(op)) return `(${type.store} ${o} (${op.code[type.suffix]![0]} (${inType.load} ${a})))`;
     if (isMath(op)) {
       return [`(local.set $et (f64x2.splat (f64.promote_f32 (f32.load ${a}))))`, ...math(), `(f32.store ${o} (f32.demote_f64 (f64x2.extract_lane 0 (local.get $et))))`].join("\n");
@@ -352,7 +405,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` ${expLocals("e")} (local $elow v128)` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` ${expLocals("e")} (local $elow v128)${(op.locals ?? []).map((name) => ` (local ${name} v128)`).join("")}` : ""}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
       (return)))
@@ -453,7 +506,7 @@ export function elementwiseWat(): string {
   const functions = withTypes().map(([op, type]) => binaryFunction(op, type));
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
-    ";; Element-wise binary ops, unary ops, comparisons and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
+    ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
     "(module",
     '  (import "env" "memory" (memory 1))',
     ...functions,

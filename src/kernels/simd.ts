@@ -13,7 +13,8 @@ import { copyBlock, type MatrixOut, type MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
 import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
-const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8" };
+// (bool: bytes of 0 and 1, which only comparisons and logical ops have kernels for)
+const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8", bool: "b8" };
 
 const kernels = new Map<string, BinarySimd | null>();
 

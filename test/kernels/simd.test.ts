@@ -146,22 +146,29 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     }
   }
 
-  for (const op of ["equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual"] as const) {
-    for (const dtype of ["float32", "float64", "int32"] as const) {
-      it(`${op} in ${dtype}: the bools the JavaScript kernel stores, for any layout`, () => {
-        // few distinct values, so that equal elements meet often
-        const values = fc.oneof(valueArb(dtype), fc.constantFrom(...(dtype === "int32" ? [-1, 0, 1] : [-1, -0, 0, 1, Number.NaN])));
-        sameAsJavaScript(
-          dtype,
-          "uint8",
-          2,
-          values,
-          (plan, out, [a, b]) => rules[op].kernel(plan, out, a!, b!),
-          (plan, out, [a, b]) => binarySimd(op, dtype, plan, out, a!, b!),
-          { seed: 23, numRuns: 150 },
-        );
-      });
-    }
+  // comparisons computing in each dtype, bools ("bool", bytes of 0 and 1) included, and the
+  // logical ops of bools
+  const comparisons = ["equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual"] as const;
+  const cases = [
+    ...comparisons.flatMap((op) => (["float32", "float64", "int32", "uint8", "bool"] as const).map((dtype) => [op, dtype] as const)),
+    ...(["logicalAnd", "logicalOr", "logicalXor"] as const).map((op) => [op, "bool"] as const),
+  ];
+  for (const [op, dtype] of cases) {
+    it(`${op} in ${dtype}: the bools the JavaScript kernel stores, for any layout`, () => {
+      const lanes = dtype === "bool" ? "uint8" : dtype;
+      // few distinct values, so that equal elements meet often
+      const few = dtype === "bool" ? [0, 1] : dtype === "int32" || dtype === "uint8" ? [0, 1, 255] : [-1, -0, 0, 1, Number.NaN];
+      const values = dtype === "bool" ? fc.constantFrom(0, 1) : fc.oneof(valueArb(lanes), fc.constantFrom(...few));
+      sameAsJavaScript(
+        lanes,
+        "uint8",
+        2,
+        values,
+        (plan, out, [a, b]) => rules[op].kernel(plan, out, a!, b!),
+        (plan, out, [a, b]) => binarySimd(op, dtype, plan, out, a!, b!),
+        { seed: 23, numRuns: 150 },
+      );
+    });
   }
 
   for (const [from, to] of [["float32", "float64"], ["float64", "float32"], ["int32", "float64"]] as const) {
@@ -179,7 +186,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  for (const op of ["exp", "log", "sigmoid"] as const) {
+  for (const op of ["exp", "log", "sigmoid", "tanh"] as const) {
     it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
       sameAsJavaScript(
         "float32",
@@ -193,6 +200,9 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
           // log: near 1, on both sides of sqrt(2), and the smallest and largest floats
           fc.float({ min: Math.fround(0.5), max: 2, noNaN: true }),
           fc.constantFrom(1, Math.fround(Math.SQRT2), Math.fround(Math.SQRT1_2), 1e-45, 1.2e-38, 3.4e38, -1, -0),
+          // tanh: on both sides of where its series stops, and where it reaches 1
+          fc.float({ min: Math.fround(-0.01), max: Math.fround(0.01), noNaN: true }),
+          fc.constantFrom(2 ** -10, -(2 ** -10), Math.fround(2 ** -10 * (1 + 2 ** -23)), 9.01, -9.01, 1e-20),
         ),
         (plan, out, [a]) => unaryRules[op].kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd(op, "float32", plan, out, a!),
