@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXP_CEILING, expInPlace, expLocals, HIGH, logInPlace } from "./math.js";
+import { EXP_CEILING, expInPlace, HIGH, logInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -89,6 +89,24 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
   { name: "floor", code: { f32: [same("f32.floor"), same("f32x4.floor")], f64: [same("f64.floor"), same("f64x2.floor")] } },
   { name: "ceil", code: { f32: [same("f32.ceil"), same("f32x4.ceil")], f64: [same("f64.ceil"), same("f64x2.ceil")] } },
   { name: "round", code: { f32: [same("f32.nearest"), same("f32x4.nearest")], f64: [same("f64.nearest"), same("f64x2.nearest")] } },
+  // x > 0 ? 1 : x < 0 ? -1 : x (NaN and -0 stay): masks select the constants; int32's masks subtract
+  {
+    name: "sign",
+    code: {
+      f32: [
+        (x) => `(select (f32.const 1) (select (f32.const -1) (local.tee $s ${x}) (f32.lt (local.get $s) (f32.const 0))) (f32.gt (local.get $s) (f32.const 0)))`,
+        (x) => `(v128.bitselect (v128.const f32x4 1 1 1 1) (v128.bitselect (v128.const f32x4 -1 -1 -1 -1) ${x} (f32x4.lt ${x} (v128.const i32x4 0 0 0 0))) (f32x4.gt ${x} (v128.const i32x4 0 0 0 0)))`,
+      ],
+      f64: [
+        (x) => `(select (f64.const 1) (select (f64.const -1) (local.tee $s ${x}) (f64.lt (local.get $s) (f64.const 0))) (f64.gt (local.get $s) (f64.const 0)))`,
+        (x) => `(v128.bitselect (v128.const f64x2 1 1) (v128.bitselect (v128.const f64x2 -1 -1) ${x} (f64x2.lt ${x} (v128.const i32x4 0 0 0 0))) (f64x2.gt ${x} (v128.const i32x4 0 0 0 0)))`,
+      ],
+      i32: [
+        (x) => `(i32.sub (i32.gt_s (local.tee $s ${x}) (i32.const 0)) (i32.lt_s (local.get $s) (i32.const 0)))`,
+        (x) => `(i32x4.sub (i32x4.lt_s ${x} (v128.const i32x4 0 0 0 0)) (i32x4.gt_s ${x} (v128.const i32x4 0 0 0 0)))`,
+      ],
+    },
+  },
   {
     name: "relu",
     code: {
@@ -229,6 +247,8 @@ export interface MathOpCode {
 /** Below this |x|, tanh's series; above, 1 - 2 / (exp(2|x|) + 1), which would lose x's digits to cancellation below it. */
 const TANH_SERIES_BELOW = 2 ** -10;
 const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
+/** -0 where the argument (`$hx`) was -Infinity. */
+const minusZeroAtMinusInfinity = `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) (v128.const f64x2 -inf -inf))))`;
 
 export const MATH_OPS: readonly MathOpCode[] = [
   { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)] },
@@ -240,6 +260,31 @@ export const MATH_OPS: readonly MathOpCode[] = [
       "(local.set $et (f64x2.neg (local.get $et)))",
       exp(700),
       `(local.set $et (f64x2.div (v128.const f64x2 1 1) (f64x2.add (v128.const f64x2 1 1) (local.get $et))))`,
+    ],
+  },
+  // x / (1 + exp(-x)), as the JavaScript; silu(-Infinity) is -0 (the quotient would be -Infinity)
+  {
+    name: "silu",
+    locals: ["$hx"],
+    math: ({ exp }) => [
+      "(local.set $hx (local.get $et))",
+      "(local.set $et (f64x2.neg (local.get $et)))",
+      exp(700),
+      `(local.set $et (f64x2.div (local.get $hx) (f64x2.add ${f64x2(1)} (local.get $et))))`,
+      minusZeroAtMinusInfinity,
+    ],
+  },
+  // gelu's tanh approximation as the JavaScript computes it: x / (1 + exp(-2u)), u = sqrt(2/pi) (x + 0.044715 x^3)
+  {
+    name: "geluTanh",
+    locals: ["$hx"],
+    math: ({ exp }) => [
+      "(local.set $hx (local.get $et))",
+      // (in the JavaScript's order: ((0.044715 x) x) x, and -2 sqrt(2/pi), exact, first)
+      `(local.set $et (f64x2.mul ${f64x2(-2 * Math.sqrt(2 / Math.PI))} (f64x2.add (local.get $hx) (f64x2.mul (f64x2.mul (f64x2.mul ${f64x2(0.044715)} (local.get $hx)) (local.get $hx)) (local.get $hx)))))`,
+      exp(700),
+      `(local.set $et (f64x2.div (local.get $hx) (f64x2.add ${f64x2(1)} (local.get $et))))`,
+      minusZeroAtMinusInfinity,
     ],
   },
   // tanh(|x|) with x's sign: below 2^-10 |x| (1 - x^2/3 + 2x^4/15) (what it leaves out is under
@@ -282,7 +327,13 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const name = `${op.name}_${type.suffix}`;
   const s = type.scalar;
   /** A Math op's statements on `$et` (see MathOpCode). */
-  const math = (): string[] => (op as MathOpCode).math({ exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") });
+  // the sequence, written out in the contiguous loop (a call there cost a quarter more time), called
+  // from its own function `$<op>_f64x2` everywhere else (written out at every site, it made the
+  // module 7 kB larger per op)
+  const math = (inline = false): string[] =>
+    inline
+      ? (op as MathOpCode).math({ exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") })
+      : [`(local.set $et (call $${op.name}_f64x2 (local.get $et)))`];
   /** The operands' type: the output's, but for a cast. */
   const inType = isCast(op) ? LANE_TYPES.find((lane) => lane.suffix === op.from)! : type;
   /** Bytes of one output element: a comparison writes one byte per element. */
@@ -332,19 +383,19 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
   };
   /** Comparisons and casts: a turn of `elements` elements whose stores are written from the operands' loads. */
-  const turn: { elements: number; stores: (left: (offset: number) => string, right: (offset: number) => string) => string[] } | undefined = compare
+  const turn: { elements: number; stores: (left: (offset: number) => string, right: (offset: number) => string, contiguous: boolean) => string[] } | undefined = compare
     ? { elements: 16, stores: (left, right) => [`(v128.store (local.get $x) ${compare16(left, right)})`] }
     : isCast(op)
       ? { elements: 4, stores: (left) => op.code[type.suffix]![1](left) }
       : isMath(op)
         ? {
             elements: 4,
-            stores: (left) => [
+            stores: (left, _right, contiguous) => [
               `(local.set $et (f64x2.promote_low_f32x4 ${left(0)}))`,
-              ...math(),
+              ...math(contiguous),
               "(local.set $elow (f32x4.demote_f64x2_zero (local.get $et)))",
               `(local.set $et (f64x2.promote_low_f32x4 (${HIGH} ${left(0)} ${left(0)})))`,
-              ...math(),
+              ...math(contiguous),
               "(v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $elow) (f32x4.demote_f64x2_zero (local.get $et))))",
             ],
           }
@@ -359,16 +410,16 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const step = (pad: string, moving: readonly string[], bytes: string, close = ""): string =>
     moving.map((name, i) => `${pad}(local.set ${name} (i32.add (local.get ${name}) (i32.const ${bytes})))${i === moving.length - 1 ? close : ""}`).join("\n");
   /**
-   * A row whose output is contiguous: two vectors per turn (and one more when `single`),
+   * A row whose output is contiguous: two vectors per turn (and one more when `contiguous`, the loop of three contiguous operands),
    * then element by element; the pair reads a and b at a byte offset, `moving` are the pointers that step.
    */
-  const rowLoop = (pad: string, [left, right]: readonly [(offset: number) => string, (offset: number) => string], moving: readonly string[], single: boolean): string =>
+  const rowLoop = (pad: string, [left, right]: readonly [(offset: number) => string, (offset: number) => string], moving: readonly string[], contiguous: boolean): string =>
     turn !== undefined
       ? [
           // `turn.elements` per turn: the output and each moving operand step by that many elements
           `${pad}(block $pairs (loop $pair`,
           `${pad}  (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))`,
-          ...turn.stores(left, right).map((store) => `${pad}  ${store}`),
+          ...turn.stores(left, right, contiguous).map((store) => `${pad}  ${store}`),
           step(`${pad}  `, ["$x"], String(turn.elements * outBytes)),
           step(`${pad}  `, moving.filter((name) => name !== "$x"), String(turn.elements * inType.bytes)),
           `${pad}  (br $pair)))`,
@@ -386,7 +437,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
       `${pad}  (v128.store offset=16 (local.get $x) ${apply(left(16), right(16))})`,
       step(`${pad}  `, moving, "32"),
       `${pad}  (br $pair)))`,
-      ...(single
+      ...(contiguous
         ? [
             `${pad}(if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then`,
             `${pad}  (v128.store (local.get $x) ${apply(left(0), right(0))})`,
@@ -405,7 +456,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` ${expLocals("e")} (local $elow v128)${(op.locals ?? []).map((name) => ` (local ${name} v128)`).join("")}` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op)}` : ""}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
       (return)))
@@ -484,6 +535,20 @@ ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $carry))))`;
 }
 
+/** The v128 locals of a Math op's sequence: exp's and log's scratch, the op's own, and `$et` unless it is a parameter. */
+const mathLocals = (op: MathOpCode, withArgument = true): string =>
+  [...(withArgument ? ["$et"] : []), ...["k", "kd", "r", "r2", "r4"].map((name) => `$e${name}`), ...(op.locals ?? [])].map((name) => `(local ${name} v128)`).join(" ");
+
+/** A Math op's float64 computation on two lanes, the function its kernel calls outside the contiguous loop. */
+function mathFunction(op: MathOpCode): string {
+  const statements = op.math({ exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") });
+  return `
+  ;; ${op.name} of two float64 lanes
+  (func $${op.name}_f64x2 (param $et v128) (result v128) ${mathLocals(op, false)}
+${statements.map((line) => line.replace(/^/gm, "    ")).join("\n")}
+    (local.get $et))`;
+}
+
 const isUnary = (op: AnyOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
 const isCompare = (op: AnyOpCode): op is CompareOpCode => "compare" in op;
 const isCast = (op: AnyOpCode): op is CastOpCode => "from" in op;
@@ -503,7 +568,7 @@ export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${
 
 /** The module's text. */
 export function elementwiseWat(): string {
-  const functions = withTypes().map(([op, type]) => binaryFunction(op, type));
+  const functions = [...MATH_OPS.map(mathFunction), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
     ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",

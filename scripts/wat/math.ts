@@ -76,9 +76,6 @@ export function expInPlace(prefix: string, pad: string, ceiling?: number): strin
     .join("\n");
 }
 
-/** The locals `expInPlace` uses, to declare in a function. */
-export const expLocals = (prefix: string): string => ["t", "k", "kd", "r", "r2", "r4"].map((name) => `(local $${prefix}${name} v128)`).join(" ");
-
 /** Terms of the series of log(1 + f) = 2 atanh(s), s = f / (2 + f): 2s (1 + s^2/3 + ... + s^20/21), less than 1e-17 relative left out for |s| <= 0.1716. */
 const LOG_TERMS = 11;
 

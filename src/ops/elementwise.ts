@@ -261,7 +261,8 @@ export const isNaN = traced("isNaN", (x: unknown, options?: unknown) => runUnary
 /** Is each element neither NaN nor ±Infinity? A bool tensor; integers and bools always are. */
 export const isFinite = traced("isFinite", (x: unknown, options?: unknown) => runUnary(activationRules.isFinite, x, options)) as UnaryOp<"bool">;
 
-const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: unary("gelu", geluTanhOf, floatDType) } as const;
+/** @internal (test/kernels/simd.test.ts) */
+export const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: { ...unary("gelu", geluTanhOf, floatDType), simd: "geluTanh" } } as const;
 
 /**
  * GELU, `x * Phi(x)`: exact by default (`{ approximate: "none" }`), or the tanh

@@ -18,7 +18,7 @@ import { binarySimd, unarySimd } from "../../src/kernels/simd.js";
 import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { add, relu, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
-import { castRules, rules, unaryRules } from "../../src/ops/elementwise.js";
+import { activationRules, castRules, geluRules, rules, unaryRules } from "../../src/ops/elementwise.js";
 import { float32Ulps } from "../support/ulps.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
 
@@ -45,6 +45,7 @@ const UNARY_KERNELS: [keyof typeof unaryRules, Lanes[]][] = [
   ["ceil", ["float32", "float64"]],
   ["round", ["float32", "float64"]],
   ["relu", ["float32", "float64", "int32"]],
+  ["sign", ["float32", "float64", "int32"]],
 ];
 
 /** Values of a dtype, the awkward ones often. */
@@ -186,7 +187,15 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  for (const op of ["exp", "log", "sigmoid", "tanh"] as const) {
+  const mathOps = [
+    ["exp", unaryRules.exp],
+    ["log", unaryRules.log],
+    ["sigmoid", unaryRules.sigmoid],
+    ["tanh", unaryRules.tanh],
+    ["silu", activationRules.silu],
+    ["geluTanh", geluRules.tanh],
+  ] as const;
+  for (const [op, rule] of mathOps) {
     it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
       sameAsJavaScript(
         "float32",
@@ -204,7 +213,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
           fc.float({ min: Math.fround(-0.01), max: Math.fround(0.01), noNaN: true }),
           fc.constantFrom(2 ** -10, -(2 ** -10), Math.fround(2 ** -10 * (1 + 2 ** -23)), 9.01, -9.01, 1e-20),
         ),
-        (plan, out, [a]) => unaryRules[op].kernel(plan, out, a!),
+        (plan, out, [a]) => rule.kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd(op, "float32", plan, out, a!),
         { seed: 37, numRuns: 300 },
         1,
