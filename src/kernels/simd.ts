@@ -92,15 +92,18 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
  * A unary op over `plan` (strides of the output and of a) in SIMD, and says
  * so; or false, as `binarySimd`. The module's unary functions take a binary
  * op's arguments and read a only: a is passed twice. `cast` reads a in its
- * own dtype and writes `compute`.
+ * own dtype and writes `compute`, as does an op whose result is bool (`compute` "bool").
  */
 export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand): boolean {
   const [so, sa] = plan.strides as [number[], number[]];
   const twice: Plan = { dims: plan.dims, strides: [so, sa, sa], size: plan.size };
-  if (op !== "cast") return binarySimd(op, compute, twice, out, a, a);
-  // a cast's kernel is named by both dtypes (`cast_f32_f64`) and reads a in its own
+  if (op !== "cast" && compute !== "bool") return binarySimd(op, compute, twice, out, a, a);
+  // a cast's kernel is named by its input's dtype (`cast_f32`) and writes `compute`; a test of
+  // values (bools from another dtype: isNaN, as notEqual(x, x)) is a comparison in the input's dtype
   const from = (Object.keys(SUFFIX) as DType[]).find((dtype) => a.data instanceof CONSTRUCTORS[dtype]);
-  return from !== undefined && from !== compute && binarySimd(`cast_${SUFFIX[from]}`, compute, twice, out, a, a, from);
+  if (from === undefined) return false;
+  if (op !== "cast") return binarySimd(op, from, twice, out, a, a);
+  return from !== compute && binarySimd(`cast_${SUFFIX[from]}`, compute, twice, out, a, a, from);
 }
 
 /** The most bytes of scratch a product copies into (operands and result not in the memory); a larger one is packed (./matmul.ts). */

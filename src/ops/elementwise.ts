@@ -244,7 +244,8 @@ export const activationRules = {
   softplus: unary("softplus", softplusOf, floatDType),
   erf: unary("erf", erfOf, floatDType),
   logSigmoid: unary("logSigmoid", (x) => -softplusOf(-x), floatDType),
-  isNaN: unary("isNaN", (x) => (Number.isNaN(x) ? 1 : 0), bool),
+  // x !== x: the comparison's SIMD kernel
+  isNaN: { ...unary("isNaN", (x) => (Number.isNaN(x) ? 1 : 0), bool), simd: "notEqual" },
   isFinite: unary("isFinite", (x) => (Number.isFinite(x) ? 1 : 0), bool),
 } as const;
 

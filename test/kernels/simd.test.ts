@@ -172,6 +172,20 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
+  for (const dtype of ["float32", "float64", "int32", "uint8"] as const) {
+    it(`isNaN of ${dtype} (notEqual(x, x)): the bools the JavaScript kernel stores, for any layout`, () => {
+      sameAsJavaScript(
+        dtype,
+        "uint8",
+        1,
+        fc.oneof(valueArb(dtype), fc.constant(Number.NaN)),
+        (plan, out, [a]) => activationRules.isNaN.kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd(activationRules.isNaN.simd, "bool", plan, out, a!),
+        { seed: 29, numRuns: 100 },
+      );
+    });
+  }
+
   for (const [from, to] of [["float32", "float64"], ["float64", "float32"], ["int32", "float64"]] as const) {
     it(`cast from ${from} to ${to}: what a typed array's store makes of each value, for any layout`, () => {
       sameAsJavaScript(
