@@ -45,9 +45,13 @@ export const LANE_TYPES: readonly LaneType[] = [
 /** A binary op: its scalar and vector instructions per dtype it has in SIMD. */
 export interface BinaryOpCode {
   readonly name: string;
-  /** dtype suffix -> [scalar instruction(s), vector instruction]. */
-  readonly code: Partial<Record<string, readonly [string, string]>>;
+  /** dtype suffix -> [scalar instruction(s), vector instruction or expression of the two vectors]. */
+  readonly code: Partial<Record<string, readonly [string, string | ((left: string, right: string) => string)]>>;
 }
+
+/** Products of bytes modulo 256: 16-bit products of the low and high halves, their low bytes. */
+const mulBytes = (left: string, right: string): string =>
+  `(i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (i16x8.extmul_low_i8x16_u ${left} ${right}) (i16x8.extmul_high_i8x16_u ${left} ${right}))`;
 
 /**
  * A unary op: per dtype, the scalar and the vector expression of the operand's
@@ -126,7 +130,7 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
     name: "sub",
     code: { f32: ["f32.sub", "f32x4.sub"], f64: ["f64.sub", "f64x2.sub"], i32: ["i32.sub", "i32x4.sub"], u8: ["i32.sub", "i8x16.sub"] },
   },
-  { name: "mul", code: { f32: ["f32.mul", "f32x4.mul"], f64: ["f64.mul", "f64x2.mul"], i32: ["i32.mul", "i32x4.mul"] } },
+  { name: "mul", code: { f32: ["f32.mul", "f32x4.mul"], f64: ["f64.mul", "f64x2.mul"], i32: ["i32.mul", "i32x4.mul"], u8: ["i32.mul", mulBytes] } },
   { name: "div", code: { f32: ["f32.div", "f32x4.div"], f64: ["f64.div", "f64x2.div"] } },
   // Math.max and Math.min: NaN wins, and +0 is above -0, as the f32x4/f64x2 instructions;
   // integers compare signed (int32) or unsigned (uint8)
@@ -342,7 +346,8 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const apply = (left: string, right: string): string => {
     if (isUnary(op)) return op.code[type.suffix]![1](left);
     if (isMath(op)) throw new Error(`${op.name} runs in turns`);
-    return `(${op.code[type.suffix]![1]} ${left} ${right})`;
+    const vector = (op as BinaryOpCode).code[type.suffix]![1];
+    return typeof vector === "function" ? vector(left, right) : `(${vector} ${left} ${right})`;
   };
   /**
    * A comparison's 16 results as bytes: 16 elements' masks (4 vectors, or 8 of

@@ -88,11 +88,15 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   return true;
 }
 
+/** The number 0 as an operand (staged into the memory like any converted number). */
+const ZERO: Operand = { data: [0], offset: 0, strides: [] };
+
 /**
  * A unary op over `plan` (strides of the output and of a) in SIMD, and says
  * so; or false, as `binarySimd`. The module's unary functions take a binary
  * op's arguments and read a only: a is passed twice. `cast` reads a in its
- * own dtype and writes `compute`, as does an op whose result is bool (`compute` "bool").
+ * own dtype and writes `compute`, as does an op whose result is bool (`compute` "bool"); a cast
+ * to bool is notEqual(x, 0).
  */
 export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand): boolean {
   const [so, sa] = plan.strides as [number[], number[]];
@@ -103,6 +107,8 @@ export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, 
   const from = (Object.keys(SUFFIX) as DType[]).find((dtype) => a.data instanceof CONSTRUCTORS[dtype]);
   if (from === undefined) return false;
   if (op !== "cast") return binarySimd(op, from, twice, out, a, a);
+  // to bool: notEqual(x, 0), 0 staged as b along zero strides (NaN is true, -0 false, as `x !== 0`)
+  if (compute === "bool") return binarySimd("notEqual", from, { dims: plan.dims, strides: [so, sa, so.map(() => 0)], size: plan.size }, out, a, ZERO);
   return from !== compute && binarySimd(`cast_${SUFFIX[from]}`, compute, twice, out, a, a, from);
 }
 

@@ -30,7 +30,7 @@ type Typed = InstanceType<(typeof ARRAYS)[Lanes]>;
 const KERNELS: [keyof typeof rules, Lanes[]][] = [
   ["add", ["float32", "float64", "int32", "uint8"]],
   ["sub", ["float32", "float64", "int32", "uint8"]],
-  ["mul", ["float32", "float64", "int32"]],
+  ["mul", ["float32", "float64", "int32", "uint8"]],
   ["div", ["float32", "float64"]],
   ["maximum", ["float32", "float64", "int32", "uint8"]],
   ["minimum", ["float32", "float64", "int32", "uint8"]],
@@ -182,6 +182,20 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         (plan, out, [a]) => activationRules.isNaN.kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd(activationRules.isNaN.simd, "bool", plan, out, a!),
         { seed: 29, numRuns: 100 },
+      );
+    });
+  }
+
+  for (const from of ["float32", "float64", "int32", "uint8"] as const) {
+    it(`cast from ${from} to bool (notEqual(x, 0)): the bools the JavaScript kernel stores, for any layout`, () => {
+      sameAsJavaScript(
+        from,
+        "uint8",
+        1,
+        fc.oneof(valueArb(from), fc.constantFrom(0, -0, Number.NaN)),
+        (plan, out, [a]) => castRules.bool.kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd("cast", "bool", plan, out, a!),
+        { seed: 41, numRuns: 100 },
       );
     });
   }
