@@ -165,9 +165,14 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
 export interface CompareOpCode {
   readonly name: string;
   readonly compare: true;
-  readonly code: Partial<Record<string, readonly [string, string]>>;
+  readonly code: Partial<Record<string, readonly [Instruction, Instruction]>>;
   readonly combine?: "and" | "or" | "xor";
 }
+
+/** An instruction applied to two operands, or an expression of them. */
+type Instruction = string | ((left: string, right: string) => string);
+const applied = (instruction: Instruction, left: string, right: string): string =>
+  typeof instruction === "function" ? instruction(left, right) : `(${instruction} ${left} ${right})`;
 
 const comparison = (name: string, float: string, signed: string, unsigned: string): CompareOpCode => ({
   name,
@@ -194,6 +199,15 @@ export const COMPARE_OPS: readonly CompareOpCode[] = [
   logical("logicalAnd", "and"),
   logical("logicalOr", "or"),
   logical("logicalXor", "xor"),
+  // a test of values (unary: b is a again): |x| < Infinity, false for NaN
+  {
+    name: "isFinite",
+    compare: true,
+    code: {
+      f32: [(x) => `(f32.lt (f32.abs ${x}) (f32.const inf))`, (x) => `(f32x4.lt (f32x4.abs ${x}) (v128.const f32x4 inf inf inf inf))`],
+      f64: [(x) => `(f64.lt (f64.abs ${x}) (f64.const inf))`, (x) => `(f64x2.lt (f64x2.abs ${x}) (v128.const f64x2 inf inf))`],
+    },
+  },
 ];
 
 /**
@@ -361,8 +375,8 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     const zero = "(v128.const i32x4 0 0 0 0)";
     const mask = (k: number): string =>
       combine === undefined
-        ? `(${vector} ${left(16 * k)} ${right(16 * k)})`
-        : `(v128.${combine} (${vector} ${left(16 * k)} ${zero}) (${vector} ${right(16 * k)} ${zero}))`;
+        ? applied(vector, left(16 * k), right(16 * k))
+        : `(v128.${combine} ${applied(vector, left(16 * k), zero)} ${applied(vector, right(16 * k), zero)})`;
     const masks = Array.from({ length: vectors }, (_, k) => mask(k));
     const ones = "(v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)";
     // byte lanes: the mask is the 16 results already
@@ -377,9 +391,9 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     if (isUnary(op)) return `(${type.store} ${o} ${op.code[type.suffix]![0](`(${type.load} ${a})`)})`;
     if (isCompare(op)) {
       const scalar = op.code[type.suffix]![0];
-      if (op.combine === undefined) return `(i32.store8 ${o} (${scalar} (${type.load} ${a}) (${type.load} ${b})))`;
+      if (op.combine === undefined) return `(i32.store8 ${o} ${applied(scalar, `(${type.load} ${a})`, `(${type.load} ${b})`)})`;
       const zero = `(${s}.const 0)`;
-      return `(i32.store8 ${o} (i32.${op.combine} (${scalar} (${type.load} ${a}) ${zero}) (${scalar} (${type.load} ${b}) ${zero})))`;
+      return `(i32.store8 ${o} (i32.${op.combine} ${applied(scalar, `(${type.load} ${a})`, zero)} ${applied(scalar, `(${type.load} ${b})`, zero)}))`;
     }
     if (isCast(op)) return `(${type.store} ${o} (${op.code[type.suffix]![0]} (${inType.load} ${a})))`;
     if (isMath(op)) {

@@ -246,7 +246,8 @@ export const activationRules = {
   logSigmoid: unary("logSigmoid", (x) => -softplusOf(-x), floatDType),
   // x !== x: the comparison's SIMD kernel
   isNaN: { ...unary("isNaN", (x) => (Number.isNaN(x) ? 1 : 0), bool), simd: "notEqual" },
-  isFinite: unary("isFinite", (x) => (Number.isFinite(x) ? 1 : 0), bool),
+  // (int32 and uint8 are finite: only the floats have a SIMD kernel)
+  isFinite: { ...unary("isFinite", (x) => (Number.isFinite(x) ? 1 : 0), bool), simd: "isFinite" },
 } as const;
 
 /** x * sigmoid(x) (SiLU, swish); `silu(-Infinity)` is -0. Float results, as `exp`. */

@@ -30,7 +30,7 @@ export const FALLBACK_CASES: readonly (readonly [string, (lib: Lib) => number[]]
     ...lib.equal(lib.tensor(Float64Array.from(ramp(4096, 0.1)).map(Math.round), [64, 64]).transpose(), 0).toTypedArray(),
     ...lib.greaterEqual(lib.tensor(Int32Array.from({ length: 4096 }, (_, i) => (i * 7919) % 13), [64, 64]), lib.tensor(Int32Array.from({ length: 64 }, (_, i) => i % 13), [64, 1])).toTypedArray(),
   ]],
-  ["logical ops, comparisons of bools and bytes, isNaN", (lib) => {
+  ["logical ops, comparisons of bools and bytes, isNaN and isFinite", (lib) => {
     const bools = lib.greater(lib.tensor(ramp(8192, 0.1), [128, 64]), 0);
     const other = lib.less(lib.tensor(ramp(64, 0.3), [64]), 0.2);
     const bytes = lib.tensor(Uint8Array.from({ length: 8192 }, (_, i) => (i * 37) % 256), [128, 64]);
@@ -41,6 +41,7 @@ export const FALLBACK_CASES: readonly (readonly [string, (lib: Lib) => number[]]
       ...lib.equal(bools, other).toTypedArray(),
       ...lib.less(bytes, lib.tensor(Uint8Array.from({ length: 64 }, (_, i) => i * 4), [64])).toTypedArray(),
       ...lib.isNaN(lib.sqrt(lib.tensor(ramp(4096, 0.1), [64, 64]).transpose())).toTypedArray(),
+      ...lib.isFinite(lib.log(lib.tensor(Float64Array.from(ramp(4096, 0.1)).map(Math.round), [64, 64]))).toTypedArray(),
     ];
   }],
   ["casts", (lib) => [

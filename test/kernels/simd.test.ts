@@ -172,15 +172,20 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  for (const dtype of ["float32", "float64", "int32", "uint8"] as const) {
-    it(`isNaN of ${dtype} (notEqual(x, x)): the bools the JavaScript kernel stores, for any layout`, () => {
+  const tests = [
+    ...(["float32", "float64", "int32", "uint8"] as const).map((dtype) => ["isNaN", dtype] as const),
+    ...(["float32", "float64"] as const).map((dtype) => ["isFinite", dtype] as const),
+  ];
+  for (const [op, dtype] of tests) {
+    it(`${op} of ${dtype}: the bools the JavaScript kernel stores, for any layout`, () => {
+      const rule = activationRules[op];
       sameAsJavaScript(
         dtype,
         "uint8",
         1,
-        fc.oneof(valueArb(dtype), fc.constant(Number.NaN)),
-        (plan, out, [a]) => activationRules.isNaN.kernel(plan, out, a!),
-        (plan, out, [a]) => unarySimd(activationRules.isNaN.simd, "bool", plan, out, a!),
+        fc.oneof(valueArb(dtype), fc.constantFrom(Number.NaN, Infinity, -Infinity)),
+        (plan, out, [a]) => rule.kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd(rule.simd, "bool", plan, out, a!),
         { seed: 29, numRuns: 100 },
       );
     });
