@@ -268,6 +268,28 @@ const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
 /** -0 where the argument (`$hx`) was -Infinity. */
 const minusZeroAtMinusInfinity = `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) (v128.const f64x2 -inf -inf))))`;
 
+/**
+ * log1p(e) for e = exp(-|x|) in (0, 1], from `log`: log(u) e / (u - 1) with u = 1 + e (u - 1
+ * is exact, and the quotient puts back what rounding 1 + e lost), e itself where u is 1.
+ */
+const softplusOp = (name: string, negated: boolean): MathOpCode => ({
+  name,
+  locals: ["$hx", "$hs", "$hu"],
+  math: ({ exp, log }) => [
+    `(local.set $hx ${negated ? "(f64x2.neg (local.get $et))" : "(local.get $et)"})`,
+    "(local.set $et (f64x2.neg (f64x2.abs (local.get $hx))))",
+    exp(),
+    "(local.set $hs (local.get $et))",
+    `(local.set $et (f64x2.add ${f64x2(1)} (local.get $hs)))`,
+    "(local.set $hu (local.get $et))",
+    log(),
+    `(local.set $et (f64x2.mul (local.get $et) (f64x2.div (local.get $hs) (f64x2.sub (local.get $hu) ${f64x2(1)}))))`,
+    `(local.set $et (v128.bitselect (local.get $hs) (local.get $et) (f64x2.eq (local.get $hu) ${f64x2(1)})))`,
+    `(local.set $et (f64x2.add (f64x2.pmax (local.get $hx) ${f64x2(0)}) (local.get $et)))`,
+    ...(negated ? ["(local.set $et (f64x2.neg (local.get $et)))"] : []),
+  ],
+});
+
 export const MATH_OPS: readonly MathOpCode[] = [
   { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)] },
   { name: "log", math: ({ log }) => [log()] },
@@ -305,6 +327,9 @@ export const MATH_OPS: readonly MathOpCode[] = [
       minusZeroAtMinusInfinity,
     ],
   },
+  // softplus: max(x, 0) + log1p(exp(-|x|)), the JavaScript's two branches in one; logSigmoid is -softplus(-x)
+  softplusOp("softplus", false),
+  softplusOp("logSigmoid", true),
   // tanh(|x|) with x's sign: below 2^-10 |x| (1 - x^2/3 + 2x^4/15) (what it leaves out is under
   // 1e-19 relative), above 1 - 2 / (exp(2|x|) + 1) (exp(200) makes it 1 as float32 has it anyway,
   // and NaN stays NaN); -0 gives -0

@@ -227,6 +227,8 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     ["tanh", unaryRules.tanh],
     ["silu", activationRules.silu],
     ["geluTanh", geluRules.tanh],
+    ["softplus", activationRules.softplus],
+    ["logSigmoid", activationRules.logSigmoid],
   ] as const;
   for (const [op, rule] of mathOps) {
     it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
