@@ -62,7 +62,20 @@ const mulBytes = (left: string, right: string): string =>
 export interface UnaryOpCode {
   readonly name: string;
   readonly code: Partial<Record<string, readonly [(x: string) => string, (x: string) => string]>>;
+  /**
+   * Per dtype, what the function sets first from the op's float64 parameters at `PARAMS_AT`
+   * (`param(i)` reads the i-th): the locals `$p0`, `$p1`, `$r0` and `$r1` (v128) its vector code
+   * reads, and `$q0` and `$q1` (of the dtype's scalar type) its scalar code reads.
+   */
+  readonly params?: Partial<Record<string, (param: (i: number) => string) => string[]>>;
 }
+
+/**
+ * Where the kernels read an op's float64 parameters: src/kernels/wasm/arena.ts's PARAMS_AT
+ * (test/kernels/simd.test.ts checks they agree).
+ */
+export const PARAMS_AT = 4080;
+const param = (i: number): string => `(f64.load (i32.const ${PARAMS_AT + 8 * i}))`;
 
 const same = (instruction: string) => (x: string): string => `(${instruction} ${x})`;
 
@@ -108,6 +121,58 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
       i32: [
         (x) => `(i32.sub (i32.gt_s (local.tee $s ${x}) (i32.const 0)) (i32.lt_s (local.get $s) (i32.const 0)))`,
         (x) => `(i32x4.sub (i32x4.lt_s ${x} (v128.const i32x4 0 0 0 0)) (i32x4.gt_s ${x} (v128.const i32x4 0 0 0 0)))`,
+      ],
+    },
+  },
+  // x < 0 ? alpha * x : x, the product in float64 as the JavaScript (float32 rounds it once)
+  {
+    name: "leakyRelu",
+    params: {
+      f32: (p) => [`(local.set $p0 (f64x2.splat ${p(0)}))`],
+      f64: (p) => [`(local.set $p0 (f64x2.splat ${p(0)}))`, `(local.set $q0 ${p(0)})`],
+    },
+    code: {
+      f32: [
+        (x) => `(select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s ${x})) ${param(0)})) (local.get $s) (f32.lt (local.get $s) (f32.const 0)))`,
+        (x) =>
+          `(v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 ${x}) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (${HIGH} ${x} ${x})) (local.get $p0)))) ${x} (f32x4.lt ${x} (v128.const i32x4 0 0 0 0)))`,
+      ],
+      f64: [
+        (x) => `(select (f64.mul (local.tee $s ${x}) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0)))`,
+        (x) => `(v128.bitselect (f64x2.mul ${x} (local.get $p0)) ${x} (f64x2.lt ${x} (v128.const i32x4 0 0 0 0)))`,
+      ],
+    },
+  },
+  // v < low ? low : v > high ? high : v, as the JavaScript: float64 as pmax then pmin (NaN and -0
+  // stay); float32 compares x with the float64 bounds (promoted, exactly as the JavaScript does,
+  // so a bound that rounds to a float32 zero keeps the sign the JavaScript stores) and selects
+  // the bounds rounded to float32
+  {
+    name: "clip",
+    params: {
+      f32: (p) => [
+        `(local.set $r0 (f64x2.splat ${p(0)}))`,
+        `(local.set $r1 (f64x2.splat ${p(1)}))`,
+        `(local.set $q0 (f32.demote_f64 ${p(0)}))`,
+        `(local.set $q1 (f32.demote_f64 ${p(1)}))`,
+        "(local.set $p0 (f32x4.splat (local.get $q0)))",
+        "(local.set $p1 (f32x4.splat (local.get $q1)))",
+      ],
+      f64: (p) => [`(local.set $p0 (f64x2.splat ${p(0)}))`, `(local.set $p1 (f64x2.splat ${p(1)}))`, `(local.set $q0 ${p(0)})`, `(local.set $q1 ${p(1)})`],
+    },
+    code: {
+      f32: [
+        (x) =>
+          `(select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s ${x}) (f64.lt (f64.promote_f32 (local.get $s)) ${param(0)}))) (f64.gt (f64.promote_f32 (local.get $s)) ${param(1)}))`,
+        (x) => {
+          const mask = (compare: string, bound: string): string =>
+            `(i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.${compare} (f64x2.promote_low_f32x4 ${x}) (local.get ${bound})) (f64x2.${compare} (f64x2.promote_low_f32x4 (${HIGH} ${x} ${x})) (local.get ${bound})))`;
+          return `(v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) ${x} ${mask("lt", "$r0")}) ${mask("gt", "$r1")})`;
+        },
+      ],
+      f64: [
+        (x) => `(select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s ${x}) (f64.lt (local.get $s) (local.get $q0)))) (f64.gt (local.get $s) (local.get $q1)))`,
+        (x) => `(f64x2.pmin (f64x2.pmax ${x} (local.get $p0)) (local.get $p1))`,
       ],
     },
   },
@@ -500,7 +565,8 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op)}` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
+${(paramsOf(op, type) ?? []).map((line) => `    ${line}`).join("\n")}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
       (return)))
@@ -592,6 +658,9 @@ function mathFunction(op: MathOpCode): string {
 ${statements.map((line) => line.replace(/^/gm, "    ")).join("\n")}
     (local.get $et))`;
 }
+
+/** The statements that read an op's parameters into its locals, for ops that take parameters. */
+const paramsOf = (op: AnyOpCode, type: LaneType): string[] | undefined => (isUnary(op) ? op.params?.[type.suffix]?.(param) : undefined);
 
 const isUnary = (op: AnyOpCode): op is UnaryOpCode => UNARY_OPS.includes(op as UnaryOpCode);
 const isCompare = (op: AnyOpCode): op is CompareOpCode => "compare" in op;

@@ -11,7 +11,7 @@
 import { CONSTRUCTORS, type DType } from "../dtype.js";
 import { copyBlock, type MatrixOut, type MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
-import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
+import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PARAMS_AT, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
 // (bool: bytes of 0 and 1, which only comparisons and logical ops have kernels for)
 const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8", bool: "b8" };
@@ -96,10 +96,12 @@ const ZERO: Operand = { data: [0], offset: 0, strides: [] };
  * so; or false, as `binarySimd`. The module's unary functions take a binary
  * op's arguments and read a only: a is passed twice. `cast` reads a in its
  * own dtype and writes `compute`, as does an op whose result is bool (`compute` "bool"); a cast
- * to bool is notEqual(x, 0).
+ * to bool is notEqual(x, 0). `params`: the op's float64 parameters, written at PARAMS_AT.
  */
-export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand): boolean {
+export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand, params?: readonly number[]): boolean {
   const [so, sa] = plan.strides as [number[], number[]];
+  // float64 parameters where the kernels read them (written whether or not a kernel then runs)
+  if (params !== undefined && simdAvailable()) new Float64Array(memoryBuffer(), PARAMS_AT, params.length).set(params);
   const twice: Plan = { dims: plan.dims, strides: [so, sa, sa], size: plan.size };
   if (op !== "cast" && compute !== "bool") return binarySimd(op, compute, twice, out, a, a);
   // a cast's kernel is named by its input's dtype (`cast_f32`) and writes `compute`; a test of

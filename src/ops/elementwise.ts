@@ -195,7 +195,7 @@ export const round = traced("round", (x: unknown, options?: unknown) => runUnary
 // (JavaScript runs one kernel at a time), so it is compiled and optimised once.
 let clipLow = 0;
 let clipHigh = 0;
-const clipRule = unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same);
+const clipRule: UnaryRule = { ...unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same), params: () => [clipLow, clipHigh] };
 /** Into bool, the clipped value is stored by truthiness, as every bool is. */
 const clipBoolRule = unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same);
 
@@ -282,8 +282,14 @@ export const gelu = traced("gelu", (x: unknown, options?: unknown) => {
 
 // As clip's bounds: one kernel per op, alpha set just before it runs.
 let alpha = 0;
-const leakyReluRule = unary("leakyRelu", (x) => (x < 0 ? alpha * x : x), floatDType); // NaN stays NaN
+const leakyReluRule: UnaryRule = { ...unary("leakyRelu", (x) => (x < 0 ? alpha * x : x), floatDType), params: () => [alpha] }; // NaN stays NaN
 const eluRule = unary("elu", (x) => (x > 0 ? x : alpha * Math.expm1(x)), floatDType);
+
+/** @internal The rules of the ops with parameters, the parameters set (test/kernels/simd.test.ts). */
+export const parameterized = {
+  leakyRelu: (slope: number): UnaryRule => ((alpha = slope), leakyReluRule),
+  clip: (low: number, high: number): UnaryRule => ((clipLow = low), (clipHigh = high), clipRule),
+};
 
 /** `alpha` checked: a finite number, `fallback` when omitted. */
 function alphaOf(op: string, value: unknown, fallback: number): number {

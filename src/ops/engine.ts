@@ -315,6 +315,8 @@ export interface UnaryRule {
   readonly dtype: (a: DType) => DType;
   /** The SIMD kernels' name when it is not `name` (one op, two functions: gelu's tanh approximation). */
   readonly simd?: string;
+  /** The op's parameters as its SIMD kernel reads them (leakyRelu's alpha, clip's bounds), read when it runs. */
+  readonly params?: () => readonly number[];
 }
 
 /** Runs a unary element-wise op with an optional `out` of the same shape. */
@@ -331,7 +333,7 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const converted = tensorView(a, dtype);
   const input = readable(converted, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
   const plan = planIteration(a.shape, [result.strides, input.strides]);
-  if (plan.size <= PLAN_THRESHOLD || !unarySimd(rule.simd ?? op, dtype, plan, output, input)) rule.kernel(plan, output, input);
+  if (plan.size <= PLAN_THRESHOLD || !unarySimd(rule.simd ?? op, dtype, plan, output, input, rule.params?.())) rule.kernel(plan, output, input);
   return result;
 }
 

@@ -12,13 +12,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DType } from "../../src/dtype.js";
+import type { UnaryRule } from "../../src/ops/engine.js";
 import type { Writable } from "../../src/kernels/binary.js";
 import { planIteration, type Operand, type Plan } from "../../src/kernels/plan.js";
 import { binarySimd, unarySimd } from "../../src/kernels/simd.js";
 import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { add, relu, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
-import { activationRules, castRules, geluRules, rules, unaryRules } from "../../src/ops/elementwise.js";
+import { activationRules, castRules, geluRules, parameterized, rules, unaryRules } from "../../src/ops/elementwise.js";
+import { PARAMS_AT } from "../../src/kernels/wasm/arena.js";
+import { PARAMS_AT as GENERATED_PARAMS_AT } from "../../scripts/wat/elementwise.js";
 import { float32Ulps } from "../support/ulps.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
 
@@ -170,6 +173,36 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         { seed: 23, numRuns: 150 },
       );
     });
+  }
+
+  it("reads an op's parameters where the engine writes them", () => {
+    expect(GENERATED_PARAMS_AT).toBe(PARAMS_AT);
+  });
+
+  // ops with float64 parameters: each setting's product or comparison as the JavaScript makes it
+  const settings: [string, () => UnaryRule][] = [
+    ...[0.01, 0.2, -1.5, 1e-30, 3.3, 0].map((slope): [string, () => UnaryRule] => [`leakyRelu ${slope}`, () => parameterized.leakyRelu(slope)]),
+    ...[[-1, 1], [0.1, 0.1], [1e-50, 1], [-1, -1e-50], [-Infinity, 0.5], [-0.3, Infinity], [0, 0], [-0, 0], [1 / 3, 2 / 3]].map(
+      ([low, high]): [string, () => UnaryRule] => [`clip ${low} ${high}`, () => parameterized.clip(low!, high!)],
+    ),
+  ];
+  for (const [name, rule] of settings) {
+    for (const dtype of ["float32", "float64"] as const) {
+      it(`${name} in ${dtype}: what the JavaScript kernel stores, for any layout`, () => {
+        sameAsJavaScript(
+          dtype,
+          dtype,
+          1,
+          fc.oneof(valueArb(dtype), fc.constantFrom(0, -0, 0.1, -0.1, 1 / 3, 2 / 3, 1, -1, 1e-45, -1e-45)),
+          (plan, out, [a]) => rule().kernel(plan, out, a!),
+          (plan, out, [a]) => {
+            const r = rule();
+            return unarySimd(r.name, dtype, plan, out, a!, r.params!());
+          },
+          { seed: 43, numRuns: 60 },
+        );
+      });
+    }
   }
 
   const tests = [

@@ -40,6 +40,11 @@ const RESERVATIONS = [256 * 2 ** 20, 64 * 2 ** 20, 16 * 2 ** 20];
 export const META_BYTES = 64 * 1024;
 /** Where a plan's words start, and where scalar and small operands are staged. */
 export const PLAN_AT = 0;
+/**
+ * Two float64 parameters of an element-wise kernel (leakyRelu's alpha, clip's bounds), at the
+ * end of the plan's area: a plan takes at most 5 * 64 words (1,280 bytes).
+ */
+export const PARAMS_AT = 4080;
 export const STAGE_A = 4096;
 export const STAGE_BYTES = 30 * 1024;
 export const STAGE_B = STAGE_A + STAGE_BYTES;

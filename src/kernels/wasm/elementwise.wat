@@ -176,6 +176,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.add))
       (return)))
@@ -302,6 +303,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.add))
       (return)))
@@ -428,6 +430,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.add))
       (return)))
@@ -554,6 +557,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.add))
       (return)))
@@ -680,6 +684,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.sub))
       (return)))
@@ -806,6 +811,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.sub))
       (return)))
@@ -932,6 +938,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.sub))
       (return)))
@@ -1058,6 +1065,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.sub))
       (return)))
@@ -1184,6 +1192,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.mul))
       (return)))
@@ -1310,6 +1319,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.mul))
       (return)))
@@ -1436,6 +1446,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.mul))
       (return)))
@@ -1562,6 +1573,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.mul))
       (return)))
@@ -1688,6 +1700,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.div))
       (return)))
@@ -1814,6 +1827,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.div))
       (return)))
@@ -1940,6 +1954,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.max))
       (return)))
@@ -2066,6 +2081,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.max))
       (return)))
@@ -2192,6 +2208,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.gt_s (local.get $s) (local.get $t))))
       (return)))
@@ -2318,6 +2335,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.gt_u (local.get $s) (local.get $t))))
       (return)))
@@ -2444,6 +2462,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.min))
       (return)))
@@ -2570,6 +2589,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.min))
       (return)))
@@ -2696,6 +2716,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.lt_s (local.get $s) (local.get $t))))
       (return)))
@@ -2822,6 +2843,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.lt_u (local.get $s) (local.get $t))))
       (return)))
@@ -2948,6 +2970,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.neg (f32.load (local.get $a))))
       (return)))
@@ -3074,6 +3097,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.neg (f64.load (local.get $a))))
       (return)))
@@ -3200,6 +3224,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.sub (i32.const 0) (i32.load (local.get $a))))
       (return)))
@@ -3326,6 +3351,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.abs (f32.load (local.get $a))))
       (return)))
@@ -3452,6 +3478,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.abs (f64.load (local.get $a))))
       (return)))
@@ -3578,6 +3605,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (local.tee $s (i32.load (local.get $a))) (i32.sub (i32.const 0) (local.get $s)) (i32.ge_s (local.get $s) (i32.const 0))))
       (return)))
@@ -3704,6 +3732,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.sqrt (f32.load (local.get $a))))
       (return)))
@@ -3830,6 +3859,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.sqrt (f64.load (local.get $a))))
       (return)))
@@ -3956,6 +3986,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.floor (f32.load (local.get $a))))
       (return)))
@@ -4082,6 +4113,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.floor (f64.load (local.get $a))))
       (return)))
@@ -4208,6 +4240,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.ceil (f32.load (local.get $a))))
       (return)))
@@ -4334,6 +4367,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.ceil (f64.load (local.get $a))))
       (return)))
@@ -4460,6 +4494,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.nearest (f32.load (local.get $a))))
       (return)))
@@ -4586,6 +4621,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.nearest (f64.load (local.get $a))))
       (return)))
@@ -4712,6 +4748,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.const 1) (select (f32.const -1) (local.tee $s (f32.load (local.get $a))) (f32.lt (local.get $s) (f32.const 0))) (f32.gt (local.get $s) (f32.const 0))))
       (return)))
@@ -4838,6 +4875,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (select (f64.const 1) (select (f64.const -1) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (f64.const 0))) (f64.gt (local.get $s) (f64.const 0))))
       (return)))
@@ -4964,6 +5002,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.sub (i32.gt_s (local.tee $s (i32.load (local.get $a))) (i32.const 0)) (i32.lt_s (local.get $s) (i32.const 0))))
       (return)))
@@ -5084,12 +5123,530 @@
         (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
         (br $carry))))
 
+  ;; leakyRelu, float32 (unary: b is a again)
+  (func $leakyRelu_f32 (export "leakyRelu_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
+    (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
+    (if (i32.eqz (local.get $rank)) (then
+      (f32.store (local.get $o) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $a)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $p0)))) (v128.load (local.get $y)) (f32x4.lt (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (v128.store offset=16 (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y))) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $p0)))) (v128.load offset=16 (local.get $y)) (f32x4.lt (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $p0)))) (v128.load (local.get $y)) (f32x4.lt (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (f32.store (local.get $x) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $y)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (local.get $v)) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $p0)))) (local.get $v) (f32x4.lt (local.get $v) (v128.const i32x4 0 0 0 0))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (local.get $v)) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $p0)))) (local.get $v) (f32x4.lt (local.get $v) (v128.const i32x4 0 0 0 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $y)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $p0)))) (v128.load (local.get $y)) (f32x4.lt (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y))) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $p0)))) (v128.load offset=16 (local.get $y)) (f32x4.lt (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $y)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (f32.store (local.get $x) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $y)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; leakyRelu, float64 (unary: b is a again)
+  (func $leakyRelu_f64 (export "leakyRelu_f64") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f64) (local $t f64) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
+    (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
+    (local.set $q0 (f64.load (i32.const 4080)))
+    (if (i32.eqz (local.get $rank)) (then
+      (f64.store (local.get $o) (select (f64.mul (local.tee $s (f64.load (local.get $a))) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 8)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.bitselect (f64x2.mul (v128.load (local.get $y)) (local.get $p0)) (v128.load (local.get $y)) (f64x2.lt (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (v128.store offset=16 (local.get $x) (v128.bitselect (f64x2.mul (v128.load offset=16 (local.get $y)) (local.get $p0)) (v128.load offset=16 (local.get $y)) (f64x2.lt (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (v128.bitselect (f64x2.mul (v128.load (local.get $y)) (local.get $p0)) (v128.load (local.get $y)) (f64x2.lt (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (f64.store (local.get $x) (select (f64.mul (local.tee $s (f64.load (local.get $y))) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 8)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f64x2.splat (f64.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (f64x2.mul (local.get $v) (local.get $p0)) (local.get $v) (f64x2.lt (local.get $v) (v128.const i32x4 0 0 0 0))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (f64x2.mul (local.get $v) (local.get $p0)) (local.get $v) (f64x2.lt (local.get $v) (v128.const i32x4 0 0 0 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f64.store (local.get $x) (select (f64.mul (local.tee $s (f64.load (local.get $y))) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 8)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f64x2.splat (f64.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (f64x2.mul (v128.load (local.get $y)) (local.get $p0)) (v128.load (local.get $y)) (f64x2.lt (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (f64x2.mul (v128.load offset=16 (local.get $y)) (local.get $p0)) (v128.load offset=16 (local.get $y)) (f64x2.lt (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f64.store (local.get $x) (select (f64.mul (local.tee $s (f64.load (local.get $y))) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 8)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (f64.store (local.get $x) (select (f64.mul (local.tee $s (f64.load (local.get $y))) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; clip, float32 (unary: b is a again)
+  (func $clip_f32 (export "clip_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
+    (local.set $r0 (f64x2.splat (f64.load (i32.const 4080))))
+    (local.set $r1 (f64x2.splat (f64.load (i32.const 4088))))
+    (local.set $q0 (f32.demote_f64 (f64.load (i32.const 4080))))
+    (local.set $q1 (f32.demote_f64 (f64.load (i32.const 4088))))
+    (local.set $p0 (f32x4.splat (local.get $q0)))
+    (local.set $p1 (f32x4.splat (local.get $q1)))
+    (if (i32.eqz (local.get $rank)) (then
+      (f32.store (local.get $o) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $a))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r1)))))
+            (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load offset=16 (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r1)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r1)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (local.get $v) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (local.get $v)) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (local.get $v)) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r1)))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (local.get $v) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (local.get $v)) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (local.get $v)) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r1)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (v128.load (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r1)))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load offset=16 (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r1)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; clip, float64 (unary: b is a again)
+  (func $clip_f64 (export "clip_f64") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f64) (local $t f64) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
+    (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
+    (local.set $p1 (f64x2.splat (f64.load (i32.const 4088))))
+    (local.set $q0 (f64.load (i32.const 4080)))
+    (local.set $q1 (f64.load (i32.const 4088)))
+    (if (i32.eqz (local.get $rank)) (then
+      (f64.store (local.get $o) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (local.get $q0)))) (f64.gt (local.get $s) (local.get $q1))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 8)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (f64x2.pmin (f64x2.pmax (v128.load (local.get $y)) (local.get $p0)) (local.get $p1)))
+            (v128.store offset=16 (local.get $x) (f64x2.pmin (f64x2.pmax (v128.load offset=16 (local.get $y)) (local.get $p0)) (local.get $p1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (f64x2.pmin (f64x2.pmax (v128.load (local.get $y)) (local.get $p0)) (local.get $p1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (f64.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f64.load (local.get $y))) (f64.lt (local.get $s) (local.get $q0)))) (f64.gt (local.get $s) (local.get $q1))))
+            (local.set $x (i32.add (local.get $x) (i32.const 8)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f64x2.splat (f64.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (f64x2.pmin (f64x2.pmax (local.get $v) (local.get $p0)) (local.get $p1)))
+          (v128.store offset=16 (local.get $x) (f64x2.pmin (f64x2.pmax (local.get $v) (local.get $p0)) (local.get $p1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f64.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f64.load (local.get $y))) (f64.lt (local.get $s) (local.get $q0)))) (f64.gt (local.get $s) (local.get $q1))))
+          (local.set $x (i32.add (local.get $x) (i32.const 8)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f64x2.splat (f64.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (f64x2.pmin (f64x2.pmax (v128.load (local.get $y)) (local.get $p0)) (local.get $p1)))
+          (v128.store offset=16 (local.get $x) (f64x2.pmin (f64x2.pmax (v128.load offset=16 (local.get $y)) (local.get $p0)) (local.get $p1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f64.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f64.load (local.get $y))) (f64.lt (local.get $s) (local.get $q0)))) (f64.gt (local.get $s) (local.get $q1))))
+          (local.set $x (i32.add (local.get $x) (i32.const 8)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (f64.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f64.load (local.get $y))) (f64.lt (local.get $s) (local.get $q0)))) (f64.gt (local.get $s) (local.get $q1))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
   ;; relu, float32 (unary: b is a again)
   (func $relu_f32 (export "relu_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.const 0) (local.tee $s (f32.load (local.get $a))) (f32.lt (local.get $s) (f32.const 0))))
       (return)))
@@ -5216,6 +5773,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (select (f64.const 0) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (f64.const 0))))
       (return)))
@@ -5342,6 +5900,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (local.tee $s (i32.load (local.get $a))) (i32.const 0) (i32.gt_s (local.get $s) (i32.const 0))))
       (return)))
@@ -5468,6 +6027,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.eq (f32.load (local.get $a)) (f32.load (local.get $b))))
       (return)))
@@ -5586,6 +6146,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.eq (f64.load (local.get $a)) (f64.load (local.get $b))))
       (return)))
@@ -5704,6 +6265,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load (local.get $a)) (i32.load (local.get $b))))
       (return)))
@@ -5822,6 +6384,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -5940,6 +6503,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -6058,6 +6622,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.ne (f32.load (local.get $a)) (f32.load (local.get $b))))
       (return)))
@@ -6176,6 +6741,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.ne (f64.load (local.get $a)) (f64.load (local.get $b))))
       (return)))
@@ -6294,6 +6860,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load (local.get $a)) (i32.load (local.get $b))))
       (return)))
@@ -6412,6 +6979,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -6530,6 +7098,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -6648,6 +7217,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.lt (f32.load (local.get $a)) (f32.load (local.get $b))))
       (return)))
@@ -6766,6 +7336,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.lt (f64.load (local.get $a)) (f64.load (local.get $b))))
       (return)))
@@ -6884,6 +7455,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_s (i32.load (local.get $a)) (i32.load (local.get $b))))
       (return)))
@@ -7002,6 +7574,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -7120,6 +7693,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -7238,6 +7812,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.le (f32.load (local.get $a)) (f32.load (local.get $b))))
       (return)))
@@ -7356,6 +7931,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.le (f64.load (local.get $a)) (f64.load (local.get $b))))
       (return)))
@@ -7474,6 +8050,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_s (i32.load (local.get $a)) (i32.load (local.get $b))))
       (return)))
@@ -7592,6 +8169,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -7710,6 +8288,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -7828,6 +8407,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.gt (f32.load (local.get $a)) (f32.load (local.get $b))))
       (return)))
@@ -7946,6 +8526,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.gt (f64.load (local.get $a)) (f64.load (local.get $b))))
       (return)))
@@ -8064,6 +8645,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_s (i32.load (local.get $a)) (i32.load (local.get $b))))
       (return)))
@@ -8182,6 +8764,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -8300,6 +8883,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -8418,6 +9002,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.ge (f32.load (local.get $a)) (f32.load (local.get $b))))
       (return)))
@@ -8536,6 +9121,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.ge (f64.load (local.get $a)) (f64.load (local.get $b))))
       (return)))
@@ -8654,6 +9240,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_s (i32.load (local.get $a)) (i32.load (local.get $b))))
       (return)))
@@ -8772,6 +9359,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -8890,6 +9478,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
       (return)))
@@ -9008,6 +9597,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
       (return)))
@@ -9126,6 +9716,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
       (return)))
@@ -9244,6 +9835,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s i32) (local $t i32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
       (return)))
@@ -9362,6 +9954,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.lt (f32.abs (f32.load (local.get $a))) (f32.const inf)))
       (return)))
@@ -9480,6 +10073,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.lt (f64.abs (f64.load (local.get $a))) (f64.const inf)))
       (return)))
@@ -9598,6 +10192,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.promote_f32 (f32.load (local.get $a))))
       (return)))
@@ -9719,6 +10314,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.demote_f64 (f64.load (local.get $a))))
       (return)))
@@ -9837,6 +10433,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f64) (local $t f64) (local $v v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.convert_i32_s (i32.load (local.get $a))))
       (return)))
@@ -9958,6 +10555,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $exp_f64x2 (local.get $et)))
@@ -10117,6 +10715,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $log_f64x2 (local.get $et)))
@@ -10284,6 +10883,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $sigmoid_f64x2 (local.get $et)))
@@ -10447,6 +11047,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $silu_f64x2 (local.get $et)))
@@ -10614,6 +11215,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $geluTanh_f64x2 (local.get $et)))
@@ -10781,6 +11383,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $softplus_f64x2 (local.get $et)))
@@ -10980,6 +11583,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $logSigmoid_f64x2 (local.get $et)))
@@ -11181,6 +11785,7 @@
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
     (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
+
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
 (local.set $et (call $tanh_f64x2 (local.get $et)))
