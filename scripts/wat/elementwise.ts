@@ -395,6 +395,22 @@ export const MATH_OPS: readonly MathOpCode[] = [
   // softplus: max(x, 0) + log1p(exp(-|x|)), the JavaScript's two branches in one; logSigmoid is -softplus(-x)
   softplusOp("softplus", false),
   softplusOp("logSigmoid", true),
+  // x > 0 ? x : alpha expm1(x) (alpha, the op's parameter, read in the function): expm1 as
+  // exp(x) - 1, and below |x| = 0.01, where that would cancel digits away, its series to x^6/720
+  {
+    name: "elu",
+    locals: ["$hx", "$hs"],
+    math: ({ exp }) => [
+      "(local.set $hx (local.get $et))",
+      // x (1 + x (1/2 + x (1/6 + x (1/24 + x (1/120 + x / 720))))), by Horner's rule
+      `(local.set $hs (f64x2.mul (local.get $hx) ${[1 / 120, 1 / 24, 1 / 6, 1 / 2, 1].reduce((poly, c) => `(f64x2.add ${f64x2(c)} (f64x2.mul (local.get $hx) ${poly}))`, f64x2(1 / 720))}))`,
+      exp(),
+      `(local.set $et (f64x2.sub (local.get $et) ${f64x2(1)}))`,
+      `(local.set $et (v128.bitselect (local.get $hs) (local.get $et) (f64x2.lt (f64x2.abs (local.get $hx)) ${f64x2(0.01)})))`,
+      `(local.set $et (f64x2.mul (local.get $et) (f64x2.splat ${param(0)})))`,
+      `(local.set $et (v128.bitselect (local.get $hx) (local.get $et) (f64x2.gt (local.get $hx) ${f64x2(0)})))`,
+    ],
+  },
   // tanh(|x|) with x's sign: below 2^-10 |x| (1 - x^2/3 + 2x^4/15) (what it leaves out is under
   // 1e-19 relative), above 1 - 2 / (exp(2|x|) + 1) (exp(200) makes it 1 as float32 has it anyway,
   // and NaN stays NaN); -0 gives -0

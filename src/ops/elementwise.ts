@@ -283,11 +283,12 @@ export const gelu = traced("gelu", (x: unknown, options?: unknown) => {
 // As clip's bounds: one kernel per op, alpha set just before it runs.
 let alpha = 0;
 const leakyReluRule: UnaryRule = { ...unary("leakyRelu", (x) => (x < 0 ? alpha * x : x), floatDType), params: () => [alpha] }; // NaN stays NaN
-const eluRule = unary("elu", (x) => (x > 0 ? x : alpha * Math.expm1(x)), floatDType);
+const eluRule: UnaryRule = { ...unary("elu", (x) => (x > 0 ? x : alpha * Math.expm1(x)), floatDType), params: () => [alpha] };
 
 /** @internal The rules of the ops with parameters, the parameters set (test/kernels/simd.test.ts). */
 export const parameterized = {
   leakyRelu: (slope: number): UnaryRule => ((alpha = slope), leakyReluRule),
+  elu: (scale: number): UnaryRule => ((alpha = scale), eluRule),
   clip: (low: number, high: number): UnaryRule => ((clipLow = low), (clipHigh = high), clipRule),
 };
 

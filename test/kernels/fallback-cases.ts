@@ -21,8 +21,9 @@ export const FALLBACK_CASES: readonly (readonly [string, (lib: Lib) => number[]]
   ["float32 matmul", (lib) => Array.from(lib.matmul(lib.tensor(ramp(64 * 48, 0.1), [64, 48]), lib.tensor(ramp(48 * 37, 0.2), [48, 37])).toTypedArray())],
   ["batched matmul with a transposed a", (lib) => Array.from(lib.matmul(lib.tensor(ramp(3 * 40 * 20, 0.1), [3, 40, 20]).transpose([0, 2, 1]), lib.tensor(ramp(40 * 9, 0.2), [40, 9])).toTypedArray())],
   ["unary ops, float32", (lib) => [lib.neg, lib.abs, lib.sign, lib.sqrt, lib.floor, lib.ceil, lib.round, lib.relu].flatMap((op) => Array.from((op as (x: unknown) => { toTypedArray(): ArrayLike<number> })(lib.tensor(ramp(4096, 0.37), [64, 64]).transpose()).toTypedArray()))],
-  ["ops with parameters: leakyRelu and clip", (lib) => [
+  ["ops with parameters: leakyRelu, elu and clip", (lib) => [
     ...lib.leakyRelu(lib.tensor(ramp(4096, 0.37), [64, 64]).transpose(), 0.3).toTypedArray(),
+    ...lib.elu(lib.tensor(ramp(4096, 0.37), [64, 64]), 0.7).toTypedArray(),
     ...lib.clip(lib.tensor(ramp(4096, 0.1), [64, 64]), -1 / 3, 1e-50).toTypedArray(),
     ...lib.clip(lib.tensor(Float64Array.from(ramp(2048, 0.1)), [32, 64]), -0.5, 2 / 3).toTypedArray(),
   ]],

@@ -263,6 +263,23 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     ["softplus", activationRules.softplus],
     ["logSigmoid", activationRules.logSigmoid],
   ] as const;
+  // elu reads its alpha as leakyRelu does
+  const eluOps = [1, 0.5, -2].map((scale) => [`elu ${scale}`, "elu", () => parameterized.elu(scale)] as const);
+  for (const [name, op, rule] of eluOps) {
+    it(`${name} in float32: within one float32 ulp of the JavaScript kernel (Math.expm1), for any layout`, () => {
+      sameAsJavaScript(
+        "float32",
+        "float32",
+        1,
+        fc.oneof(valueArb("float32"), fc.float({ min: -110, max: 110, noNaN: true }), fc.float({ min: Math.fround(-0.02), max: Math.fround(0.02), noNaN: true }), fc.constantFrom(0.01, -0.01, -1e-30, -0, -Infinity)),
+        (plan, out, [a]) => rule().kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd(op, "float32", plan, out, a!, rule().params!()),
+        { seed: 47, numRuns: 200 },
+        1,
+      );
+    });
+  }
+
   for (const [op, rule] of mathOps) {
     it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
       sameAsJavaScript(
