@@ -277,7 +277,7 @@ export const COMPARE_OPS: readonly CompareOpCode[] = [
 
 /**
  * A cast `cast_<from>` to each dtype in `code`: per output dtype the scalar
- * conversion and the stores of one turn of four elements from the operand's
+ * conversion ("" for none) and the stores of one turn of `elements` from the operand's
  * vector loads (`at(offset)`). Each is what a typed array's store does with the
  * value: float32 to float64 and int32 to float64 exactly, float64 to float32
  * rounded to nearest, ties to even.
@@ -286,6 +286,8 @@ export interface CastOpCode {
   readonly name: string;
   readonly from: string;
   readonly code: Partial<Record<string, readonly [string, (at: (offset: number) => string) => string[]]>>;
+  /** Elements a turn (4 unless given): a byte input reads 16 a turn. */
+  readonly elements?: number;
 }
 
 /** A widening cast's turn: the low two lanes converted into one vector, the high two into the next. */
@@ -295,6 +297,12 @@ const widen =
     `(v128.store (local.get $x) (${convert} ${at(0)}))`,
     `(v128.store offset=16 (local.get $x) (${convert} (${HIGH} ${at(0)} ${at(0)})))`,
   ];
+
+/** The four i32x4 of 16 bytes, zero-extended, in order. */
+const byteWords = (bytes: string): string[] =>
+  ["low", "high"].flatMap((half) => ["low", "high"].map((quarter) => `(i32x4.extend_${quarter}_i16x8_u (i16x8.extend_${half}_i8x16_u ${bytes}))`));
+/** The k-th vector of a turn's output. */
+const store = (k: number, value: string): string => `(v128.store${k === 0 ? "" : ` offset=${16 * k}`} (local.get $x) ${value})`;
 
 export const CAST_OPS: readonly CastOpCode[] = [
   { name: "cast_f32", from: "f32", code: { f64: ["f64.promote_f32", widen("f64x2.promote_low_f32x4")] } },
@@ -309,6 +317,20 @@ export const CAST_OPS: readonly CastOpCode[] = [
     },
   },
   { name: "cast_i32", from: "i32", code: { f64: ["f64.convert_i32_s", widen("f64x2.convert_low_i32x4_s")] } },
+  // bytes (uint8, and bools, stored alike) widened exactly: 16 a turn, four i32x4 of them
+  {
+    name: "cast_u8",
+    from: "u8",
+    elements: 16,
+    code: {
+      i32: ["", (at) => byteWords(at(0)).map((words, k) => store(k, words))],
+      f32: ["f32.convert_i32_u", (at) => byteWords(at(0)).map((words, k) => store(k, `(f32x4.convert_i32x4_u ${words})`))],
+      f64: [
+        "f64.convert_i32_u",
+        (at) => byteWords(at(0)).flatMap((words, k) => [store(2 * k, `(f64x2.convert_low_i32x4_u ${words})`), store(2 * k + 1, `(f64x2.convert_low_i32x4_u (${HIGH} ${words} ${words}))`)]),
+      ],
+    },
+  },
 ];
 
 
@@ -501,7 +523,11 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
       const zero = `(${s}.const 0)`;
       return `(i32.store8 ${o} (i32.${op.combine} ${applied(scalar, `(${type.load} ${a})`, zero)} ${applied(scalar, `(${type.load} ${b})`, zero)}))`;
     }
-    if (isCast(op)) return `(${type.store} ${o} (${op.code[type.suffix]![0]} (${inType.load} ${a})))`;
+    if (isCast(op)) {
+      // ("": the loaded value is already the output's, as a byte is an int32)
+      const convert = op.code[type.suffix]![0];
+      return `(${type.store} ${o} ${convert === "" ? `(${inType.load} ${a})` : `(${convert} (${inType.load} ${a}))`})`;
+    }
     if (isMath(op)) {
       return [`(local.set $et (f64x2.splat (f64.promote_f32 (f32.load ${a}))))`, ...math(), `(f32.store ${o} (f32.demote_f64 (f64x2.extract_lane 0 (local.get $et))))`].join("\n");
     }
@@ -511,7 +537,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   const turn: { elements: number; stores: (left: (offset: number) => string, right: (offset: number) => string, contiguous: boolean) => string[] } | undefined = compare
     ? { elements: 16, stores: (left, right) => [`(v128.store (local.get $x) ${compare16(left, right)})`] }
     : isCast(op)
-      ? { elements: 4, stores: (left) => op.code[type.suffix]![1](left) }
+      ? { elements: op.elements ?? 4, stores: (left) => op.code[type.suffix]![1](left) }
       : isMath(op)
         ? {
             elements: 4,

@@ -55,6 +55,8 @@ export const FALLBACK_CASES: readonly (readonly [string, (lib: Lib) => number[]]
     ...lib.tensor(Float64Array.from({ length: 4096 }, (_, i) => 1 + i * 2 ** -30), [64, 64]).cast("float32").toTypedArray(),
     ...lib.tensor(Int32Array.from({ length: 4096 }, (_, i) => (i * 2654435761) | 0), [64, 64]).cast("float64").toTypedArray(),
     ...lib.round(lib.tensor(ramp(4096, 0.1), [64, 64])).transpose().cast("bool").toTypedArray(),
+    ...lib.tensor(Uint8Array.from({ length: 8192 }, (_, i) => (i * 131) % 256), [128, 64]).cast("float32").toTypedArray(),
+    ...lib.tensor(Uint8Array.from({ length: 8192 }, (_, i) => (i * 131) % 256), [128, 64]).transpose().cast("float64").toTypedArray(),
   ]],
   ["sum over everything", (lib) => Array.from(lib.sum(lib.tensor(ramp(100 * 70, 0.01), [100, 70])).toTypedArray())],
   ["sum and mean of rows", (lib) => [...lib.sum(lib.tensor(ramp(100 * 70, 0.01), [100, 70]), -1).toTypedArray(), ...lib.mean(lib.tensor(ramp(100 * 70, 0.01), [100, 70]), 1).toTypedArray()]],

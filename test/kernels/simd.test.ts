@@ -238,7 +238,8 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  for (const [from, to] of [["float32", "float64"], ["float64", "float32"], ["int32", "float64"]] as const) {
+  const casts = [["float32", "float64"], ["float64", "float32"], ["int32", "float64"], ["uint8", "int32"], ["uint8", "float32"], ["uint8", "float64"]] as const;
+  for (const [from, to] of casts) {
     it(`cast from ${from} to ${to}: what a typed array's store makes of each value, for any layout`, () => {
       sameAsJavaScript(
         from,
