@@ -285,7 +285,7 @@ export const COMPARE_OPS: readonly CompareOpCode[] = [
 export interface CastOpCode {
   readonly name: string;
   readonly from: string;
-  readonly code: Partial<Record<string, readonly [string, (at: (offset: number) => string) => string[]]>>;
+  readonly code: Partial<Record<string, readonly [string | ((x: string) => string), (at: (offset: number) => string) => string[]]>>;
   /** Elements a turn (4 unless given): a byte input reads 16 a turn. */
   readonly elements?: number;
 }
@@ -298,6 +298,25 @@ const widen =
     `(v128.store offset=16 (local.get $x) (${convert} (${HIGH} ${at(0)} ${at(0)})))`,
   ];
 
+/**
+ * A float32 as a typed array's store makes it an int32 (ToInt32: truncated, modulo 2^32, NaN
+ * and the infinities 0): exact through int64 below 2^63, and 0 from there (every float32 that
+ * large is a multiple of 2^40).
+ */
+const toInt32 = (x: string): string => `(select (i32.const 0) (i32.wrap_i64 (i64.trunc_sat_f32_s ${x})) (f32.ge (f32.abs ${x}) (f32.const 0x1p63)))`;
+/** Byte 0 of each 32-bit lane, in the first four bytes. */
+const LOW_BYTES = "0 4 8 12 0 4 8 12 0 4 8 12 0 4 8 12";
+/**
+ * A turn of four float32 into int32 (or their low bytes): one vector truncation
+ * (`trunc_sat`) when every |x| is below 2^31, where it is ToInt32; else the four one by one.
+ */
+const toInt32Turn = (x: string, stores: (words: string) => string[], scalarStore: string, width: number): string[] => [
+  `(if (v128.any_true (f32x4.ge (f32x4.abs ${x}) (v128.const f32x4 0x1p31 0x1p31 0x1p31 0x1p31))) (then`,
+  ...[0, 1, 2, 3].map((k) => `  (${scalarStore}${k === 0 ? "" : ` offset=${k * width}`} (local.get $x) ${toInt32(`(f32.load${k === 0 ? "" : ` offset=${4 * k}`} (local.get $y))`)})`),
+  ") (else",
+  ...stores(`(i32x4.trunc_sat_f32x4_s ${x})`).map((line) => `  ${line}`),
+  "))",
+];
 /** The four i32x4 of 16 bytes, zero-extended, in order. */
 const byteWords = (bytes: string): string[] =>
   ["low", "high"].flatMap((half) => ["low", "high"].map((quarter) => `(i32x4.extend_${quarter}_i16x8_u (i16x8.extend_${half}_i8x16_u ${bytes}))`));
@@ -305,7 +324,15 @@ const byteWords = (bytes: string): string[] =>
 const store = (k: number, value: string): string => `(v128.store${k === 0 ? "" : ` offset=${16 * k}`} (local.get $x) ${value})`;
 
 export const CAST_OPS: readonly CastOpCode[] = [
-  { name: "cast_f32", from: "f32", code: { f64: ["f64.promote_f32", widen("f64x2.promote_low_f32x4")] } },
+  {
+    name: "cast_f32",
+    from: "f32",
+    code: {
+      f64: ["f64.promote_f32", widen("f64x2.promote_low_f32x4")],
+      i32: [toInt32, (at) => toInt32Turn(at(0), (words) => [`(v128.store (local.get $x) ${words})`], "i32.store", 4)],
+      u8: [toInt32, (at) => toInt32Turn(at(0), (words) => [`(v128.store32_lane 0 (local.get $x) (i8x16.shuffle ${LOW_BYTES} ${words} ${words}))`], "i32.store8", 1)],
+    },
+  },
   {
     name: "cast_f64",
     from: "f64",
@@ -316,7 +343,15 @@ export const CAST_OPS: readonly CastOpCode[] = [
       ],
     },
   },
-  { name: "cast_i32", from: "i32", code: { f64: ["f64.convert_i32_s", widen("f64x2.convert_low_i32x4_s")] } },
+  {
+    name: "cast_i32",
+    from: "i32",
+    code: {
+      f64: ["f64.convert_i32_s", widen("f64x2.convert_low_i32x4_s")],
+      // the low byte of each, as a Uint8Array's store keeps it
+      u8: ["", (at) => [`(v128.store32_lane 0 (local.get $x) (i8x16.shuffle ${LOW_BYTES} ${at(0)} ${at(0)}))`]],
+    },
+  },
   // bytes (uint8, and bools, stored alike) widened exactly: 16 a turn, four i32x4 of them
   {
     name: "cast_u8",
@@ -526,7 +561,8 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     if (isCast(op)) {
       // ("": the loaded value is already the output's, as a byte is an int32)
       const convert = op.code[type.suffix]![0];
-      return `(${type.store} ${o} ${convert === "" ? `(${inType.load} ${a})` : `(${convert} (${inType.load} ${a}))`})`;
+      const x = `(${inType.load} ${a})`;
+      return `(${type.store} ${o} ${typeof convert === "function" ? convert(x) : convert === "" ? x : `(${convert} ${x})`})`;
     }
     if (isMath(op)) {
       return [`(local.set $et (f64x2.splat (f64.promote_f32 (f32.load ${a}))))`, ...math(), `(f32.store ${o} (f32.demote_f64 (f64x2.extract_lane 0 (local.get $et))))`].join("\n");

@@ -238,7 +238,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  const casts = [["float32", "float64"], ["float64", "float32"], ["int32", "float64"], ["uint8", "int32"], ["uint8", "float32"], ["uint8", "float64"]] as const;
+  const casts = [["float32", "float64"], ["float64", "float32"], ["int32", "float64"], ["uint8", "int32"], ["uint8", "float32"], ["uint8", "float64"], ["float32", "int32"], ["float32", "uint8"], ["int32", "uint8"]] as const;
   for (const [from, to] of casts) {
     it(`cast from ${from} to ${to}: what a typed array's store makes of each value, for any layout`, () => {
       sameAsJavaScript(
@@ -246,7 +246,12 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         to,
         1,
         // doubles between float32 values, where rounding to nearest-even shows
-        from === "float64" ? fc.oneof(valueArb(from), fc.integer().map((k) => 1 + k * 2 ** -30)) : valueArb(from),
+        from === "float64"
+          ? fc.oneof(valueArb(from), fc.integer().map((k) => 1 + k * 2 ** -30))
+          : from === "float32"
+            ? // to integers: mostly within int32 (the vector truncation), at times beyond it (ToInt32's wrap)
+              fc.oneof({ arbitrary: fc.float({ min: -3e9, max: 3e9 }), weight: 4 }, valueArb(from), fc.constantFrom(2 ** 31, -(2 ** 31), 2 ** 32 + 256, 2 ** 63, -(2 ** 40) - 512))
+            : valueArb(from),
         (plan, out, [a]) => castRules[to].kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd("cast", to, plan, out, a!),
         { seed: 31, numRuns: 200 },
