@@ -6,7 +6,7 @@
  * test/kernels/arena.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { add, concat, matmul, mul, relu, sum, type Tensor, tensor, tidy, transpose, zeros } from "shapecast";
+import { adam, add, concat, matmul, meanSquaredError, mul, relu, sum, type Tensor, tensor, tidy, transpose, valueAndGrad, zeros } from "shapecast";
 
 /** Large enough to live in the engine's WebAssembly memory where it runs (see README "Speed"). */
 const big = (): Tensor<[64, 64], "float32"> => tensor(Float32Array.from({ length: 4096 }, (_, i) => i), [64, 64]);
@@ -139,5 +139,32 @@ describe("tidy", () => {
     const after = tensor([1]);
     tidy(() => 0);
     expect(after.isDisposed).toBe(false);
+  });
+});
+
+describe("a training loop in tidy (docs/training.md, Long loops)", () => {
+  it("trains, each step's intermediates freed, the previous parameters and state disposed", () => {
+    const x = tensor(Float32Array.from({ length: 64 * 8 }, (_, i) => Math.sin(i)), [64, 8]);
+    const y = tensor(Float32Array.from({ length: 64 }, (_, i) => Math.cos(i)), [64, 1]);
+    type Params = { w: Tensor<[8, 1], "float32">; b: Tensor<[1], "float32"> };
+    let params: Params = { w: tensor(new Float32Array(8).fill(0.1), [8, 1]), b: tensor([0]) };
+    const loss = (p: Params, xs: typeof x, ys: typeof y) => meanSquaredError(matmul(xs, p.w).add(p.b), ys);
+    const step = valueAndGrad(loss);
+    const opt = adam({ lr: 0.05 });
+    let state = opt.init(params);
+    const losses: number[] = [];
+    const first = params;
+    for (let i = 0; i < 20; i++) {
+      const next = tidy(() => {
+        const { value, grads } = step(params, x, y);
+        losses.push(value.item());
+        return opt.step(params, grads, state);
+      });
+      for (const t of [...Object.values(params), ...Object.values(state.m), ...Object.values(state.v)]) t.dispose();
+      ({ params, state } = next);
+    }
+    expect(first.w.isDisposed).toBe(true);
+    expect(params.w.isDisposed).toBe(false);
+    expect(losses[19]).toBeLessThan(losses[0]!);
   });
 });
