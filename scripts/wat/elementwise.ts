@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXP_CEILING, expInPlace, HIGH, logInPlace } from "./math.js";
+import { EXP_CEILING, expInPlace, f64x2, HIGH, logInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -386,9 +386,8 @@ export interface MathOpCode {
 
 /** Below this |x|, tanh's series; above, 1 - 2 / (exp(2|x|) + 1), which would lose x's digits to cancellation below it. */
 const TANH_SERIES_BELOW = 2 ** -10;
-const f64x2 = (value: number): string => `(v128.const f64x2 ${value} ${value})`;
 /** -0 where the argument (`$hx`) was -Infinity. */
-const minusZeroAtMinusInfinity = `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) (v128.const f64x2 -inf -inf))))`;
+const minusZeroAtMinusInfinity = `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) ${f64x2(-Infinity)})))`;
 
 /**
  * log1p(e) for e = exp(-|x|) in (0, 1], from `log`: log(u) e / (u - 1) with u = 1 + e (u - 1

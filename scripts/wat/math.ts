@@ -25,9 +25,12 @@
 /** Bytes 8..15 of a vector moved to 0..7: its upper half, to promote or convert as the lower one. */
 export const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
 
-/** A float64 constant in both lanes (WebAssembly text spells the infinities and NaN inf, -inf, nan). */
-const f64x2 = (value: number): string => {
-  const text = Number.isNaN(value) ? "nan" : value === Infinity ? "inf" : value === -Infinity ? "-inf" : String(value);
+/**
+ * A float64 constant in both lanes (WebAssembly text spells the infinities and NaN inf, -inf,
+ * nan; and -0 must be written so: `String(-0)` is "0").
+ */
+export const f64x2 = (value: number): string => {
+  const text = Number.isNaN(value) ? "nan" : value === Infinity ? "inf" : value === -Infinity ? "-inf" : Object.is(value, -0) ? "-0" : String(value);
   return `(v128.const f64x2 ${text} ${text})`;
 };
 /** ln 2 split: the high part has 21 significant bits, so k * LN2_HI is exact for the k used here. */
