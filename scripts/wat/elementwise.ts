@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXP_CEILING, expInPlace, f64x2, HIGH, logInPlace } from "./math.js";
+import { EXACT_SCRATCH, EXP_CEILING, expExactInPlace, expInPlace, expm1ExactInPlace, f64x2, HIGH, log1pExactInPlace, logExactInPlace, logInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -370,18 +370,35 @@ export const CAST_OPS: readonly CastOpCode[] = [
 
 
 /**
- * A float32 unary op whose JavaScript result comes from `Math` (ECMAScript
- * leaves those to each engine's approximation, so no bit-exact SIMD exists):
- * computed in float64 with the shared exp and log of ./math.ts, each result within one
- * float32 ulp of the JavaScript kernel's. `f64` builds the float64 value of
- * the argument in the local `$et` into `$et`, with `exp` and `log` writing
- * those sequences on `$et` (`prefix` "e").
+ * A unary op whose JavaScript result comes from `Math` (ECMAScript leaves
+ * those to each engine's approximation). In float32 (`math`): computed in
+ * float64 with the fast exp and log of ./math.ts, each result within one
+ * float32 ulp of the JavaScript kernel's. In float64 (`float64`): with
+ * ./math.ts's exact sequences, fdlibm's algorithms as V8 runs them, so the
+ * JavaScript's bits. The statements build the result from the float64 value
+ * of the argument in the local `$et` into `$et`, with the sequences written
+ * on `$et` (`prefix` "e").
  */
 export interface MathOpCode {
   readonly name: string;
-  readonly math: (sequences: { exp: (ceiling?: number) => string; log: () => string }) => string[];
+  readonly math: (sequences: Sequences) => string[];
   /** More v128 locals its sequence uses. */
   readonly locals?: readonly string[];
+  /**
+   * Its float64 kernel, which stores the JavaScript's bits: `true` where its JavaScript is
+   * `math` around `Math.exp` or `Math.log` and IEEE arithmetic (run with ./math.ts's exact
+   * exp and log), or the float64 statements, written as the JavaScript computes, with the exact
+   * sequences (expm1 and log1p too).
+   */
+  readonly float64?: true | ((sequences: Required<Sequences>) => string[]);
+}
+
+/** The sequences a Math op's statements write on `$et`: exp and log, and in float64 expm1 and log1p. */
+interface Sequences {
+  readonly exp: (ceiling?: number) => string;
+  readonly log: () => string;
+  readonly expm1?: () => string;
+  readonly log1p?: () => string;
 }
 
 /** Below this |x|, tanh's series; above, 1 - 2 / (exp(2|x|) + 1), which would lose x's digits to cancellation below it. */
@@ -396,6 +413,15 @@ const minusZeroAtMinusInfinity = `(local.set $et (v128.bitselect ${f64x2(-0)} (l
 const softplusOp = (name: string, negated: boolean): MathOpCode => ({
   name,
   locals: ["$hx", "$hs", "$hu"],
+  // float64, as the JavaScript: x > 0 ? x + log1p(exp(-x)) : log1p(exp(x)), exp(-|x|) either way
+  float64: ({ exp, log1p }) => [
+    `(local.set $hx ${negated ? "(f64x2.neg (local.get $et))" : "(local.get $et)"})`,
+    "(local.set $et (f64x2.neg (f64x2.abs (local.get $hx))))",
+    exp(),
+    log1p(),
+    `(local.set $et (v128.bitselect (f64x2.add (local.get $hx) (local.get $et)) (local.get $et) (f64x2.gt (local.get $hx) ${f64x2(0)})))`,
+    ...(negated ? ["(local.set $et (f64x2.neg (local.get $et)))"] : []),
+  ],
   math: ({ exp, log }) => [
     `(local.set $hx ${negated ? "(f64x2.neg (local.get $et))" : "(local.get $et)"})`,
     "(local.set $et (f64x2.neg (f64x2.abs (local.get $hx))))",
@@ -412,11 +438,12 @@ const softplusOp = (name: string, negated: boolean): MathOpCode => ({
 });
 
 export const MATH_OPS: readonly MathOpCode[] = [
-  { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)] },
-  { name: "log", math: ({ log }) => [log()] },
+  { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)], float64: true },
+  { name: "log", math: ({ log }) => [log()], float64: true },
   // 1 / (1 + exp(-x)), as the JavaScript: exp(-x) may be as large as exp(700) before 1 / it underflows float32
   {
     name: "sigmoid",
+    float64: true,
     math: ({ exp }) => [
       "(local.set $et (f64x2.neg (local.get $et)))",
       exp(700),
@@ -427,6 +454,7 @@ export const MATH_OPS: readonly MathOpCode[] = [
   {
     name: "silu",
     locals: ["$hx"],
+    float64: true,
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       "(local.set $et (f64x2.neg (local.get $et)))",
@@ -439,6 +467,7 @@ export const MATH_OPS: readonly MathOpCode[] = [
   {
     name: "geluTanh",
     locals: ["$hx"],
+    float64: true,
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       // (in the JavaScript's order: ((0.044715 x) x) x, and -2 sqrt(2/pi), exact, first)
@@ -456,6 +485,13 @@ export const MATH_OPS: readonly MathOpCode[] = [
   {
     name: "elu",
     locals: ["$hx", "$hs"],
+    // float64, as the JavaScript: alpha expm1(x)
+    float64: ({ expm1 }) => [
+      "(local.set $hx (local.get $et))",
+      expm1(),
+      `(local.set $et (f64x2.mul (local.get $et) (f64x2.splat ${param(0)})))`,
+      `(local.set $et (v128.bitselect (local.get $hx) (local.get $et) (f64x2.gt (local.get $hx) ${f64x2(0)})))`,
+    ],
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       // x (1 + x (1/2 + x (1/6 + x (1/24 + x (1/120 + x / 720))))), by Horner's rule
@@ -473,6 +509,18 @@ export const MATH_OPS: readonly MathOpCode[] = [
   {
     name: "tanh",
     locals: ["$hx", "$hs"],
+    // float64, s_tanh.c's as V8 runs it: |x| >= 1: 1 - 2 / (expm1(2|x|) + 2), else t / (t + 2)
+    // negated, t = expm1(-2|x|); 1 from 22 on, x below 2^-28; x's sign; NaN stays
+    float64: ({ expm1 }) => [
+      "(local.set $hx (local.get $et))",
+      `(local.set $hs (f64x2.ge (f64x2.abs (local.get $hx)) ${f64x2(1)}))`,
+      `(local.set $et (f64x2.mul (v128.bitselect ${f64x2(2)} ${f64x2(-2)} (local.get $hs)) (f64x2.abs (local.get $hx))))`,
+      expm1(),
+      `(local.set $et (v128.bitselect (f64x2.sub ${f64x2(1)} (f64x2.div ${f64x2(2)} (f64x2.add (local.get $et) ${f64x2(2)}))) (f64x2.div (f64x2.neg (local.get $et)) (f64x2.add (local.get $et) ${f64x2(2)})) (local.get $hs)))`,
+      `(local.set $et (v128.bitselect ${f64x2(1)} (local.get $et) (f64x2.ge (f64x2.abs (local.get $hx)) ${f64x2(22)})))`,
+      `(local.set $et (v128.bitselect (f64x2.neg (local.get $et)) (local.get $et) (f64x2.lt (local.get $hx) ${f64x2(0)})))`,
+      `(local.set $et (v128.bitselect (local.get $hx) (local.get $et) (v128.or (f64x2.lt (f64x2.abs (local.get $hx)) ${f64x2(2 ** -28)}) (f64x2.ne (local.get $hx) (local.get $hx)))))`,
+    ],
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       "(local.set $et (f64x2.abs (local.get $et)))",
@@ -510,10 +558,12 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
   // the sequence, written out in the contiguous loop (a call there cost a quarter more time), called
   // from its own function `$<op>_f64x2` everywhere else (written out at every site, it made the
   // module 7 kB larger per op)
+  // (float64 kernels with the exact exp and log, in their own functions `$<op>_exact_f64x2`)
+  const exact = type.dtype === "float64";
   const math = (inline = false): string[] =>
     inline
-      ? (op as MathOpCode).math({ exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") })
-      : [`(local.set $et (call $${op.name}_f64x2 (local.get $et)))`];
+      ? mathStatements(op as MathOpCode, exact)
+      : [`(local.set $et (call $${op.name}${exact ? "_exact" : ""}_f64x2 (local.get $et)))`];
   /** The operands' type: the output's, but for a cast. */
   const inType = isCast(op) ? LANE_TYPES.find((lane) => lane.suffix === op.from)! : type;
   /** Bytes of one output element: a comparison writes one byte per element. */
@@ -564,6 +614,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
       return `(${type.store} ${o} ${typeof convert === "function" ? convert(x) : convert === "" ? x : `(${convert} ${x})`})`;
     }
     if (isMath(op)) {
+      if (exact) return [`(local.set $et (f64x2.splat (f64.load ${a})))`, ...math(), `(f64.store ${o} (f64x2.extract_lane 0 (local.get $et)))`].join("\n");
       return [`(local.set $et (f64x2.splat (f64.promote_f32 (f32.load ${a}))))`, ...math(), `(f32.store ${o} (f32.demote_f64 (f64x2.extract_lane 0 (local.get $et))))`].join("\n");
     }
     return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
@@ -573,7 +624,9 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     ? { elements: 16, stores: (left, right) => [`(v128.store (local.get $x) ${compare16(left, right)})`] }
     : isCast(op)
       ? { elements: op.elements ?? 4, stores: (left) => op.code[type.suffix]![1](left) }
-      : isMath(op)
+      : isMath(op) && exact
+        ? { elements: 2, stores: (left, _right, contiguous) => [`(local.set $et ${left(0)})`, ...math(contiguous), "(v128.store (local.get $x) (local.get $et))"] }
+        : isMath(op)
         ? {
             elements: 4,
             stores: (left, _right, contiguous) => [
@@ -642,7 +695,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
 ${(paramsOf(op, type) ?? []).map((line) => `    ${line}`).join("\n")}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
@@ -722,16 +775,28 @@ ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $carry))))`;
 }
 
-/** The v128 locals of a Math op's sequence: exp's and log's scratch, the op's own, and `$et` unless it is a parameter. */
-const mathLocals = (op: MathOpCode, withArgument = true): string =>
-  [...(withArgument ? ["$et"] : []), ...["k", "kd", "r", "r2", "r4"].map((name) => `$e${name}`), ...(op.locals ?? [])].map((name) => `(local ${name} v128)`).join(" ");
+/** The exp and log sequences on `$et`: the float32 kernels' (./math.ts's expInPlace, logInPlace), or the exact ones of the float64 kernels. */
+const sequences = (exact: boolean): Sequences =>
+  exact
+    ? { exp: () => expExactInPlace("e", ""), log: () => logExactInPlace("e", ""), expm1: () => expm1ExactInPlace("e", ""), log1p: () => log1pExactInPlace("e", "") }
+    : { exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") };
 
-/** A Math op's float64 computation on two lanes, the function its kernel calls outside the contiguous loop. */
-function mathFunction(op: MathOpCode): string {
-  const statements = op.math({ exp: (ceiling) => expInPlace("e", "", ceiling), log: () => logInPlace("e", "") });
+/** A Math op's statements on `$et`: its float32 kernel's, or (`exact`) its float64 kernel's. */
+const mathStatements = (op: MathOpCode, exact: boolean): string[] =>
+  exact && typeof op.float64 === "function" ? op.float64(sequences(true) as Required<Sequences>) : op.math(sequences(exact));
+
+/** The v128 locals of a Math op's sequence: exp's and log's scratch, the op's own, and `$et` unless it is a parameter. */
+const mathLocals = (op: MathOpCode, withArgument = true, exact = false): string =>
+  [...(withArgument ? ["$et"] : []), ...(exact ? EXACT_SCRATCH : ["k", "kd", "r", "r2", "r4"]).map((name) => `$e${name}`), ...(op.locals ?? [])]
+    .map((name) => `(local ${name} v128)`)
+    .join(" ");
+
+/** A Math op's float64 computation on two lanes, the function its kernel calls outside the contiguous loop (`exact`: the float64 kernel's). */
+function mathFunction(op: MathOpCode, exact = false): string {
+  const statements = mathStatements(op, exact);
   return `
-  ;; ${op.name} of two float64 lanes
-  (func $${op.name}_f64x2 (param $et v128) (result v128) ${mathLocals(op, false)}
+  ;; ${op.name} of two float64 lanes${exact ? ", with the exact exp and log" : ""}
+  (func $${op.name}${exact ? "_exact" : ""}_f64x2 (param $et v128) (result v128) ${mathLocals(op, false, exact)}
 ${statements.map((line) => line.replace(/^/gm, "    ")).join("\n")}
     (local.get $et))`;
 }
@@ -749,8 +814,9 @@ const withTypes = (): [AnyOpCode, LaneType][] => [
   ...[...BINARY_OPS, ...UNARY_OPS, ...COMPARE_OPS, ...CAST_OPS].flatMap((op) =>
     LANE_TYPES.filter((type) => op.code[type.suffix] !== undefined).map((type): [AnyOpCode, LaneType] => [op, type]),
   ),
-  // the Math ops in float32 only
+  // the Math ops in float32, and in float64 those whose JavaScript the exact exp and log give
   ...MATH_OPS.map((op): [AnyOpCode, LaneType] => [op, LANE_TYPES[0]!]),
+  ...MATH_OPS.filter((op) => op.float64).map((op): [AnyOpCode, LaneType] => [op, LANE_TYPES[1]!]),
 ];
 
 /** The names `<op>_<suffix>` the module exports. */
@@ -758,7 +824,7 @@ export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${
 
 /** The module's text. */
 export function elementwiseWat(): string {
-  const functions = [...MATH_OPS.map(mathFunction), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
+  const functions = [...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
     ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",

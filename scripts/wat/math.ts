@@ -119,3 +119,261 @@ export function logInPlace(prefix: string, pad: string): string {
     .map((line) => pad + line)
     .join("\n");
 }
+
+/**
+ * The float64 exp, log, expm1 and log1p whose results are V8's `Math.exp`, `Math.log`,
+ * `Math.expm1` and `Math.log1p` bit for bit: the algorithms of fdlibm's e_exp.c, e_log.c,
+ * s_expm1.c and s_log1p.c (which V8 runs for those functions), with
+ * fdlibm's published constants, in the same order of operations; each branch of the C code is
+ * computed for both lanes and selected, and where the branches only differ by a zero term
+ * (k = 0) one form serves both, which gives the same bits. Both are within one float64 ulp of
+ * the exact value (fdlibm's bound), so within one ulp of any engine whose `Math.exp` is
+ * faithfully rounded too. The float64 kernels of exp, log, sigmoid, silu, gelu's tanh
+ * approximation, softplus, logSigmoid, elu and tanh (s_tanh.c's, from expm1) use them, and
+ * compute what their JavaScript computes around them.
+ *
+ * Both work in place on `$<prefix>t`, with the v128 locals EXACT_SCRATCH (prefixed) as scratch.
+ */
+export const EXACT_SCRATCH = ["x", "m", "h", "l", "c", "k", "r", "s", "z", "w", "y", "q"] as const;
+
+/** Reading and setting the v128 locals `$<prefix><name>`. */
+const accessors = (prefix: string) => ({
+  v: (name: string): string => `(local.get $${prefix}${name})`,
+  set: (name: string, value: string): string => `(local.set $${prefix}${name} ${value})`,
+});
+/** c0 + x (c1 + x (c2 + ...)), the C code's Horner chain. */
+const horner = (terms: readonly number[], x: string): string =>
+  terms
+    .slice(0, -1)
+    .reverse()
+    .reduce((inner, c) => `(f64x2.add ${f64x2(c)} (f64x2.mul ${x} ${inner}))`, f64x2(terms[terms.length - 1]!));
+
+/** The float64 whose bits are `bits`. */
+const fromBits = (bits: bigint): number => new Float64Array(new BigUint64Array([bits]).buffer)[0]!;
+/** An i64 constant in both lanes. */
+const i64x2 = (value: number | string): string => `(v128.const i64x2 ${value} ${value})`;
+
+/** e_exp.c's polynomial of r^2 for r c / (2 - c), and its thresholds. */
+const EXP_P = [1.66666666666666019037e-1, -2.77777777770155933842e-3, 6.61375632143793436117e-5, -1.65339022054652515390e-6, 4.13813679705723846039e-8];
+const EXP_OVERFLOW = 7.09782712893383973096e2;
+const EXP_UNDERFLOW = -7.4513321910194110842e2;
+/** From this |x| on (high word above 0x3fd62e42) the argument is reduced by k ln 2; below, k = 0. */
+const EXP_REDUCE_FROM = fromBits(0x3fd62e4300000000n);
+/** 1 / ln 2 as e_exp.c rounds it. */
+const INV_LN2 = 1.442695040888963387;
+
+/** 2^v for integral float64 lanes v in [-1022, 1023]: the exponent bits from v + 1023 (v's bits after adding 1.5 * 2^52). */
+const power2 = (v: string): string => `(i64x2.shl (i64x2.add (f64x2.add ${v} ${f64x2(ROUNDER)}) ${i64x2(1023)}) (i32.const 52))`;
+
+/**
+ * The reduction e_exp.c and s_expm1.c share: $x keeps the argument; $t, clamped to [floor, 710]
+ * (so that k stays an exponent; the results out there are replaced at the end); $k = t / ln 2
+ * rounded half away from 0 where |t| > ln 2 / 2, else 0; $h = t - k ln2_hi (exact), $l =
+ * k ln2_lo, $r = h - l.
+ */
+function reduceByLn2(v: (name: string) => string, set: (name: string, value: string) => string, floor: number): string[] {
+  const sign = i64x2("0x8000000000000000");
+  return [
+    set("x", v("t")),
+    set("t", `(f64x2.pmin (f64x2.pmax ${v("t")} ${f64x2(floor)}) ${f64x2(710)})`),
+    set("k", `(v128.and (f64x2.trunc (f64x2.add (f64x2.mul ${v("t")} ${f64x2(INV_LN2)}) (v128.or (v128.and ${v("t")} ${sign}) ${f64x2(0.5)}))) (f64x2.ge (f64x2.abs ${v("t")}) ${f64x2(EXP_REDUCE_FROM)}))`),
+    set("h", `(f64x2.sub ${v("t")} (f64x2.mul ${v("k")} ${f64x2(LN2_HI)}))`),
+    set("l", `(f64x2.mul ${v("k")} ${f64x2(LN2_LO)})`),
+    set("r", `(f64x2.sub ${v("h")} ${v("l")})`),
+  ];
+}
+
+/**
+ * e_exp.c's exp: x = k ln 2 + r (k = x / ln 2 rounded half away from 0 where |x| > ln 2 / 2,
+ * else 0; r = hi - lo, ln 2 in two parts), exp(r) = 1 - ((lo - r c / (2 - c)) - hi) with
+ * c = r - r^2 P(r^2), times 2^k in two exact halves (a subnormal result rounds once, as the C
+ * code's); 1 + x below |x| = 2^-28; Infinity above 709.78, 0 below -745.13, NaN for NaN; and
+ * Math.E at 1, as V8 has it (the algorithm's result there is one ulp above).
+ */
+export function expExactInPlace(prefix: string, pad: string): string {
+  const { v, set } = accessors(prefix);
+  const poly = horner(EXP_P, v("s"));
+  return [
+    ...reduceByLn2(v, set, -746),
+    set("s", `(f64x2.mul ${v("r")} ${v("r")})`),
+    set("c", `(f64x2.sub ${v("r")} (f64x2.mul ${v("s")} ${poly}))`),
+    set("t", `(f64x2.sub ${f64x2(1)} (f64x2.sub (f64x2.sub ${v("l")} (f64x2.div (f64x2.mul ${v("r")} ${v("c")}) (f64x2.sub ${f64x2(2)} ${v("c")}))) ${v("h")}))`),
+    set("t", `(v128.bitselect (f64x2.add ${f64x2(1)} ${v("x")}) ${v("t")} (f64x2.lt (f64x2.abs ${v("x")}) ${f64x2(2 ** -28)}))`),
+    // 2^k as 2^floor(k/2) 2^(k - floor(k/2)): both normal for every k here
+    set("h", `(f64x2.floor (f64x2.mul ${v("k")} ${f64x2(0.5)}))`),
+    set("t", `(f64x2.mul (f64x2.mul ${v("t")} ${power2(v("h"))}) ${power2(`(f64x2.sub ${v("k")} ${v("h")})`)})`),
+    set("t", `(v128.bitselect ${f64x2(Infinity)} ${v("t")} (f64x2.gt ${v("x")} ${f64x2(EXP_OVERFLOW)}))`),
+    set("t", `(v128.bitselect ${f64x2(0)} ${v("t")} (f64x2.lt ${v("x")} ${f64x2(EXP_UNDERFLOW)}))`),
+    set("t", `(v128.bitselect ${v("x")} ${v("t")} (f64x2.ne ${v("x")} ${v("x")}))`),
+    // V8 returns Math.E for exp(1), where the algorithm gives one ulp more
+    set("t", `(v128.bitselect ${f64x2(Math.E)} ${v("t")} (f64x2.eq ${v("x")} ${f64x2(1)}))`),
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}
+
+/** e_log.c's polynomial of s^2 for log(1 + f) = 2 atanh(s), s = f / (2 + f), split in odd and even terms. */
+const LG = [6.666666666666735130e-1, 3.999999999940941908e-1, 2.857142874366239149e-1, 2.222219843214978396e-1, 1.818357216161805012e-1, 1.531383769920937332e-1, 1.479819860511658591e-1];
+
+/**
+ * e_log.c's log: x = 2^k (1 + f) with 1 + f in [sqrt(2)/2, sqrt(2)) (subnormals scaled by 2^54
+ * first), from the high word's bits; log(1 + f) by the polynomial in s = f / (2 + f), written
+ * as one of the C code's two forms by where f lies, or by f - f^2 (1/2 - f/3) where |f| < 2^-20;
+ * plus k ln 2 in two parts. -Infinity at ±0, NaN below 0 and for NaN, Infinity at Infinity.
+ */
+export function logExactInPlace(prefix: string, pad: string): string {
+  const { v, set } = accessors(prefix);
+  const khi = `(f64x2.mul ${v("k")} ${f64x2(LN2_HI)})`;
+  const klo = `(f64x2.mul ${v("k")} ${f64x2(LN2_LO)})`;
+  return [
+    set("x", v("t")),
+    set("m", `(f64x2.lt ${v("t")} ${f64x2(2 ** -1022)})`),
+    set("t", `(v128.bitselect (f64x2.mul ${v("t")} ${f64x2(2 ** 54)}) ${v("t")} ${v("m")})`),
+    // $h: the high word; $l: its fraction bits; $c: 0x100000 where the fraction is halved (1 + f >= sqrt(2))
+    set("h", `(i64x2.shr_u ${v("t")} (i32.const 32))`),
+    set("l", `(v128.and ${v("h")} ${i64x2("0xfffff")})`),
+    set("c", `(v128.and (i64x2.add ${v("l")} ${i64x2("0x95f64")}) ${i64x2("0x100000")})`),
+    // k: the exponent less 1023, one more where halved, 54 less for a subnormal
+    set(
+      "k",
+      `(f64x2.add (f64x2.convert_low_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (i64x2.add (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${i64x2(1023)}) (i64x2.shr_u ${v("c")} (i32.const 20))) ${v("h")})) (v128.and ${f64x2(-54)} ${v("m")}))`,
+    ),
+    // f = (1 + f) - 1, 1 + f having the argument's fraction and exponent 0 or -1
+    set("r", `(f64x2.sub (v128.or (v128.and ${v("t")} ${i64x2("0x000fffffffffffff")}) (i64x2.shl (v128.xor ${v("c")} ${i64x2("0x3ff00000")}) (i32.const 32))) ${f64x2(1)})`),
+    // $m: |f| < 2^-20; $c: the first of the two forms
+    set("m", `(i64x2.lt_s (v128.and (i64x2.add ${v("l")} ${i64x2(2)}) ${i64x2("0xfffff")}) ${i64x2(3)})`),
+    set("c", `(i64x2.gt_s (v128.or (i64x2.sub ${v("l")} ${i64x2("0x6147a")}) (i64x2.sub ${i64x2("0x6b851")} ${v("l")})) ${i64x2(0)})`),
+    set("s", `(f64x2.div ${v("r")} (f64x2.add ${f64x2(2)} ${v("r")}))`),
+    set("z", `(f64x2.mul ${v("s")} ${v("s")})`),
+    set("w", `(f64x2.mul ${v("z")} ${v("z")})`),
+    // R = z (Lg1 + w (Lg3 + ...)) + w (Lg2 + w (Lg4 + w Lg6)); $l: f^2 / 2
+    set("h", `(f64x2.add (f64x2.mul ${v("z")} ${horner([LG[0]!, LG[2]!, LG[4]!, LG[6]!], v("w"))}) (f64x2.mul ${v("w")} ${horner([LG[1]!, LG[3]!, LG[5]!], v("w"))}))`),
+    set("l", `(f64x2.mul (f64x2.mul ${f64x2(0.5)} ${v("r")}) ${v("r")})`),
+    set("z", `(f64x2.sub ${khi} (f64x2.sub (f64x2.sub ${v("l")} (f64x2.add (f64x2.mul ${v("s")} (f64x2.add ${v("l")} ${v("h")})) ${klo})) ${v("r")}))`),
+    set("w", `(f64x2.sub ${khi} (f64x2.sub (f64x2.sub (f64x2.mul ${v("s")} (f64x2.sub ${v("r")} ${v("h")})) ${klo}) ${v("r")}))`),
+    set("t", `(v128.bitselect ${v("z")} ${v("w")} ${v("c")})`),
+    // |f| < 2^-20: k ln 2 where f = 0, else k ln 2 + f - f^2 (1/2 - f/3)
+    set("h", `(f64x2.mul (f64x2.mul ${v("r")} ${v("r")}) (f64x2.sub ${f64x2(0.5)} (f64x2.mul ${f64x2(0.33333333333333333)} ${v("r")})))`),
+    set("h", `(f64x2.sub ${khi} (f64x2.sub (f64x2.sub ${v("h")} ${klo}) ${v("r")}))`),
+    set("h", `(v128.bitselect (f64x2.add ${khi} ${klo}) ${v("h")} (f64x2.eq ${v("r")} ${f64x2(0)}))`),
+    set("t", `(v128.bitselect ${v("h")} ${v("t")} ${v("m")})`),
+    set("t", `(v128.bitselect ${f64x2(-Infinity)} ${v("t")} (f64x2.eq ${v("x")} ${f64x2(0)}))`),
+    set("t", `(v128.bitselect ${f64x2(Infinity)} ${v("t")} (f64x2.eq ${v("x")} ${f64x2(Infinity)}))`),
+    set("t", `(v128.bitselect ${f64x2(NaN)} ${v("t")} (v128.or (f64x2.lt ${v("x")} ${f64x2(0)}) (f64x2.ne ${v("x")} ${v("x")})))`),
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}
+
+/** s_expm1.c's polynomial of r^2 / 2 (r1 = 1 + hxs Q(hxs)), and the |x| from which expm1 is -1 below 0. */
+const EXPM1_Q = [-3.33333333333331316428e-2, 1.58730158725481460165e-3, -7.93650757867487942473e-5, 4.00821782732936239552e-6, -2.01099218183624371326e-7];
+const EXPM1_SATURATES = fromBits(0x4043687a00000000n);
+
+/**
+ * s_expm1.c's expm1: x = k ln 2 + r as exp's reduction (with c, what r = hi - lo lost), then
+ * e from the rational approximation of r, and the C code's form of the result by k (0, -1, 1 on
+ * both sides of r = -1/4, at most -2 or above 56, 2..19, 20..56), each computed and selected;
+ * x below |x| = 2^-54; -1 from -38.8 down, Infinity above 709.78, NaN for NaN.
+ */
+export function expm1ExactInPlace(prefix: string, pad: string): string {
+  const { v, set } = accessors(prefix);
+  const poly = horner(EXPM1_Q, v("z"));
+  const k = (compare: string, value: number): string => `(f64x2.${compare} ${v("k")} ${f64x2(value)})`;
+  return [
+    ...reduceByLn2(v, set, -60),
+    set("c", `(f64x2.sub (f64x2.sub ${v("h")} ${v("r")}) ${v("l")})`),
+    // $s: r/2; $z: r^2/2; $w: r1; $m: 3 - r1 r/2; then $s: e
+    set("s", `(f64x2.mul ${f64x2(0.5)} ${v("r")})`),
+    set("z", `(f64x2.mul ${v("r")} ${v("s")})`),
+    set("w", `(f64x2.add ${f64x2(1)} (f64x2.mul ${v("z")} ${poly}))`),
+    set("m", `(f64x2.sub ${f64x2(3)} (f64x2.mul ${v("w")} ${v("s")}))`),
+    set("s", `(f64x2.mul ${v("z")} (f64x2.div (f64x2.sub ${v("w")} ${v("m")}) (f64x2.sub ${f64x2(6)} (f64x2.mul ${v("r")} ${v("m")}))))`),
+    // k = 0: r - (r e - r^2/2); then e = (r (e - c) - c) - r^2/2 for the other forms
+    set("y", `(f64x2.sub ${v("r")} (f64x2.sub (f64x2.mul ${v("r")} ${v("s")}) ${v("z")}))`),
+    set("s", `(f64x2.sub (f64x2.sub (f64x2.mul ${v("r")} (f64x2.sub ${v("s")} ${v("c")})) ${v("c")}) ${v("z")})`),
+    set("y", `(v128.bitselect (f64x2.sub (f64x2.mul ${f64x2(0.5)} (f64x2.sub ${v("r")} ${v("s")})) ${f64x2(0.5)}) ${v("y")} ${k("eq", -1)})`),
+    set(
+      "w",
+      `(v128.bitselect (f64x2.mul ${f64x2(-2)} (f64x2.sub ${v("s")} (f64x2.add ${v("r")} ${f64x2(0.5)}))) (f64x2.add ${f64x2(1)} (f64x2.mul ${f64x2(2)} (f64x2.sub ${v("r")} ${v("s")}))) (f64x2.lt ${v("r")} ${f64x2(-0.25)}))`,
+    ),
+    set("y", `(v128.bitselect ${v("w")} ${v("y")} ${k("eq", 1)})`),
+    // k <= -2 or k > 56: (1 - (e - r)) 2^k - 1, 2^k in two halves (k may be 1024)
+    set("h", `(f64x2.floor (f64x2.mul ${v("k")} ${f64x2(0.5)}))`),
+    set("w", `(f64x2.sub (f64x2.mul (f64x2.mul (f64x2.sub ${f64x2(1)} (f64x2.sub ${v("s")} ${v("r")})) ${power2(v("h"))}) ${power2(`(f64x2.sub ${v("k")} ${v("h")})`)}) ${f64x2(1)})`),
+    set("y", `(v128.bitselect ${v("w")} ${v("y")} (v128.or ${k("le", -2)} ${k("gt", 56)}))`),
+    // 2 <= k < 20: ((1 - 2^-k) - (e - r)) 2^k; 20 <= k <= 56: ((r - (e + 2^-k)) + 1) 2^k
+    set("h", power2(`(f64x2.neg ${v("k")})`)),
+    set(
+      "w",
+      `(f64x2.mul (v128.bitselect (f64x2.sub (f64x2.sub ${f64x2(1)} ${v("h")}) (f64x2.sub ${v("s")} ${v("r")})) (f64x2.add (f64x2.sub ${v("r")} (f64x2.add ${v("s")} ${v("h")})) ${f64x2(1)}) ${k("lt", 20)}) ${power2(v("k"))})`,
+    ),
+    set("t", `(v128.bitselect ${v("w")} ${v("y")} (v128.and ${k("ge", 2)} ${k("le", 56)}))`),
+    set("t", `(v128.bitselect ${v("x")} ${v("t")} (f64x2.lt (f64x2.abs ${v("x")}) ${f64x2(2 ** -54)}))`),
+    set("t", `(v128.bitselect ${f64x2(-1)} ${v("t")} (f64x2.le ${v("x")} ${f64x2(-EXPM1_SATURATES)}))`),
+    set("t", `(v128.bitselect ${f64x2(Infinity)} ${v("t")} (f64x2.gt ${v("x")} ${f64x2(EXP_OVERFLOW)}))`),
+    set("t", `(v128.bitselect ${v("x")} ${v("t")} (f64x2.ne ${v("x")} ${v("x")}))`),
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}
+
+/** s_log1p.c's bounds of the argument for which f = x, k = 0 (1 + x within about [sqrt(2)/2, sqrt(2))). */
+const LOG1P_DIRECT_BELOW = fromBits(0x3fda827a00000000n);
+const LOG1P_DIRECT_ABOVE = -fromBits(0x3fd2bec500000000n);
+
+/**
+ * s_log1p.c's log1p: f = x (k = 0) where 1 + x is near 1, else 1 + x = 2^k (1 + f) from u = 1 + x
+ * (x itself from 2^53) with c, what rounding 1 + x lost, divided by u; then e_log's series in
+ * s = f / (2 + f) (one Horner chain here), or f - f^2/2 (1 - 2f/3) where |f| < 2^-20, in the C
+ * code's form for k = 0 (no c) or not; x - x^2/2 below |x| = 2^-29, x below 2^-54; -Infinity at
+ * -1, NaN below -1 and for NaN, Infinity at Infinity.
+ */
+export function log1pExactInPlace(prefix: string, pad: string): string {
+  const { v, set } = accessors(prefix);
+  const series = horner(LG, v("z"));
+  const khi = `(f64x2.mul ${v("k")} ${f64x2(LN2_HI)})`;
+  const klo = `(f64x2.mul ${v("k")} ${f64x2(LN2_LO)})`;
+  return [
+    set("x", v("t")),
+    // u = 1 + x below 2^53 ($m), else x; $h its high word, $l the fraction bits, $k its exponent
+    set("m", `(f64x2.lt ${v("x")} ${f64x2(2 ** 53)})`),
+    set("y", `(v128.bitselect (f64x2.add ${f64x2(1)} ${v("x")}) ${v("x")} ${v("m")})`),
+    set("h", `(i64x2.shr_u ${v("y")} (i32.const 32))`),
+    set("l", `(v128.and ${v("h")} ${i64x2("0xfffff")})`),
+    set("k", `(f64x2.convert_low_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${i64x2(1023)}) ${v("h")}))`),
+    // c = (k > 0 ? 1 - (u - x) : x - (u - 1)) / u, 0 from 2^53
+    set("c", `(v128.and (f64x2.div (v128.bitselect (f64x2.sub ${f64x2(1)} (f64x2.sub ${v("y")} ${v("x")})) (f64x2.sub ${v("x")} (f64x2.sub ${v("y")} ${f64x2(1)})) (f64x2.gt ${v("k")} ${f64x2(0)})) ${v("y")}) ${v("m")})`),
+    // from the fraction 0x6a09e on, u is halved and k is one more; $w: |f| < 2^-20
+    set("q", `(i64x2.gt_s ${v("l")} ${i64x2("0x6a09d")})`),
+    set("k", `(f64x2.add ${v("k")} (v128.and ${f64x2(1)} ${v("q")}))`),
+    set("r", `(f64x2.sub (v128.or (v128.and ${v("y")} ${i64x2("0x000fffffffffffff")}) (v128.bitselect ${i64x2("0x3fe0000000000000")} ${i64x2("0x3ff0000000000000")} ${v("q")})) ${f64x2(1)})`),
+    set("w", `(v128.bitselect (i64x2.gt_s ${v("l")} ${i64x2("0xffffc")}) (i64x2.eq ${v("l")} ${i64x2(0)}) ${v("q")})`),
+    // where 1 + x is near 1: f = x, k = 0, c = 0, and the series
+    set("q", `(v128.and (f64x2.lt ${v("x")} ${f64x2(LOG1P_DIRECT_BELOW)}) (f64x2.gt ${v("x")} ${f64x2(LOG1P_DIRECT_ABOVE)}))`),
+    set("r", `(v128.bitselect ${v("x")} ${v("r")} ${v("q")})`),
+    set("k", `(v128.andnot ${v("k")} ${v("q")})`),
+    set("c", `(v128.andnot ${v("c")} ${v("q")})`),
+    set("w", `(v128.andnot ${v("w")} ${v("q")})`),
+    // $h: f^2/2; $l: R; $q: k = 0, whose forms leave c out
+    set("h", `(f64x2.mul (f64x2.mul ${f64x2(0.5)} ${v("r")}) ${v("r")})`),
+    set("s", `(f64x2.div ${v("r")} (f64x2.add ${f64x2(2)} ${v("r")}))`),
+    set("z", `(f64x2.mul ${v("s")} ${v("s")})`),
+    set("l", `(f64x2.mul ${v("z")} ${series})`),
+    set("q", `(f64x2.eq ${v("k")} ${f64x2(0)})`),
+    set(
+      "y",
+      `(v128.bitselect (f64x2.sub ${v("r")} (f64x2.sub ${v("h")} (f64x2.mul ${v("s")} (f64x2.add ${v("h")} ${v("l")})))) (f64x2.sub ${khi} (f64x2.sub (f64x2.sub ${v("h")} (f64x2.add (f64x2.mul ${v("s")} (f64x2.add ${v("h")} ${v("l")})) (f64x2.add ${klo} ${v("c")}))) ${v("r")})) ${v("q")})`,
+    ),
+    // |f| < 2^-20: R = f^2/2 (1 - 2f/3), or k ln 2 + c where f = 0
+    set("l", `(f64x2.mul ${v("h")} (f64x2.sub ${f64x2(1)} (f64x2.mul ${f64x2(0.66666666666666666)} ${v("r")})))`),
+    set("z", `(v128.bitselect (f64x2.sub ${v("r")} ${v("l")}) (f64x2.sub ${khi} (f64x2.sub (f64x2.sub ${v("l")} (f64x2.add ${klo} ${v("c")})) ${v("r")})) ${v("q")})`),
+    set("z", `(v128.bitselect (v128.andnot (f64x2.add ${khi} (f64x2.add ${v("c")} ${klo})) ${v("q")}) ${v("z")} (f64x2.eq ${v("r")} ${f64x2(0)}))`),
+    set("t", `(v128.bitselect ${v("z")} ${v("y")} ${v("w")})`),
+    set("t", `(v128.bitselect (v128.bitselect ${v("x")} (f64x2.sub ${v("x")} (f64x2.mul (f64x2.mul ${v("x")} ${v("x")}) ${f64x2(0.5)})) (f64x2.lt (f64x2.abs ${v("x")}) ${f64x2(2 ** -54)})) ${v("t")} (f64x2.lt (f64x2.abs ${v("x")}) ${f64x2(2 ** -29)}))`),
+    set("t", `(v128.bitselect ${f64x2(-Infinity)} ${v("t")} (f64x2.eq ${v("x")} ${f64x2(-1)}))`),
+    set("t", `(v128.bitselect ${f64x2(Infinity)} ${v("t")} (f64x2.eq ${v("x")} ${f64x2(Infinity)}))`),
+    set("t", `(v128.bitselect ${f64x2(NaN)} ${v("t")} (v128.or (f64x2.lt ${v("x")} ${f64x2(-1)}) (f64x2.ne ${v("x")} ${v("x")})))`),
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}
