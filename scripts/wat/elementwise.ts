@@ -251,8 +251,8 @@ const comparison = (name: string, float: string, signed: string, unsigned: strin
   },
 });
 
-/** Logical ops of bools only (masks from comparisons): other dtypes' operands, rarer, run in JavaScript. */
-const logical = (name: string, combine: "and" | "or" | "xor"): CompareOpCode => ({ name, compare: true, code: { b8: ["i32.ne", "i8x16.ne"] }, combine });
+/** Logical ops: each operand's mask of `ne 0` in its dtype (NaN is true, -0 false, as `x !== 0`), combined. */
+const logical = (name: string, combine: "and" | "or" | "xor"): CompareOpCode => ({ ...comparison(name, "ne", "ne", "ne"), combine });
 
 export const COMPARE_OPS: readonly CompareOpCode[] = [
   comparison("equal", "eq", "eq", "eq"),

@@ -9907,6 +9907,482 @@
         (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
         (br $carry))))
 
+  ;; logicalAnd, float32 (a bool per element)
+  (func $logicalAnd_f32 (export "logicalAnd_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.and (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.and (f32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.and (f32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 64)))
+            (local.set $z (i32.add (local.get $z) (i32.const 64)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.and (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.and (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.and (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.and (f32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (f32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.and (f32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (f32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.and (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalAnd, float64 (a bool per element)
+  (func $logicalAnd_f64 (export "logicalAnd_f64") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f64) (local $t f64) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.and (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load offset=64 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=64 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=80 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=80 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load offset=96 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=96 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=112 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=112 (local.get $z)) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 128)))
+            (local.set $z (i32.add (local.get $z) (i32.const 128)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.and (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f64x2.splat (f64.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=64 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=80 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=96 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=112 (local.get $z)) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 128)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f64x2.splat (f64.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load offset=64 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=80 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.and (f64x2.ne (v128.load offset=96 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (f64x2.ne (v128.load offset=112 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 128)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.and (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalAnd, int32 (a bool per element)
+  (func $logicalAnd_i32 (export "logicalAnd_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.and (i32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (i32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.and (i32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (i32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 64)))
+            (local.set $z (i32.add (local.get $z) (i32.const 64)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.and (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.and (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.and (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.and (i32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (i32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.and (i32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.and (i32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalAnd, uint8 (a bool per element)
+  (func $logicalAnd_u8 (export "logicalAnd_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (v128.and (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i8x16.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (v128.and (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i8x16.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (v128.and (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.and (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
   ;; logicalAnd, bool (a bool per element)
   (func $logicalAnd_b8 (export "logicalAnd_b8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
@@ -10026,6 +10502,482 @@
         (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
         (br $carry))))
 
+  ;; logicalOr, float32 (a bool per element)
+  (func $logicalOr_f32 (export "logicalOr_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.or (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.or (f32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.or (f32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 64)))
+            (local.set $z (i32.add (local.get $z) (i32.const 64)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.or (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.or (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.or (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.or (f32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (f32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.or (f32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (f32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.or (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalOr, float64 (a bool per element)
+  (func $logicalOr_f64 (export "logicalOr_f64") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f64) (local $t f64) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.or (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load offset=64 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=64 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=80 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=80 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load offset=96 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=96 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=112 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=112 (local.get $z)) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 128)))
+            (local.set $z (i32.add (local.get $z) (i32.const 128)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.or (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f64x2.splat (f64.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=64 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=80 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=96 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=112 (local.get $z)) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 128)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f64x2.splat (f64.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load offset=64 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=80 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.or (f64x2.ne (v128.load offset=96 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (f64x2.ne (v128.load offset=112 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 128)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.or (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalOr, int32 (a bool per element)
+  (func $logicalOr_i32 (export "logicalOr_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.or (i32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (i32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.or (i32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (i32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 64)))
+            (local.set $z (i32.add (local.get $z) (i32.const 64)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.or (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.or (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.or (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.or (i32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (i32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.or (i32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.or (i32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalOr, uint8 (a bool per element)
+  (func $logicalOr_u8 (export "logicalOr_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (v128.or (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i8x16.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (v128.or (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i8x16.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (v128.or (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
   ;; logicalOr, bool (a bool per element)
   (func $logicalOr_b8 (export "logicalOr_b8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
@@ -10119,6 +11071,482 @@
         (block $elements (loop $element
           (br_if $elements (i32.eqz (local.get $count)))
           (i32.store8 (local.get $x) (i32.or (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalXor, float32 (a bool per element)
+  (func $logicalXor_f32 (export "logicalXor_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.xor (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.xor (f32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.xor (f32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 64)))
+            (local.set $z (i32.add (local.get $z) (i32.const 64)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.xor (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.xor (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.xor (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.xor (f32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (f32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.xor (f32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (f32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.xor (f32.ne (f32.load (local.get $y)) (f32.const 0)) (f32.ne (f32.load (local.get $z)) (f32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalXor, float64 (a bool per element)
+  (func $logicalXor_f64 (export "logicalXor_f64") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f64) (local $t f64) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.xor (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load offset=64 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=64 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=80 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=80 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load offset=96 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=96 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=112 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=112 (local.get $z)) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 128)))
+            (local.set $z (i32.add (local.get $z) (i32.const 128)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.xor (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f64x2.splat (f64.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=64 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=80 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=96 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (f64x2.ne (v128.load offset=112 (local.get $z)) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 128)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f64x2.splat (f64.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (i16x8.narrow_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load offset=64 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=80 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.xor (f64x2.ne (v128.load offset=96 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (f64x2.ne (v128.load offset=112 (local.get $y)) (v128.const i32x4 0 0 0 0)) (f64x2.ne (local.get $v) (v128.const i32x4 0 0 0 0)))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 128)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.xor (f64.ne (f64.load (local.get $y)) (f64.const 0)) (f64.ne (f64.load (local.get $z)) (f64.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalXor, int32 (a bool per element)
+  (func $logicalXor_i32 (export "logicalXor_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.xor (i32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (i32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.xor (i32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (i32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 64)))
+            (local.set $z (i32.add (local.get $z) (i32.const 64)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.xor (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=16 (local.get $z)) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.xor (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=32 (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.xor (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i32x4.ne (v128.load offset=48 (local.get $z)) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s (v128.xor (i32x4.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (i32x4.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0)))) (i16x8.narrow_i32x4_s (v128.xor (i32x4.ne (v128.load offset=32 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.xor (i32x4.ne (v128.load offset=48 (local.get $y)) (v128.const i32x4 0 0 0 0)) (i32x4.ne (local.get $v) (v128.const i32x4 0 0 0 0))))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 64)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load (local.get $y)) (i32.const 0)) (i32.ne (i32.load (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; logicalXor, uint8 (a bool per element)
+  (func $logicalXor_u8 (export "logicalXor_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.and (v128.xor (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i8x16.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (v128.xor (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0)) (i8x16.ne (v128.load (local.get $z)) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.and (v128.xor (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0)) (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0))) (v128.const i8x16 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i32.xor (i32.ne (i32.load8_u (local.get $y)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $z)) (i32.const 0))))
           (local.set $x (i32.add (local.get $x) (local.get $so0)))
           (local.set $y (i32.add (local.get $y) (local.get $sa0)))
           (local.set $z (i32.add (local.get $z) (local.get $sb0)))
