@@ -317,6 +317,30 @@ const toInt32Turn = (x: string, stores: (words: string) => string[], scalarStore
   ...stores(`(i32x4.trunc_sat_f32x4_s ${x})`).map((line) => `  ${line}`),
   "))",
 ];
+/**
+ * A float64 as a typed array's store makes it an int32 (ToInt32): through int64 below 2^63;
+ * from there the low 32 bits of the integer it is (its significand shifted left by its
+ * exponent less 52, 0 once that shift reaches 32, as for the infinities and NaN), negated below 0.
+ */
+const toInt32F64 = (x: string): string => {
+  // (select evaluates its operands in order: the first sets $d, the second $e before the third reads it)
+  const bits = "(i64.reinterpret_f64 (local.get $d))";
+  const shift = `(local.tee $e (i64.sub (i64.and (i64.shr_u ${bits} (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))`;
+  const low = `(i32.wrap_i64 (i64.shl (i64.or (i64.and ${bits} (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) ${shift}))`;
+  const large = `(select (i32.const 0) (select (i32.sub (i32.const 0) ${low}) ${low} (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32)))`;
+  return `(select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d ${x}))) ${large} (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63)))`;
+};
+/**
+ * A turn of four float64 (two vectors) into int32 (or their low bytes): vector truncations
+ * when every |x| is below 2^31, where they are ToInt32; else the four one by one.
+ */
+const toInt32TurnF64 = (at: (offset: number) => string, stores: (words: string) => string[], scalarStore: string, width: number): string[] => [
+  `(if (v128.any_true (v128.or (f64x2.ge (f64x2.abs ${at(0)}) ${f64x2(2 ** 31)}) (f64x2.ge (f64x2.abs ${at(16)}) ${f64x2(2 ** 31)}))) (then`,
+  ...[0, 1, 2, 3].map((k) => `  (${scalarStore}${k === 0 ? "" : ` offset=${k * width}`} (local.get $x) ${toInt32F64(`(f64.load${k === 0 ? "" : ` offset=${8 * k}`} (local.get $y))`)})`),
+  ") (else",
+  ...stores(`(i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero ${at(0)}) (i32x4.trunc_sat_f64x2_s_zero ${at(16)}))`).map((line) => `  ${line}`),
+  "))",
+];
 /** The four i32x4 of 16 bytes, zero-extended, in order. */
 const byteWords = (bytes: string): string[] =>
   ["low", "high"].flatMap((half) => ["low", "high"].map((quarter) => `(i32x4.extend_${quarter}_i16x8_u (i16x8.extend_${half}_i8x16_u ${bytes}))`));
@@ -341,6 +365,8 @@ export const CAST_OPS: readonly CastOpCode[] = [
         "f32.demote_f64",
         (at) => [`(v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero ${at(0)}) (f32x4.demote_f64x2_zero ${at(16)})))`],
       ],
+      i32: [toInt32F64, (at) => toInt32TurnF64(at, (words) => [`(v128.store (local.get $x) ${words})`], "i32.store", 4)],
+      u8: [toInt32F64, (at) => toInt32TurnF64(at, (words) => [`(v128.store32_lane 0 (local.get $x) (i8x16.shuffle ${LOW_BYTES} ${words} ${words}))`], "i32.store8", 1)],
     },
   },
   {
@@ -348,6 +374,8 @@ export const CAST_OPS: readonly CastOpCode[] = [
     from: "i32",
     code: {
       f64: ["f64.convert_i32_s", widen("f64x2.convert_low_i32x4_s")],
+      // rounded to nearest, ties to even, once: what storing the (exact) double into a Float32Array does
+      f32: ["f32.convert_i32_s", (at) => [`(v128.store (local.get $x) (f32x4.convert_i32x4_s ${at(0)}))`]],
       // the low byte of each, as a Uint8Array's store keeps it
       u8: ["", (at) => [`(v128.store32_lane 0 (local.get $x) (i8x16.shuffle ${LOW_BYTES} ${at(0)} ${at(0)}))`]],
     },
@@ -695,7 +723,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128)${isCast(op) && op.from === "f64" ? " (local $d f64) (local $e i64)" : ""}${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
 ${(paramsOf(op, type) ?? []).map((line) => `    ${line}`).join("\n")}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}

@@ -237,7 +237,20 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  const casts = [["float32", "float64"], ["float64", "float32"], ["int32", "float64"], ["uint8", "int32"], ["uint8", "float32"], ["uint8", "float64"], ["float32", "int32"], ["float32", "uint8"], ["int32", "uint8"]] as const;
+  const casts = [
+    ["float32", "float64"],
+    ["float64", "float32"],
+    ["int32", "float64"],
+    ["uint8", "int32"],
+    ["uint8", "float32"],
+    ["uint8", "float64"],
+    ["float32", "int32"],
+    ["float32", "uint8"],
+    ["int32", "uint8"],
+    ["float64", "int32"],
+    ["float64", "uint8"],
+    ["int32", "float32"],
+  ] as const;
   for (const [from, to] of casts) {
     it(`cast from ${from} to ${to}: what a typed array's store makes of each value, for any layout`, () => {
       sameAsJavaScript(
@@ -246,7 +259,16 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         1,
         // doubles between float32 values, where rounding to nearest-even shows
         from === "float64"
-          ? fc.oneof(valueArb(from), fc.integer().map((k) => 1 + k * 2 ** -30))
+          ? to === "float32"
+            ? fc.oneof(valueArb(from), fc.integer().map((k) => 1 + k * 2 ** -30))
+            : // to integers: mostly within int32, at times beyond it, and where ToInt32's wrap keeps bits of
+              // doubles from 2^63 up to 2^84
+              fc.oneof(
+                { arbitrary: fc.double({ min: -3e9, max: 3e9, noNaN: true }), weight: 4 },
+                valueArb(from),
+                fc.tuple(fc.integer({ min: 31, max: 90 }), fc.double({ min: 1, max: 2, noNaN: true }), fc.boolean()).map(([e, m, negative]) => (negative ? -1 : 1) * m * 2 ** e),
+                fc.constantFrom(2 ** 31, -(2 ** 31), 2 ** 32 + 256, 2 ** 63, -(2 ** 63), 2 ** 63 + 2 ** 11, -(2 ** 70) - 2 ** 19, 2 ** 84, 2 ** 83 * 1.5),
+              )
           : from === "float32"
             ? // to integers: mostly within int32 (the vector truncation), at times beyond it (ToInt32's wrap)
               fc.oneof({ arbitrary: fc.float({ min: -3e9, max: 3e9 }), weight: 4 }, valueArb(from), fc.constantFrom(2 ** 31, -(2 ** 31), 2 ** 32 + 256, 2 ** 63, -(2 ** 40) - 512))

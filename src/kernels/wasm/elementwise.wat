@@ -12337,7 +12337,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.demote_f64 (f64.load (local.get $a))))
@@ -12425,6 +12425,405 @@
         (block $elements (loop $element
           (br_if $elements (i32.eqz (local.get $count)))
           (f32.store (local.get $x) (f32.demote_f64 (f64.load (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; cast_f64, int32 (unary: b is a again)
+  (func $cast_f64_i32 (export "cast_f64_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store (local.get $o) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $a))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (if (v128.any_true (v128.or (f64x2.ge (f64x2.abs (v128.load (local.get $y))) (v128.const f64x2 2147483648 2147483648)) (f64x2.ge (f64x2.abs (v128.load offset=16 (local.get $y))) (v128.const f64x2 2147483648 2147483648)))) (then
+              (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+              (i32.store offset=4 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=8 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+              (i32.store offset=8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=16 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+              (i32.store offset=12 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=24 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            ) (else
+              (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (v128.load (local.get $y))) (i32x4.trunc_sat_f64x2_s_zero (v128.load offset=16 (local.get $y)))))
+            ))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (if (v128.any_true (v128.or (f64x2.ge (f64x2.abs (local.get $v)) (v128.const f64x2 2147483648 2147483648)) (f64x2.ge (f64x2.abs (local.get $v)) (v128.const f64x2 2147483648 2147483648)))) (then
+            (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store offset=4 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=8 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store offset=8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=16 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store offset=12 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=24 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          ) (else
+            (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (local.get $v)) (i32x4.trunc_sat_f64x2_s_zero (local.get $v))))
+          ))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (if (v128.any_true (v128.or (f64x2.ge (f64x2.abs (v128.load (local.get $y))) (v128.const f64x2 2147483648 2147483648)) (f64x2.ge (f64x2.abs (v128.load offset=16 (local.get $y))) (v128.const f64x2 2147483648 2147483648)))) (then
+            (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store offset=4 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=8 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store offset=8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=16 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store offset=12 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=24 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          ) (else
+            (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (v128.load (local.get $y))) (i32x4.trunc_sat_f64x2_s_zero (v128.load offset=16 (local.get $y)))))
+          ))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; cast_f64, uint8 (unary: b is a again)
+  (func $cast_f64_u8 (export "cast_f64_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $a))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 8)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 8)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 3)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (if (v128.any_true (v128.or (f64x2.ge (f64x2.abs (v128.load (local.get $y))) (v128.const f64x2 2147483648 2147483648)) (f64x2.ge (f64x2.abs (v128.load offset=16 (local.get $y))) (v128.const f64x2 2147483648 2147483648)))) (then
+              (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+              (i32.store8 offset=1 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=8 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+              (i32.store8 offset=2 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=16 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+              (i32.store8 offset=3 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=24 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            ) (else
+              (v128.store32_lane 0 (local.get $x) (i8x16.shuffle 0 4 8 12 0 4 8 12 0 4 8 12 0 4 8 12 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (v128.load (local.get $y))) (i32x4.trunc_sat_f64x2_s_zero (v128.load offset=16 (local.get $y)))) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (v128.load (local.get $y))) (i32x4.trunc_sat_f64x2_s_zero (v128.load offset=16 (local.get $y))))))
+            ))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 8)))
+            (local.set $z (i32.add (local.get $z) (i32.const 8)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (if (v128.any_true (v128.or (f64x2.ge (f64x2.abs (local.get $v)) (v128.const f64x2 2147483648 2147483648)) (f64x2.ge (f64x2.abs (local.get $v)) (v128.const f64x2 2147483648 2147483648)))) (then
+            (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store8 offset=1 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=8 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store8 offset=2 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=16 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store8 offset=3 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=24 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          ) (else
+            (v128.store32_lane 0 (local.get $x) (i8x16.shuffle 0 4 8 12 0 4 8 12 0 4 8 12 0 4 8 12 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (local.get $v)) (i32x4.trunc_sat_f64x2_s_zero (local.get $v))) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (local.get $v)) (i32x4.trunc_sat_f64x2_s_zero (local.get $v)))))
+          ))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (if (v128.any_true (v128.or (f64x2.ge (f64x2.abs (v128.load (local.get $y))) (v128.const f64x2 2147483648 2147483648)) (f64x2.ge (f64x2.abs (v128.load offset=16 (local.get $y))) (v128.const f64x2 2147483648 2147483648)))) (then
+            (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store8 offset=1 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=8 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store8 offset=2 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=16 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+            (i32.store8 offset=3 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load offset=24 (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          ) (else
+            (v128.store32_lane 0 (local.get $x) (i8x16.shuffle 0 4 8 12 0 4 8 12 0 4 8 12 0 4 8 12 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (v128.load (local.get $y))) (i32x4.trunc_sat_f64x2_s_zero (v128.load offset=16 (local.get $y)))) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (v128.load (local.get $y))) (i32x4.trunc_sat_f64x2_s_zero (v128.load offset=16 (local.get $y))))))
+          ))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 8)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $y))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; cast_i32, float32 (unary: b is a again)
+  (func $cast_i32_f32 (export "cast_i32_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (f32.store (local.get $o) (f32.convert_i32_s (i32.load (local.get $a))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 15)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (f32x4.convert_i32x4_s (v128.load (local.get $y))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))
+            (br $pair)))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (f32.store (local.get $x) (f32.convert_i32_s (i32.load (local.get $y))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (f32x4.convert_i32x4_s (local.get $v)))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $z (i32.add (local.get $z) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (f32.convert_i32_s (i32.load (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (f32x4.convert_i32x4_s (v128.load (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (i32.const 16)))
+          (local.set $y (i32.add (local.get $y) (i32.const 16)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (f32.convert_i32_s (i32.load (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (f32.store (local.get $x) (f32.convert_i32_s (i32.load (local.get $y))))
           (local.set $x (i32.add (local.get $x) (local.get $so0)))
           (local.set $y (i32.add (local.get $y) (local.get $sa0)))
           (local.set $z (i32.add (local.get $z) (local.get $sb0)))
