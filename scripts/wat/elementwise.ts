@@ -42,6 +42,11 @@ export const LANE_TYPES: readonly LaneType[] = [
   { dtype: "bool", suffix: "b8", bytes: 1, scalar: "i32", load: "i32.load8_u", store: "i32.store8", vector: "i8x16", lanes: 16 },
 ];
 
+/** Two f64x2 comparisons' 64-bit masks paired into one i32x4 of 32-bit masks, in order. */
+const PAIR_MASKS = "i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27";
+/** The low halves of two vectors joined: two f32x4.demote_f64x2_zero results (or i32x4 truncations) into four lanes. */
+const JOIN_LOW_HALVES = "i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23";
+
 /** A binary op: its scalar and vector instructions per dtype it has in SIMD. */
 export interface BinaryOpCode {
   readonly name: string;
@@ -85,6 +90,19 @@ const same = (instruction: string) => (x: string): string => `(${instruction} ${
  * and float64 alike), floor, ceil, round half to even (`nearest`), and relu
  * (`x < 0 ? 0 : x`, which is exactly `pmax(x, 0)`: NaN and -0 stay).
  */
+/**
+ * clip's scalar code: x below low gives low, else above high gives high (as the JavaScript's
+ * `v < low ? low : v > high ? high : v`), x compared in float64 (`widen` makes it one) with the
+ * float64 bounds, $q0 and $q1 the bounds as the dtype stores them.
+ */
+const clipScalar =
+  (widen: string) =>
+  (x: string): string =>
+    `(select (local.get $q1) (select (local.get $q0) (local.tee $s ${x}) (f64.lt (${widen} (local.get $s)) ${param(0)})) (f64.gt (${widen} (local.get $s)) ${param(1)}))`;
+/** The masks of int32 lanes compared with a float64 bound (in `bound`, both lanes), each exactly in float64. */
+const int32Masks = (x: string, compare: string, bound: string): string =>
+  `(${PAIR_MASKS} (f64x2.${compare} (f64x2.convert_low_i32x4_s ${x}) (local.get ${bound})) (f64x2.${compare} (f64x2.convert_low_i32x4_s (${HIGH} ${x} ${x})) (local.get ${bound})))`;
+
 export const UNARY_OPS: readonly UnaryOpCode[] = [
   {
     name: "neg",
@@ -135,7 +153,7 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
       f32: [
         (x) => `(select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s ${x})) ${param(0)})) (local.get $s) (f32.lt (local.get $s) (f32.const 0)))`,
         (x) =>
-          `(v128.bitselect (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 ${x}) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (${HIGH} ${x} ${x})) (local.get $p0)))) ${x} (f32x4.lt ${x} (v128.const i32x4 0 0 0 0)))`,
+          `(v128.bitselect (${JOIN_LOW_HALVES} (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 ${x}) (local.get $p0))) (f32x4.demote_f64x2_zero (f64x2.mul (f64x2.promote_low_f32x4 (${HIGH} ${x} ${x})) (local.get $p0)))) ${x} (f32x4.lt ${x} (v128.const i32x4 0 0 0 0)))`,
       ],
       f64: [
         (x) => `(select (f64.mul (local.tee $s ${x}) (local.get $q0)) (local.get $s) (f64.lt (local.get $s) (f64.const 0)))`,
@@ -150,6 +168,25 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
   {
     name: "clip",
     params: {
+      // int32: x compared exactly in float64, the bounds stored as ToInt32 makes them
+      i32: (p) => [
+        `(local.set $r0 (f64x2.splat ${p(0)}))`,
+        `(local.set $r1 (f64x2.splat ${p(1)}))`,
+        `(local.set $q0 ${toInt32F64(p(0))})`,
+        `(local.set $q1 ${toInt32F64(p(1))})`,
+        "(local.set $p0 (i32x4.splat (local.get $q0)))",
+        "(local.set $p1 (i32x4.splat (local.get $q1)))",
+      ],
+      // uint8: x < low is x < ceil(low), x > high is x > floor(high), both in [-1, 256] (16-bit
+      // lanes hold them); the bounds stored as the low byte of ToInt32
+      u8: (p) => [
+        `(local.set $r0 (i16x8.splat (i32.trunc_sat_f64_s (f64.min (f64.max (f64.ceil ${p(0)}) (f64.const -1)) (f64.const 256)))))`,
+        `(local.set $r1 (i16x8.splat (i32.trunc_sat_f64_s (f64.min (f64.max (f64.floor ${p(1)}) (f64.const -1)) (f64.const 256)))))`,
+        `(local.set $q0 ${toInt32F64(p(0))})`,
+        `(local.set $q1 ${toInt32F64(p(1))})`,
+        "(local.set $p0 (i8x16.splat (local.get $q0)))",
+        "(local.set $p1 (i8x16.splat (local.get $q1)))",
+      ],
       f32: (p) => [
         `(local.set $r0 (f64x2.splat ${p(0)}))`,
         `(local.set $r1 (f64x2.splat ${p(1)}))`,
@@ -161,12 +198,20 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
       f64: (p) => [`(local.set $p0 (f64x2.splat ${p(0)}))`, `(local.set $p1 (f64x2.splat ${p(1)}))`, `(local.set $q0 ${p(0)})`, `(local.set $q1 ${p(1)})`],
     },
     code: {
-      f32: [
-        (x) =>
-          `(select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s ${x}) (f64.lt (f64.promote_f32 (local.get $s)) ${param(0)}))) (f64.gt (f64.promote_f32 (local.get $s)) ${param(1)}))`,
+      i32: [clipScalar("f64.convert_i32_s"), (x) => `(v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) ${x} ${int32Masks(x, "lt", "$r0")}) ${int32Masks(x, "gt", "$r1")})`],
+      u8: [
+        clipScalar("f64.convert_i32_u"),
         (x) => {
           const mask = (compare: string, bound: string): string =>
-            `(i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.${compare} (f64x2.promote_low_f32x4 ${x}) (local.get ${bound})) (f64x2.${compare} (f64x2.promote_low_f32x4 (${HIGH} ${x} ${x})) (local.get ${bound})))`;
+            `(i8x16.narrow_i16x8_s (i16x8.${compare}_s (i16x8.extend_low_i8x16_u ${x}) (local.get ${bound})) (i16x8.${compare}_s (i16x8.extend_high_i8x16_u ${x}) (local.get ${bound})))`;
+          return `(v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) ${x} ${mask("lt", "$r0")}) ${mask("gt", "$r1")})`;
+        },
+      ],
+      f32: [
+        clipScalar("f64.promote_f32"),
+        (x) => {
+          const mask = (compare: string, bound: string): string =>
+            `(${PAIR_MASKS} (f64x2.${compare} (f64x2.promote_low_f32x4 ${x}) (local.get ${bound})) (f64x2.${compare} (f64x2.promote_low_f32x4 (${HIGH} ${x} ${x})) (local.get ${bound})))`;
           return `(v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) ${x} ${mask("lt", "$r0")}) ${mask("gt", "$r1")})`;
         },
       ],
@@ -175,6 +220,19 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
         (x) => `(f64x2.pmin (f64x2.pmax ${x} (local.get $p0)) (local.get $p1))`,
       ],
     },
+  },
+  // clip into bool: the clipped value's truthiness, so per operand 0 or 1 one of two bytes (which
+  // bounds give, as the JavaScript's comparisons); runs over the bools' bytes
+  {
+    name: "clipBool",
+    params: {
+      u8: (p) => {
+        const truthOf = (v: number): string =>
+          `(select (i32.const 1) (select (f64.ne ${p(1)} (f64.const 0)) (i32.const ${v}) (f64.gt (f64.const ${v}) ${p(1)})) (f64.lt (f64.const ${v}) ${p(0)}))`;
+        return [`(local.set $q0 ${truthOf(0)})`, `(local.set $q1 ${truthOf(1)})`, "(local.set $p0 (i8x16.splat (local.get $q0)))", "(local.set $p1 (i8x16.splat (local.get $q1)))"];
+      },
+    },
+    code: { u8: [(x) => `(select (local.get $q1) (local.get $q0) ${x})`, (x) => `(v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne ${x} (v128.const i32x4 0 0 0 0)))`] },
   },
   {
     name: "relu",
@@ -338,7 +396,7 @@ const toInt32TurnF64 = (at: (offset: number) => string, stores: (words: string) 
   `(if (v128.any_true (v128.or (f64x2.ge (f64x2.abs ${at(0)}) ${f64x2(2 ** 31)}) (f64x2.ge (f64x2.abs ${at(16)}) ${f64x2(2 ** 31)}))) (then`,
   ...[0, 1, 2, 3].map((k) => `  (${scalarStore}${k === 0 ? "" : ` offset=${k * width}`} (local.get $x) ${toInt32F64(`(f64.load${k === 0 ? "" : ` offset=${8 * k}`} (local.get $y))`)})`),
   ") (else",
-  ...stores(`(i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero ${at(0)}) (i32x4.trunc_sat_f64x2_s_zero ${at(16)}))`).map((line) => `  ${line}`),
+  ...stores(`(${JOIN_LOW_HALVES} (i32x4.trunc_sat_f64x2_s_zero ${at(0)}) (i32x4.trunc_sat_f64x2_s_zero ${at(16)}))`).map((line) => `  ${line}`),
   "))",
 ];
 /** The four i32x4 of 16 bytes, zero-extended, in order. */
@@ -363,7 +421,7 @@ export const CAST_OPS: readonly CastOpCode[] = [
     code: {
       f32: [
         "f32.demote_f64",
-        (at) => [`(v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero ${at(0)}) (f32x4.demote_f64x2_zero ${at(16)})))`],
+        (at) => [`(v128.store (local.get $x) (${JOIN_LOW_HALVES} (f32x4.demote_f64x2_zero ${at(0)}) (f32x4.demote_f64x2_zero ${at(16)})))`],
       ],
       i32: [toInt32F64, (at) => toInt32TurnF64(at, (words) => [`(v128.store (local.get $x) ${words})`], "i32.store", 4)],
       u8: [toInt32F64, (at) => toInt32TurnF64(at, (words) => [`(v128.store32_lane 0 (local.get $x) (i8x16.shuffle ${LOW_BYTES} ${words} ${words}))`], "i32.store8", 1)],
@@ -623,7 +681,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     if (type.lanes === 16) return `(v128.and ${masks[0]} ${ones})`;
     const words =
       type.lanes === 2
-        ? [0, 1, 2, 3].map((j) => `(i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 ${masks[2 * j]} ${masks[2 * j + 1]})`)
+        ? [0, 1, 2, 3].map((j) => `(${PAIR_MASKS} ${masks[2 * j]} ${masks[2 * j + 1]})`)
         : masks;
     return `(v128.and (i8x16.narrow_i16x8_s (i16x8.narrow_i32x4_s ${words[0]} ${words[1]}) (i16x8.narrow_i32x4_s ${words[2]} ${words[3]})) ${ones})`;
   };
@@ -663,7 +721,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
               "(local.set $elow (f32x4.demote_f64x2_zero (local.get $et)))",
               `(local.set $et (f64x2.promote_low_f32x4 (${HIGH} ${left(0)} ${left(0)})))`,
               ...math(contiguous),
-              "(v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (local.get $elow) (f32x4.demote_f64x2_zero (local.get $et))))",
+              `(v128.store (local.get $x) (${JOIN_LOW_HALVES} (local.get $elow) (f32x4.demote_f64x2_zero (local.get $et))))`,
             ],
           }
         : undefined;
@@ -723,7 +781,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128)${isCast(op) && op.from === "f64" ? " (local $d f64) (local $e i64)" : ""}${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128) (local $d f64) (local $e i64)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
 ${(paramsOf(op, type) ?? []).map((line) => `    ${line}`).join("\n")}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}

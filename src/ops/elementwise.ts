@@ -197,7 +197,12 @@ let clipLow = 0;
 let clipHigh = 0;
 const clipRule: UnaryRule = { ...unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same), params: () => [clipLow, clipHigh] };
 /** Into bool, the clipped value is stored by truthiness, as every bool is. */
-const clipBoolRule = unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same);
+const clipBoolRule: UnaryRule = {
+  ...unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same),
+  // (its SIMD kernel reads the bools' bytes: one of two bytes per operand)
+  simd: "clipBool",
+  params: () => [clipLow, clipHigh],
+};
 
 /** Limits every element to `[min, max]`; the dtype stays. */
 export function clip<X extends AnyTensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
@@ -290,6 +295,7 @@ export const parameterized = {
   leakyRelu: (slope: number): UnaryRule => ((alpha = slope), leakyReluRule),
   elu: (scale: number): UnaryRule => ((alpha = scale), eluRule),
   clip: (low: number, high: number): UnaryRule => ((clipLow = low), (clipHigh = high), clipRule),
+  clipBool: (low: number, high: number): UnaryRule => ((clipLow = low), (clipHigh = high), clipBoolRule),
 };
 
 /** `alpha` checked: a finite number, `fallback` when omitted. */

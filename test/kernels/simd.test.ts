@@ -16,7 +16,7 @@ import type { UnaryRule } from "../../src/ops/engine.js";
 import type { Writable } from "../../src/kernels/binary.js";
 import { planIteration, type Operand, type Plan } from "../../src/kernels/plan.js";
 import { binarySimd, unarySimd } from "../../src/kernels/simd.js";
-import { residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
+import { drop, type Resident, residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { add, relu, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
 import { activationRules, castRules, geluRules, parameterized, rules, unaryRules } from "../../src/ops/elementwise.js";
@@ -72,11 +72,15 @@ const shapesArb = fc.oneof(
   fc.integer({ min: 1, max: 200 }).map((n) => [n]),
 );
 
+/** The blocks the current property run took, given back after it (the runs never yield to the collector). */
+const taken: Resident[] = [];
+
 /** A buffer in the engine's memory of at least `length` elements, filled from `values` (cycled). */
 function residentArray(dtype: Lanes, length: number, values: readonly number[]): Typed {
   const room = Math.max(length, 4096 / ARRAYS[dtype].BYTES_PER_ELEMENT);
   const storage = residentStorage(dtype, room, true);
   if (storage === undefined) throw new Error("no resident storage");
+  taken.push(storage);
   const array = storage.array as Typed;
   for (let i = 0; i < room; i++) array[i] = values.length === 0 ? 0 : values[i % values.length]!;
   return array;
@@ -113,25 +117,34 @@ function sameAsJavaScript(
         ),
       ),
       ([shape, outLayout, layouts, lists, planned]) => {
-        const inputs = layouts.map((layout, k) => operand(residentArray(dtype, layout.length, lists[k]!), layout));
-        const simdOut = residentArray(outDType, outLayout.length, [7]);
-        const jsOut = new ARRAYS[outDType](simdOut.length).fill(7);
-        const strides = [outLayout.strides, ...layouts.map((layout) => layout.strides)];
-        const size = shape.reduce((p, d) => p * d, 1);
-        const plan: Plan = planned ? planIteration(shape, strides) : { dims: [...shape], strides, size };
-        js(plan, operand(jsOut as Writable, outLayout), inputs);
-        if (size > 0) expect(simd(plan, operand(simdOut, outLayout), inputs)).toBe(true);
-        for (let i = 0; i < jsOut.length; i++) {
-          // (a zero is not within an ulp of the other zero: the ulp counts put -0 and +0 in one place)
-          const zeros = simdOut[i] === 0 && jsOut[i] === 0;
-          const ulps = outDType === "float64" ? float64Ulps : float32Ulps;
-          const close = withinUlps === 0 || zeros ? same(simdOut[i]!, jsOut[i]!) : ulps(simdOut[i]!, jsOut[i]!) <= withinUlps;
-          if (!close) expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
+        try {
+          check(shape, outLayout, layouts, lists, planned);
+        } finally {
+          for (const block of taken.splice(0)) drop(block);
         }
       },
     ),
     runs,
   );
+
+  type Layout = { offset: number; strides: number[]; length: number };
+  function check(shape: number[], outLayout: Layout, layouts: Layout[], lists: number[][], planned: boolean): void {
+    const inputs = layouts.map((layout, k) => operand(residentArray(dtype, layout.length, lists[k]!), layout));
+    const simdOut = residentArray(outDType, outLayout.length, [7]);
+    const jsOut = new ARRAYS[outDType](simdOut.length).fill(7);
+    const strides = [outLayout.strides, ...layouts.map((layout) => layout.strides)];
+    const size = shape.reduce((p, d) => p * d, 1);
+    const plan: Plan = planned ? planIteration(shape, strides) : { dims: [...shape], strides, size };
+    js(plan, operand(jsOut as Writable, outLayout), inputs);
+    if (size > 0) expect(simd(plan, operand(simdOut, outLayout), inputs)).toBe(true);
+    for (let i = 0; i < jsOut.length; i++) {
+      // (a zero is not within an ulp of the other zero: the ulp counts put -0 and +0 in one place)
+      const zeros = simdOut[i] === 0 && jsOut[i] === 0;
+      const ulps = outDType === "float64" ? float64Ulps : float32Ulps;
+      const close = withinUlps === 0 || zeros ? same(simdOut[i]!, jsOut[i]!) : ulps(simdOut[i]!, jsOut[i]!) <= withinUlps;
+      if (!close) expect({ at: i, simd: simdOut[i], js: jsOut[i] }).toEqual({ at: i, simd: jsOut[i], js: jsOut[i] });
+    }
+  }
 }
 
 describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
@@ -202,6 +215,39 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
         );
       });
     }
+  }
+
+  // clip of integers: x compared with the float64 bounds exactly, the bounds stored as the typed
+  // array's store makes them (ToInt32, its low byte); bounds beyond the dtype's range and fractions
+  const integerBounds: [number, number][] = [
+    [-1, 1], [0.5, 10.7], [-0.5, -0.25], [-3.5, 200.2], [1, 1], [-Infinity, 7], [3, Infinity], [3e9, 3e9], [-5e9, -4.9e9], [2 ** 31, 2 ** 32 + 3],
+    [-(2 ** 31), 2 ** 31 - 1], [255.5, 300], [-1, 255], [256, 1000], [-(2 ** 40) - 7, 2 ** 53], [100, 100.5], [-1.5, -1.2], [-1, 0], [0, 0], [0, 0.5], [-0, 0],
+  ];
+  for (const [low, high] of integerBounds) {
+    for (const dtype of ["int32", "uint8"] as const) {
+      it(`clip ${low} ${high} in ${dtype}: what the JavaScript kernel stores, for any layout`, () => {
+        sameAsJavaScript(
+          dtype,
+          dtype,
+          1,
+          fc.oneof(valueArb(dtype), fc.integer({ min: -12, max: 12 }).map((k) => (dtype === "uint8" ? (k + 256) % 256 : k)), fc.constantFrom(0, 1, 10, 11, 100, 101, 199, 200, 201, 254, 255)),
+          (plan, out, [a]) => parameterized.clip(low, high).kernel(plan, out, a!),
+          (plan, out, [a]) => unarySimd("clip", dtype, plan, out, a!, parameterized.clip(low, high).params!()),
+          { seed: 61, numRuns: 40 },
+        );
+      });
+    }
+    it(`clip ${low} ${high} in bool: the bools the JavaScript kernel stores (the clipped value's truth), for any layout`, () => {
+      sameAsJavaScript(
+        "uint8",
+        "uint8",
+        1,
+        fc.constantFrom(0, 1),
+        (plan, out, [a]) => parameterized.clipBool(low, high).kernel(plan, out, a!),
+        (plan, out, [a]) => unarySimd("clipBool", "bool", plan, out, a!, parameterized.clipBool(low, high).params!()),
+        { seed: 67, numRuns: 30 },
+      );
+    });
   }
 
   const tests = [

@@ -491,7 +491,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.add))
@@ -618,7 +618,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.add))
@@ -745,7 +745,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.add))
@@ -872,7 +872,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.add))
@@ -999,7 +999,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.sub))
@@ -1126,7 +1126,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.sub))
@@ -1253,7 +1253,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.sub))
@@ -1380,7 +1380,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.sub))
@@ -1507,7 +1507,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.mul))
@@ -1634,7 +1634,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.mul))
@@ -1761,7 +1761,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.mul))
@@ -1888,7 +1888,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.mul))
@@ -2015,7 +2015,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.div))
@@ -2142,7 +2142,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.div))
@@ -2269,7 +2269,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.max))
@@ -2396,7 +2396,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.max))
@@ -2523,7 +2523,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.gt_s (local.get $s) (local.get $t))))
@@ -2650,7 +2650,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.gt_u (local.get $s) (local.get $t))))
@@ -2777,7 +2777,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.min))
@@ -2904,7 +2904,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.min))
@@ -3031,7 +3031,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.lt_s (local.get $s) (local.get $t))))
@@ -3158,7 +3158,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.lt_u (local.get $s) (local.get $t))))
@@ -3285,7 +3285,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.neg (f32.load (local.get $a))))
@@ -3412,7 +3412,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.neg (f64.load (local.get $a))))
@@ -3539,7 +3539,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.sub (i32.const 0) (i32.load (local.get $a))))
@@ -3666,7 +3666,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.abs (f32.load (local.get $a))))
@@ -3793,7 +3793,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.abs (f64.load (local.get $a))))
@@ -3920,7 +3920,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (local.tee $s (i32.load (local.get $a))) (i32.sub (i32.const 0) (local.get $s)) (i32.ge_s (local.get $s) (i32.const 0))))
@@ -4047,7 +4047,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.sqrt (f32.load (local.get $a))))
@@ -4174,7 +4174,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.sqrt (f64.load (local.get $a))))
@@ -4301,7 +4301,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.floor (f32.load (local.get $a))))
@@ -4428,7 +4428,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.floor (f64.load (local.get $a))))
@@ -4555,7 +4555,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.ceil (f32.load (local.get $a))))
@@ -4682,7 +4682,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.ceil (f64.load (local.get $a))))
@@ -4809,7 +4809,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.nearest (f32.load (local.get $a))))
@@ -4936,7 +4936,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.nearest (f64.load (local.get $a))))
@@ -5063,7 +5063,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.const 1) (select (f32.const -1) (local.tee $s (f32.load (local.get $a))) (f32.lt (local.get $s) (f32.const 0))) (f32.gt (local.get $s) (f32.const 0))))
@@ -5190,7 +5190,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (select (f64.const 1) (select (f64.const -1) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (f64.const 0))) (f64.gt (local.get $s) (f64.const 0))))
@@ -5317,7 +5317,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.sub (i32.gt_s (local.tee $s (i32.load (local.get $a))) (i32.const 0)) (i32.lt_s (local.get $s) (i32.const 0))))
@@ -5444,7 +5444,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
     (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $a)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
@@ -5571,7 +5571,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
     (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $q0 (f64.load (i32.const 4080)))
     (if (i32.eqz (local.get $rank)) (then
@@ -5699,7 +5699,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
     (local.set $r0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $r1 (f64x2.splat (f64.load (i32.const 4088))))
     (local.set $q0 (f32.demote_f64 (f64.load (i32.const 4080))))
@@ -5707,7 +5707,7 @@
     (local.set $p0 (f32x4.splat (local.get $q0)))
     (local.set $p1 (f32x4.splat (local.get $q1)))
     (if (i32.eqz (local.get $rank)) (then
-      (f32.store (local.get $o) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $a))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+      (f32.store (local.get $o) (select (local.get $q1) (select (local.get $q0) (local.tee $s (f32.load (local.get $a))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
       (return)))
     (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
     (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
@@ -5757,7 +5757,7 @@
             (local.set $z (i32.add (local.get $z) (i32.const 16)))))
           (block $tail (loop $single
             (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
-            (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+            (f32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
             (local.set $x (i32.add (local.get $x) (i32.const 4)))
             (local.set $y (i32.add (local.get $y) (i32.const 4)))
             (local.set $z (i32.add (local.get $z) (i32.const 4)))
@@ -5774,7 +5774,7 @@
           (br $pair)))
         (block $tail (loop $single
           (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
-          (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+          (f32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
           (local.set $x (i32.add (local.get $x) (i32.const 4)))
           (local.set $z (i32.add (local.get $z) (i32.const 4)))
           (br $single)))
@@ -5790,7 +5790,7 @@
           (br $pair)))
         (block $tail (loop $single
           (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
-          (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+          (f32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
           (local.set $x (i32.add (local.get $x) (i32.const 4)))
           (local.set $y (i32.add (local.get $y) (i32.const 4)))
           (br $single)))
@@ -5799,7 +5799,7 @@
         (local.set $count (local.get $d0))
         (block $elements (loop $element
           (br_if $elements (i32.eqz (local.get $count)))
-          (f32.store (local.get $x) (select (local.get $q1) (local.tee $s (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080))))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
+          (f32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (f32.load (local.get $y))) (f64.lt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.promote_f32 (local.get $s)) (f64.load (i32.const 4088)))))
           (local.set $x (i32.add (local.get $x) (local.get $so0)))
           (local.set $y (i32.add (local.get $y) (local.get $sa0)))
           (local.set $z (i32.add (local.get $z) (local.get $sb0)))
@@ -5831,7 +5831,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
     (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $p1 (f64x2.splat (f64.load (i32.const 4088))))
     (local.set $q0 (f64.load (i32.const 4080)))
@@ -5956,12 +5956,406 @@
         (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
         (br $carry))))
 
+  ;; clip, int32 (unary: b is a again)
+  (func $clip_i32 (export "clip_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
+    (local.set $r0 (f64x2.splat (f64.load (i32.const 4080))))
+    (local.set $r1 (f64x2.splat (f64.load (i32.const 4088))))
+    (local.set $q0 (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (i32.const 4080))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+    (local.set $q1 (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (i32.const 4088))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+    (local.set $p0 (i32x4.splat (local.get $q0)))
+    (local.set $p1 (i32x4.splat (local.get $q1)))
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store (local.get $o) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load (local.get $a))) (f64.lt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4088)))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (v128.load (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (v128.load (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r1)))))
+            (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load offset=16 (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r1)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (v128.load (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (v128.load (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r1)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load (local.get $y))) (f64.lt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4088)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (local.get $v) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (local.get $v)) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (local.get $v)) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r1)))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (local.get $v) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (local.get $v)) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (local.get $v)) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))) (local.get $r1)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load (local.get $y))) (f64.lt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (v128.load (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (v128.load (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y)))) (local.get $r1)))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load offset=16 (local.get $y)) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.lt (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $y))) (local.get $r0)) (f64x2.lt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r0)))) (i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (f64x2.gt (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $y))) (local.get $r1)) (f64x2.gt (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y)))) (local.get $r1)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load (local.get $y))) (f64.lt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load (local.get $y))) (f64.lt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_s (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; clip, uint8 (unary: b is a again)
+  (func $clip_u8 (export "clip_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
+    (local.set $r0 (i16x8.splat (i32.trunc_sat_f64_s (f64.min (f64.max (f64.ceil (f64.load (i32.const 4080))) (f64.const -1)) (f64.const 256)))))
+    (local.set $r1 (i16x8.splat (i32.trunc_sat_f64_s (f64.min (f64.max (f64.floor (f64.load (i32.const 4088))) (f64.const -1)) (f64.const 256)))))
+    (local.set $q0 (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (i32.const 4080))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+    (local.set $q1 (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (i32.const 4088))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
+    (local.set $p0 (i8x16.splat (local.get $q0)))
+    (local.set $p1 (i8x16.splat (local.get $q1)))
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load8_u (local.get $a))) (f64.lt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4088)))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (v128.load (local.get $y))) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (v128.load (local.get $y))) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (v128.load (local.get $y))) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (v128.load (local.get $y))) (local.get $r1)))))
+            (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load offset=16 (local.get $y)) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r1)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (v128.load (local.get $y))) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (v128.load (local.get $y))) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (v128.load (local.get $y))) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (v128.load (local.get $y))) (local.get $r1)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load8_u (local.get $y))) (f64.lt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4088)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (local.get $v) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (local.get $v)) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (local.get $v)) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (local.get $v)) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (local.get $v)) (local.get $r1)))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (local.get $v) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (local.get $v)) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (local.get $v)) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (local.get $v)) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (local.get $v)) (local.get $r1)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load8_u (local.get $y))) (f64.lt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load (local.get $y)) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (v128.load (local.get $y))) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (v128.load (local.get $y))) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (v128.load (local.get $y))) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (v128.load (local.get $y))) (local.get $r1)))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (v128.bitselect (local.get $p0) (v128.load offset=16 (local.get $y)) (i8x16.narrow_i16x8_s (i16x8.lt_s (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r0)) (i16x8.lt_s (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r0)))) (i8x16.narrow_i16x8_s (i16x8.gt_s (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r1)) (i16x8.gt_s (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $y))) (local.get $r1)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load8_u (local.get $y))) (f64.lt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (select (local.get $q1) (select (local.get $q0) (local.tee $s (i32.load8_u (local.get $y))) (f64.lt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4080)))) (f64.gt (f64.convert_i32_u (local.get $s)) (f64.load (i32.const 4088)))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; clipBool, uint8 (unary: b is a again)
+  (func $clipBool_u8 (export "clipBool_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
+    (local.set $q0 (select (i32.const 1) (select (f64.ne (f64.load (i32.const 4088)) (f64.const 0)) (i32.const 0) (f64.gt (f64.const 0) (f64.load (i32.const 4088)))) (f64.lt (f64.const 0) (f64.load (i32.const 4080)))))
+    (local.set $q1 (select (i32.const 1) (select (f64.ne (f64.load (i32.const 4088)) (f64.const 0)) (i32.const 1) (f64.gt (f64.const 1) (f64.load (i32.const 4088)))) (f64.lt (f64.const 1) (f64.load (i32.const 4080)))))
+    (local.set $p0 (i8x16.splat (local.get $q0)))
+    (local.set $p1 (i8x16.splat (local.get $q1)))
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (select (local.get $q1) (local.get $q0) (i32.load8_u (local.get $a))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (select (local.get $q1) (local.get $q0) (i32.load8_u (local.get $y))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (local.get $v) (v128.const i32x4 0 0 0 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (select (local.get $q1) (local.get $q0) (i32.load8_u (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (v128.load (local.get $y)) (v128.const i32x4 0 0 0 0))))
+          (v128.store offset=16 (local.get $x) (v128.bitselect (local.get $p1) (local.get $p0) (i8x16.ne (v128.load offset=16 (local.get $y)) (v128.const i32x4 0 0 0 0))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (select (local.get $q1) (local.get $q0) (i32.load8_u (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (select (local.get $q1) (local.get $q0) (i32.load8_u (local.get $y))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
   ;; relu, float32 (unary: b is a again)
   (func $relu_f32 (export "relu_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.const 0) (local.tee $s (f32.load (local.get $a))) (f32.lt (local.get $s) (f32.const 0))))
@@ -6088,7 +6482,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (select (f64.const 0) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (f64.const 0))))
@@ -6215,7 +6609,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (local.tee $s (i32.load (local.get $a))) (i32.const 0) (i32.gt_s (local.get $s) (i32.const 0))))
@@ -6342,7 +6736,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.eq (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -6461,7 +6855,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.eq (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -6580,7 +6974,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -6699,7 +7093,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -6818,7 +7212,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -6937,7 +7331,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.ne (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -7056,7 +7450,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.ne (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -7175,7 +7569,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -7294,7 +7688,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -7413,7 +7807,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -7532,7 +7926,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.lt (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -7651,7 +8045,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.lt (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -7770,7 +8164,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -7889,7 +8283,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8008,7 +8402,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8127,7 +8521,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.le (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -8246,7 +8640,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.le (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -8365,7 +8759,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -8484,7 +8878,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8603,7 +8997,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8722,7 +9116,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.gt (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -8841,7 +9235,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.gt (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -8960,7 +9354,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -9079,7 +9473,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9198,7 +9592,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9317,7 +9711,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.ge (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -9436,7 +9830,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.ge (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -9555,7 +9949,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -9674,7 +10068,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9793,7 +10187,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9912,7 +10306,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
@@ -10031,7 +10425,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
@@ -10150,7 +10544,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
@@ -10269,7 +10663,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -10388,7 +10782,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -10507,7 +10901,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
@@ -10626,7 +11020,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
@@ -10745,7 +11139,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
@@ -10864,7 +11258,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -10983,7 +11377,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -11102,7 +11496,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
@@ -11221,7 +11615,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
@@ -11340,7 +11734,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
@@ -11459,7 +11853,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -11578,7 +11972,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -11697,7 +12091,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.lt (f32.abs (f32.load (local.get $a))) (f32.const inf)))
@@ -11816,7 +12210,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.lt (f64.abs (f64.load (local.get $a))) (f64.const inf)))
@@ -11935,7 +12329,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.promote_f32 (f32.load (local.get $a))))
@@ -12057,7 +12451,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (i32.const 0) (i32.wrap_i64 (i64.trunc_sat_f32_s (f32.load (local.get $a)))) (f32.ge (f32.abs (f32.load (local.get $a))) (f32.const 0x1p63))))
@@ -12197,7 +12591,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (select (i32.const 0) (i32.wrap_i64 (i64.trunc_sat_f32_s (f32.load (local.get $a)))) (f32.ge (f32.abs (f32.load (local.get $a))) (f32.const 0x1p63))))
@@ -12736,7 +13130,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.convert_i32_s (i32.load (local.get $a))))
@@ -12855,7 +13249,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.convert_i32_s (i32.load (local.get $a))))
@@ -12977,7 +13371,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load (local.get $a)))
@@ -13096,7 +13490,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.convert_i32_u (i32.load8_u (local.get $a))))
@@ -13224,7 +13618,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.convert_i32_u (i32.load8_u (local.get $a))))
@@ -13364,7 +13758,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load8_u (local.get $a)))
@@ -13492,7 +13886,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -13652,7 +14046,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -13820,7 +14214,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -13984,7 +14378,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14152,7 +14546,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14320,7 +14714,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14520,7 +14914,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14722,7 +15116,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14892,7 +15286,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15068,7 +15462,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -15218,7 +15612,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -15377,7 +15771,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -15529,7 +15923,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -15683,7 +16077,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -15837,7 +16231,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16020,7 +16414,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16204,7 +16598,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16368,7 +16762,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
