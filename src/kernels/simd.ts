@@ -11,12 +11,64 @@
 import { CONSTRUCTORS, type DType } from "../dtype.js";
 import { copyBlock, type MatrixOut, type MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
-import { type BinarySimd, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PARAMS_AT, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
+import { type BinarySimd, drop, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PARAMS_AT, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
 // (bool: bytes of 0 and 1, which only comparisons and logical ops have kernels for)
 const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8", bool: "b8" };
 
 const kernels = new Map<string, BinarySimd | null>();
+
+/**
+ * The float64 kernels computed from exp, log, expm1 and log1p written as fdlibm's algorithms
+ * (scripts/wat/math.ts), which store what the JavaScript stores where the engine's `Math` runs
+ * those algorithms (V8 in Node 20). Elsewhere (Chromium 156's `Math.exp` is another, one ulp
+ * away on a tenth of arguments, and sigmoid or softplus then more) they are left to the
+ * JavaScript kernels, so that a result never depends on which kernel ran.
+ */
+const FDLIBM_KERNELS = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64"]);
+/** Whether this engine's Math is fdlibm's, as probed once (undefined: not yet; null: probing). */
+let fdlibm: boolean | null | undefined;
+
+/**
+ * Whether the float64 kernels of FDLIBM_KERNELS run here: their results over sweeps of
+ * arguments (exp, log, expm1 as elu with alpha 1, log1p as softplus of x <= 0, tanh) equal
+ * `Math`'s bit for bit. Probed once, on 1,024 arguments each; false where SIMD is missing.
+ */
+export function float64MathInSimd(): boolean {
+  if (fdlibm === undefined) {
+    fdlibm = null;
+    fdlibm = probeMath();
+  }
+  return fdlibm === true;
+}
+
+/** The probe's answer; undefined (asked again next time) when the memory has no block for it. */
+function probeMath(): boolean | undefined {
+  const n = 1024;
+  const out = residentStorage("float64", n, false);
+  if (out === undefined) return undefined;
+  const sweeps: [string, (i: number) => number, (x: number) => number, number[]?][] = [
+    ["exp", (i) => -745 + (1455 * i) / n, Math.exp],
+    ["exp", (i) => (i - n / 2) / 256, Math.exp],
+    ["log", (i) => 2 ** ((2100 * i) / n - 1075), Math.log],
+    ["log", (i) => 0.6 + (0.9 * i) / n, Math.log],
+    ["elu", (i) => (-40 * i) / n, Math.expm1, [1]],
+    ["softplus", (i) => (-40 * i) / n, (x) => Math.log1p(Math.exp(x))],
+    ["tanh", (i) => (i - n / 2) / 40, Math.tanh],
+  ];
+  const args = new Float64Array(n);
+  const plan: Plan = { dims: [n], strides: [[1], [1]], size: n };
+  try {
+    for (const [op, at, math, params] of sweeps) {
+      for (let i = 0; i < n; i++) args[i] = at(i);
+      if (!unarySimd(op, "float64", plan, { data: out.array, offset: 0, strides: [1] }, { data: args, offset: 0, strides: [1] }, params)) return false;
+      for (let i = 0; i < n; i++) if (!Object.is(out.array[i], math(args[i]!))) return false;
+    }
+    return true;
+  } finally {
+    drop(out);
+  }
+}
 
 /** The kernel of `op` in `dtype`, or undefined (none generated, or no SIMD here). */
 function kernelOf(op: string, dtype: DType): BinarySimd | undefined {
@@ -24,6 +76,8 @@ function kernelOf(op: string, dtype: DType): BinarySimd | undefined {
   // (asked each time: the engine can be switched off after a kernel was looked up)
   if (suffix === undefined || !simdAvailable()) return undefined;
   const name = `${op}_${suffix}`;
+  // (while probing, `fdlibm` is null and the kernels run)
+  if (fdlibm !== true && fdlibm !== null && FDLIBM_KERNELS.has(name) && !float64MathInSimd()) return undefined;
   let kernel = kernels.get(name);
   if (kernel === undefined) {
     kernel = simdKernel(name) ?? null;

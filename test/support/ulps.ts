@@ -11,16 +11,3 @@ export function float32Ulps(x: number, y: number): number {
   const order = (b: number): number => (b < 0 ? -(b & 0x7fffffff) : b);
   return Math.abs(order(bits[0]!) - order(bits[1]!));
 }
-
-/**
- * How many float64 values lie between two numbers, counted as float32Ulps does (-0 with +0,
- * NaN with NaN): for the float64 kernels that follow fdlibm's algorithms, which an engine whose
- * `Math` differs from fdlibm's may put one ulp away.
- */
-export function float64Ulps(x: number, y: number): number {
-  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y) ? 0 : Infinity;
-  const bits = new BigInt64Array(new Float64Array([x, y]).buffer);
-  const order = (b: bigint): bigint => (b < 0n ? -(b & 0x7fffffffffffffffn) : b);
-  const distance = order(bits[0]!) - order(bits[1]!);
-  return Number(distance < 0n ? -distance : distance);
-}
