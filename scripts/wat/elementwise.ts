@@ -523,7 +523,52 @@ const softplusOp = (name: string, negated: boolean): MathOpCode => ({
   ],
 });
 
+/** From this |x| on, sin and cos call the engine's own `Math.sin` / `Math.cos` (imported): k = x 2/pi stays below 2^18, so k times each 33-bit part of pi/2 is exact. */
+const TRIG_REDUCED_BELOW = 2 ** 18;
+/** pi/2 in three parts of 33 significant bits each (the splits of fdlibm's e_rem_pio2.c). */
+const PIO2 = [1.57079632673412561417, 6.0771005063039659766e-11, 2.02226624871116645580e-21];
+/** Taylor coefficients of sin(r)/r - 1 and cos(r) - 1 in z = r^2, to r^15 and r^16: under 1e-16 relative left out for |r| <= pi/4. */
+const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+const SIN_TERMS = [3, 5, 7, 9, 11, 13, 15].map((n, i) => (i % 2 === 0 ? -1 : 1) / factorial(n));
+const COS_TERMS = [2, 4, 6, 8, 10, 12, 14, 16].map((n, i) => (i % 2 === 0 ? -1 : 1) / factorial(n));
+
+/**
+ * float32 sin or cos, in float64: x = k pi/2 + r (k = x 2/pi rounded, r from the three parts of
+ * pi/2, exact products, so r keeps its digits near the multiples of pi/2), sin(r) and cos(r) by
+ * their Taylor polynomials, chosen and signed by k mod 4; x itself for sin below |x| = 2^-26
+ * (-0 stays -0); from 2^18 on, and for the infinities, the engine's Math function of each lane
+ * (imported), which is what the JavaScript stores.
+ */
+const trigOp = (name: "sin" | "cos"): MathOpCode => {
+  const poly = (terms: readonly number[], z: string): string =>
+    terms.slice(0, -1).reverse().reduce((inner, c) => `(f64x2.add ${f64x2(c)} (f64x2.mul ${z} ${inner}))`, f64x2(terms[terms.length - 1]!));
+  const lane = (i: number): string => `(call $math_${name} (f64x2.extract_lane ${i} (local.get $hx)))`;
+  return {
+    name,
+    locals: ["$hx", "$hk", "$hr", "$hz", "$hs", "$hc", "$hq"],
+    math: () => [
+      "(local.set $hx (local.get $et))",
+      `(local.set $hk (f64x2.nearest (f64x2.mul (local.get $hx) ${f64x2(2 / Math.PI)})))`,
+      `(local.set $hr (f64x2.sub (f64x2.sub (f64x2.sub (local.get $hx) (f64x2.mul (local.get $hk) ${f64x2(PIO2[0]!)})) (f64x2.mul (local.get $hk) ${f64x2(PIO2[1]!)})) (f64x2.mul (local.get $hk) ${f64x2(PIO2[2]!)})))`,
+      "(local.set $hz (f64x2.mul (local.get $hr) (local.get $hr)))",
+      `(local.set $hs (f64x2.add (local.get $hr) (f64x2.mul (f64x2.mul (local.get $hr) (local.get $hz)) ${poly(SIN_TERMS, "(local.get $hz)")})))`,
+      `(local.set $hc (f64x2.add ${f64x2(1)} (f64x2.mul (local.get $hz) ${poly(COS_TERMS, "(local.get $hz)")})))`,
+      // $hq: k mod 4, in 0..3
+      `(local.set $hq (f64x2.sub (local.get $hk) (f64x2.mul ${f64x2(4)} (f64x2.floor (f64x2.mul (local.get $hk) ${f64x2(0.25)})))))`,
+      // odd quadrants swap sin and cos; sin is negated in quadrants 2 and 3, cos in 1 and 2
+      `(local.set $et (v128.bitselect ${name === "sin" ? "(local.get $hc) (local.get $hs)" : "(local.get $hs) (local.get $hc)"} (v128.or (f64x2.eq (local.get $hq) ${f64x2(1)}) (f64x2.eq (local.get $hq) ${f64x2(3)}))))`,
+      name === "sin"
+        ? `(local.set $et (v128.bitselect (f64x2.neg (local.get $et)) (local.get $et) (f64x2.ge (local.get $hq) ${f64x2(2)})))`
+        : `(local.set $et (v128.bitselect (f64x2.neg (local.get $et)) (local.get $et) (v128.or (f64x2.eq (local.get $hq) ${f64x2(1)}) (f64x2.eq (local.get $hq) ${f64x2(2)}))))`,
+      ...(name === "sin" ? [`(local.set $et (v128.bitselect (local.get $hx) (local.get $et) (f64x2.lt (f64x2.abs (local.get $hx)) ${f64x2(2 ** -26)})))`] : []),
+      `(if (v128.any_true (f64x2.ge (f64x2.abs (local.get $hx)) ${f64x2(TRIG_REDUCED_BELOW)})) (then (local.set $et (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $et) ${lane(0)}) ${lane(1)}))))`,
+    ],
+  };
+};
+
 export const MATH_OPS: readonly MathOpCode[] = [
+  trigOp("sin"),
+  trigOp("cos"),
   { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)], float64: true },
   { name: "log", math: ({ log }) => [log()], float64: true },
   // 1 / (1 + exp(-x)), as the JavaScript: exp(-x) may be as large as exp(700) before 1 / it underflows float32
@@ -916,6 +961,9 @@ export function elementwiseWat(): string {
     ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",
     "(module",
     '  (import "env" "memory" (memory 1))',
+    // the engine's own sin and cos, for the lanes whose argument the kernels do not reduce
+    '  (import "math" "sin" (func $math_sin (param f64) (result f64)))',
+    '  (import "math" "cos" (func $math_cos (param f64) (result f64)))',
     ...functions,
     ")",
     "",

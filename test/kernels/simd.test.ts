@@ -352,7 +352,9 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  for (const [op, rule] of mathOps) {
+  // (sin and cos have float32 kernels only)
+  const float32MathOps = [...mathOps, ["sin", unaryRules.sin], ["cos", unaryRules.cos]] as const;
+  for (const [op, rule] of float32MathOps) {
     it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
       sameAsJavaScript(
         "float32",
@@ -369,6 +371,13 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
           // tanh: on both sides of where its series stops, and where it reaches 1
           fc.float({ min: Math.fround(-0.01), max: Math.fround(0.01), noNaN: true }),
           fc.constantFrom(2 ** -10, -(2 ** -10), Math.fround(2 ** -10 * (1 + 2 ** -23)), 9.01, -9.01, 1e-20),
+          // sin and cos: near multiples of pi/2 (where the reduction must keep r's digits), the
+          // quadrants, tiny arguments, and from 2^18 on (the engine's own function)
+          fc.integer({ min: -170000, max: 170000 }).chain((k) => fc.integer({ min: -3, max: 3 }).map((d) => Math.fround(Math.fround((k * Math.PI) / 2) + d * 2 ** -20 * Math.max(1, Math.abs(k))))),
+          fc.float({ min: -300000, max: 300000, noNaN: true }),
+          fc.constantFrom(2 ** 18, -(2 ** 18), Math.fround(2 ** 18 * (1 - 2 ** -24)), 1e30, -3e38, 2 ** -26, -(2 ** -27), 1e-30, 1.5707963705062866, 3.1415927410125732, 4.71238899230957, 6.2831854820251465),
+          // the float32 below 2^18 nearest to multiples of pi/2 (scripts/trig-hard-cases.ts), those above 1000 negated
+          fc.constantFrom(252.89820861816406, 505.7964172363281, 4.71238899230957, 52516.43359375, 1011.5928344726562, 9.42477798461914, 105032.8671875, 2023.1856689453125).map((x) => x * (x > 1000 ? -1 : 1)),
         ),
         (plan, out, [a]) => rule.kernel(plan, out, a!),
         (plan, out, [a]) => unarySimd(op, "float32", plan, out, a!),
