@@ -213,6 +213,8 @@ export function setSimdEnabled(on: boolean): void {
 const NUDGE_BYTES = 8 * 2 ** 20;
 /** Above the size from which allocators map fresh pages (32 MiB for glibc's malloc): never written, never touched. */
 const BALLAST_BYTES = 128 * 2 ** 20;
+/** The host's `setTimeout` (Node and browsers alike; the library's types name no host). */
+const later = (globalThis as unknown as { setTimeout: (run: () => void, ms: number) => unknown }).setTimeout;
 /** The last ballast: kept so that making it is not optimized away. */
 let ballast: ArrayBuffer | undefined;
 
@@ -233,8 +235,8 @@ function nudge(a: Arena): void {
   if (!a.yielded) return;
   a.yielded = false;
   a.nudges++;
-  const timer = setTimeout(() => (a.yielded = true), 0) as unknown as { unref?: () => void };
-  timer.unref?.();
+  const timer = later(() => (a.yielded = true), 0);
+  (timer as { unref?: () => void } | undefined)?.unref?.();
   ballast = undefined;
   try {
     ballast = new ArrayBuffer(BALLAST_BYTES);
