@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXACT_SCRATCH, EXP_CEILING, expExactInPlace, expInPlace, expm1ExactInPlace, f64x2, HIGH, log1pExactInPlace, logExactInPlace, logInPlace } from "./math.js";
+import { EXACT_SCRATCH, EXP_CEILING, expExactInPlace, expInPlace, expm1ExactInPlace, f64x2, HIGH, log1pExactInPlace, logExactInPlace, logInPlace, TRIG_SCRATCH, trigExactInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -545,7 +545,9 @@ const trigOp = (name: "sin" | "cos"): MathOpCode => {
   const lane = (i: number): string => `(call $math_${name} (f64x2.extract_lane ${i} (local.get $hx)))`;
   return {
     name,
-    locals: ["$hx", "$hk", "$hr", "$hz", "$hs", "$hc", "$hq"],
+    locals: ["$hx", "$hk", "$hr", "$hz", "$hs", "$hc", "$hq", ...TRIG_SCRATCH.map((local) => `$e${local}`)],
+    // float64: fdlibm's, as Math.sin and Math.cos in Node (./math.ts)
+    float64: () => [trigExactInPlace("e", "", name)],
     math: () => [
       "(local.set $hx (local.get $et))",
       `(local.set $hk (f64x2.nearest (f64x2.mul (local.get $hx) ${f64x2(2 / Math.PI)})))`,

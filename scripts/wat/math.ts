@@ -377,3 +377,124 @@ export function log1pExactInPlace(prefix: string, pad: string): string {
     .map((line) => pad + line)
     .join("\n");
 }
+
+/** fdlibm's k_sin.c and k_cos.c polynomials. */
+const SIN_S = [-1.66666666666666324348e-1, 8.33333333332248946124e-3, -1.98412698298579493134e-4, 2.75573137070700676789e-6, -2.50507602534068634195e-8, 1.58969099521155010221e-10];
+const COS_C = [4.16666666666666019037e-2, -1.38888888888741095749e-3, 2.48015872894767294178e-5, -2.75573143513906633035e-7, 2.08757232129817482790e-9, -1.13596475577881948265e-11];
+/** e_rem_pio2.c's pi/2 in parts (33 significant bits each) with their tails. */
+const PIO2_1 = 1.57079632673412561417;
+const PIO2_1T = 6.07710050650619224932e-11;
+const PIO2_2 = 6.0771005063039659766e-11;
+const PIO2_2T = 2.02226624879595063154e-21;
+const PIO2_3 = 2.0222662487111664558e-21;
+const PIO2_3T = 8.47842766036889956997e-32;
+const INV_PIO2 = 6.36619772367581382433e-1;
+/** Where e_rem_pio2.c's cases change: |x| <= pi/4 (no reduction), below 3pi/4 (n = 1), up to 2^19 pi/2 (medium), then large. */
+const PIO4_END = fromBits(0x3fe921fc00000000n);
+const THREE_PIO4 = fromBits(0x4002d97c00000000n);
+const MEDIUM_END = fromBits(0x413921fc00000000n);
+/** The locals the exact sin and cos take beyond EXACT_SCRATCH. */
+export const TRIG_SCRATCH = ["n", "a", "b", "d", "e", "f", "g", "o"] as const;
+
+/**
+ * fdlibm's sin or cos, as V8 runs `Math.sin` and `Math.cos` in Node 20: e_rem_pio2.c's
+ * reduction x = n pi/2 + (y0 + y1) (none up to pi/4; n = 1 below 3pi/4, with pi/2's second part
+ * where x's high word is pi/2's; else n = x 2/pi rounded and the reduction's first, second or
+ * third round as the C code decides from the bits it cancelled, and its shortcut for n < 32
+ * away from n pi/2's high word), k_sin.c's and k_cos.c's polynomials in the C code's forms,
+ * chosen and signed by n mod 4; each branch computed for both lanes and selected. Lanes from
+ * 2^19 pi/2 on, the infinities and NaN call the engine's own function (imported as
+ * `$math_<name>`). In place on `$<prefix>t`, with EXACT_SCRATCH and TRIG_SCRATCH (prefixed).
+ */
+export function trigExactInPlace(prefix: string, pad: string, name: "sin" | "cos"): string {
+  const { v, set } = accessors(prefix);
+  const high = (x: string): string => `(i64x2.shr_u ${x} (i32.const 32))`;
+  const exponent = (x: string): string => `(v128.and (i64x2.shr_u ${x} (i32.const 52)) ${i64x2("0x7ff")})`;
+  // one more round of the reduction (pi/2's next part and its tail), from $r, $w, $y (t = r)
+  const round = (part: number, tail: number): string[] => [
+    set("s", v("r")),
+    set("w", `(f64x2.mul ${v("n")} ${f64x2(part)})`),
+    set("r", `(f64x2.sub ${v("s")} ${v("w")})`),
+    set("w", `(f64x2.sub (f64x2.mul ${v("n")} ${f64x2(tail)}) (f64x2.sub (f64x2.sub ${v("s")} ${v("r")}) ${v("w")}))`),
+    set("y", `(f64x2.sub ${v("r")} ${v("w")})`),
+  ];
+  const lane = (i: number): string => `(call $math_${name} (f64x2.extract_lane ${i} ${v("x")}))`;
+  return [
+    set("x", v("t")),
+    set("a", `(f64x2.abs ${v("x")})`),
+    // the medium case on |x|: n, r = |x| - n pio2_1, w = n pio2_1t, y0 = r - w
+    set("n", `(f64x2.trunc (f64x2.add (f64x2.mul ${v("a")} ${f64x2(INV_PIO2)}) ${f64x2(0.5)}))`),
+    set("r", `(f64x2.sub ${v("a")} (f64x2.mul ${v("n")} ${f64x2(PIO2_1)}))`),
+    set("w", `(f64x2.mul ${v("n")} ${f64x2(PIO2_1T)})`),
+    set("y", `(f64x2.sub ${v("r")} ${v("w")})`),
+    // $h: |x|'s high word; $m: the second round is needed (not the shortcut, and more than 16 bits cancelled)
+    set("h", high(v("a"))),
+    set(
+      "m",
+      `(v128.and (v128.not (v128.and (f64x2.lt ${v("n")} ${f64x2(32)}) (i64x2.ne ${v("h")} ${high(`(f64x2.mul ${v("n")} ${f64x2(Math.PI / 2)})`)}))) (i64x2.gt_s (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${exponent(v("y"))}) ${i64x2(16)}))`,
+    ),
+    // keep round one's r, w, y0 in $d, $e, $f; run round two, then three where more than 49 bits cancelled
+    set("d", v("r")),
+    set("e", v("w")),
+    set("f", v("y")),
+    ...round(PIO2_2, PIO2_2T),
+    set("q", `(v128.and ${v("m")} (i64x2.gt_s (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${exponent(v("y"))}) ${i64x2(49)}))`),
+    set("g", v("r")),
+    set("o", v("w")),
+    set("b", v("y")),
+    ...round(PIO2_3, PIO2_3T),
+    set("r", `(v128.bitselect ${v("r")} (v128.bitselect ${v("g")} ${v("d")} ${v("m")}) ${v("q")})`),
+    set("w", `(v128.bitselect ${v("w")} (v128.bitselect ${v("o")} ${v("e")} ${v("m")}) ${v("q")})`),
+    set("y", `(v128.bitselect ${v("y")} (v128.bitselect ${v("b")} ${v("f")} ${v("m")}) ${v("q")})`),
+    // $l: y1 = (r - y0) - w
+    set("l", `(f64x2.sub (f64x2.sub ${v("r")} ${v("y")}) ${v("w")})`),
+    // below 3pi/4: n = 1, y0 = (|x| - pio2_1) - pio2_1t, or with pio2_2 where |x|'s high word is pi/2's
+    set("m", `(i64x2.eq ${v("h")} ${i64x2("0x3ff921fb")})`),
+    set("s", `(f64x2.sub ${v("a")} ${f64x2(PIO2_1)})`),
+    set("s", `(v128.bitselect (f64x2.sub ${v("s")} ${f64x2(PIO2_2)}) ${v("s")} ${v("m")})`),
+    set("c", `(v128.bitselect ${f64x2(PIO2_2T)} ${f64x2(PIO2_1T)} ${v("m")})`),
+    set("z", `(f64x2.sub ${v("s")} ${v("c")})`),
+    set("m", `(f64x2.lt ${v("a")} ${f64x2(THREE_PIO4)})`),
+    set("y", `(v128.bitselect ${v("z")} ${v("y")} ${v("m")})`),
+    set("l", `(v128.bitselect (f64x2.sub (f64x2.sub ${v("s")} ${v("z")}) ${v("c")}) ${v("l")} ${v("m")})`),
+    set("n", `(v128.bitselect ${f64x2(1)} ${v("n")} ${v("m")})`),
+    // x's sign on y0, y1 and n; then up to pi/4: y0 = x (-0 too), y1 = 0, n = 0
+    set("q", `(f64x2.lt ${v("x")} ${f64x2(0)})`),
+    set("y", `(v128.bitselect (f64x2.neg ${v("y")}) ${v("y")} ${v("q")})`),
+    set("l", `(v128.bitselect (f64x2.neg ${v("l")}) ${v("l")} ${v("q")})`),
+    set("n", `(v128.bitselect (f64x2.neg ${v("n")}) ${v("n")} ${v("q")})`),
+    set("m", `(f64x2.lt ${v("a")} ${f64x2(PIO4_END)})`),
+    set("y", `(v128.bitselect ${v("x")} ${v("y")} ${v("m")})`),
+    set("l", `(v128.andnot ${v("l")} ${v("m")})`),
+    set("n", `(v128.andnot ${v("n")} ${v("m")})`),
+    // k_sin (the form with y1, and where |x| <= pi/4 the one without), k_cos; tiny y0: y0 and 1
+    set("z", `(f64x2.mul ${v("y")} ${v("y")})`),
+    set("w", `(f64x2.mul ${v("z")} ${v("y")})`),
+    set("r", `(f64x2.add ${f64x2(SIN_S[1]!)} (f64x2.mul ${v("z")} ${horner(SIN_S.slice(2), v("z"))}))`),
+    set(
+      "s",
+      `(v128.bitselect (f64x2.add ${v("y")} (f64x2.mul ${v("w")} (f64x2.add ${f64x2(SIN_S[0]!)} (f64x2.mul ${v("z")} ${v("r")})))) (f64x2.sub ${v("y")} (f64x2.sub (f64x2.sub (f64x2.mul ${v("z")} (f64x2.sub (f64x2.mul ${f64x2(0.5)} ${v("l")}) (f64x2.mul ${v("w")} ${v("r")}))) ${v("l")}) (f64x2.mul ${v("w")} ${f64x2(SIN_S[0]!)}))) ${v("m")})`,
+    ),
+    set("h", high(`(f64x2.abs ${v("y")})`)),
+    set("r", `(f64x2.mul ${v("z")} ${horner(COS_C, v("z"))})`),
+    // |y0| < 0.3: 1 - (z/2 - (z r - y0 y1)); else with qx = 0.28125 above 0.78125, else |y0|/4's high word
+    set("e", `(f64x2.sub (f64x2.mul ${v("z")} ${v("r")}) (f64x2.mul ${v("y")} ${v("l")}))`),
+    set("d", `(v128.bitselect ${f64x2(0.28125)} (i64x2.shl (i64x2.sub ${v("h")} ${i64x2("0x200000")}) (i32.const 32)) (i64x2.gt_s ${v("h")} ${i64x2("0x3fe90000")}))`),
+    set(
+      "c",
+      `(v128.bitselect (f64x2.sub ${f64x2(1)} (f64x2.sub (f64x2.mul ${f64x2(0.5)} ${v("z")}) ${v("e")})) (f64x2.sub (f64x2.sub ${f64x2(1)} ${v("d")}) (f64x2.sub (f64x2.sub (f64x2.mul ${f64x2(0.5)} ${v("z")}) ${v("d")}) ${v("e")})) (i64x2.lt_s ${v("h")} ${i64x2("0x3fd33333")}))`,
+    ),
+    set("m", `(i64x2.lt_s ${v("h")} ${i64x2("0x3e400000")})`),
+    set("s", `(v128.bitselect ${v("y")} ${v("s")} ${v("m")})`),
+    set("c", `(v128.bitselect ${f64x2(1)} ${v("c")} ${v("m")})`),
+    // n mod 4: odd quadrants swap; sin negated in 2 and 3, cos in 1 and 2
+    set("q", `(f64x2.sub ${v("n")} (f64x2.mul ${f64x2(4)} (f64x2.floor (f64x2.mul ${v("n")} ${f64x2(0.25)}))))`),
+    set("t", `(v128.bitselect ${name === "sin" ? `${v("c")} ${v("s")}` : `${v("s")} ${v("c")}`} (v128.or (f64x2.eq ${v("q")} ${f64x2(1)}) (f64x2.eq ${v("q")} ${f64x2(3)})))`),
+    name === "sin"
+      ? set("t", `(v128.bitselect (f64x2.neg ${v("t")}) ${v("t")} (f64x2.ge ${v("q")} ${f64x2(2)}))`)
+      : set("t", `(v128.bitselect (f64x2.neg ${v("t")}) ${v("t")} (v128.or (f64x2.eq ${v("q")} ${f64x2(1)}) (f64x2.eq ${v("q")} ${f64x2(2)})))`),
+    `(if (v128.any_true (v128.not (f64x2.lt ${v("a")} ${f64x2(MEDIUM_END)}))) (then ${set("t", `(f64x2.replace_lane 1 (f64x2.replace_lane 0 ${v("t")} ${lane(0)}) ${lane(1)})`)}))`,
+  ]
+    .map((line) => pad + line)
+    .join("\n");
+}

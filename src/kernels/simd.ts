@@ -25,13 +25,13 @@ const kernels = new Map<string, BinarySimd | null>();
  * away on a tenth of arguments, and sigmoid or softplus then more) they are left to the
  * JavaScript kernels, so that a result never depends on which kernel ran.
  */
-const FDLIBM_KERNELS = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64"]);
+const FDLIBM_KERNELS = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64", "sin_f64", "cos_f64"]);
 /** Whether this engine's Math is fdlibm's, as probed once (undefined: not yet; null: probing). */
 let fdlibm: boolean | null | undefined;
 
 /**
  * Whether the float64 kernels of FDLIBM_KERNELS run here: their results over sweeps of
- * arguments (exp, log, expm1 as elu with alpha 1, log1p as softplus of x <= 0, tanh) equal
+ * arguments (exp, log, expm1 as elu with alpha 1, log1p as softplus of x <= 0, tanh, sin, cos) equal
  * `Math`'s bit for bit. Probed once, on 1,024 arguments each; false where SIMD is missing.
  */
 export function float64MathInSimd(): boolean {
@@ -55,6 +55,8 @@ function probeMath(): boolean | undefined {
     ["elu", (i) => (-40 * i) / n, Math.expm1, [1]],
     ["softplus", (i) => (-40 * i) / n, (x) => Math.log1p(Math.exp(x))],
     ["tanh", (i) => (i - n / 2) / 40, Math.tanh],
+    ["sin", (i) => (i - n / 2) * 1.37, Math.sin],
+    ["cos", (i) => (i - n / 2) * 1.37, Math.cos],
   ];
   const args = new Float64Array(n);
   const plan: Plan = { dims: [n], strides: [[1], [1]], size: n };

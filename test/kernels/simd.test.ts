@@ -407,7 +407,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
 
   it("runs the float64 Math kernels where Math is fdlibm's (Node), and else leaves them to JavaScript", () => {
     if (exactHere) expect(fdlibmHere).toBe(true);
-    for (const op of ["exp", "log", "sigmoid", "silu", "geluTanh", "softplus", "logSigmoid", "tanh"]) expect({ op, ran: ranInSimd(op) }).toEqual({ op, ran: fdlibmHere });
+    for (const op of ["exp", "log", "sigmoid", "silu", "geluTanh", "softplus", "logSigmoid", "tanh", "sin", "cos"]) expect({ op, ran: ranInSimd(op) }).toEqual({ op, ran: fdlibmHere });
     expect(ranInSimd("elu", [1])).toBe(fdlibmHere);
     // what runs instead stores the JavaScript's bits
     const x = tensor(Array.from({ length: 5000 }, (_, i) => i / 100 - 25), { dtype: "float64" });
@@ -426,8 +426,15 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     fc.double({ min: 1 - 2 ** -19, max: 1 + 2 ** -19, noNaN: true }),
     fc.double({ min: -(2 ** -19), max: 2 ** -19, noNaN: true }),
     fc.constantFrom(Math.SQRT2, Math.SQRT1_2, 0.41421356237309503, -0.2928932188134524, 2 ** 53, 2 ** 53 - 1, 5e-324, 2.2e-308, 1e-310, Number.MAX_VALUE, -0.9999999999999999, -0),
+    // sin and cos: near multiples of pi/2 (the reduction's second and third rounds), pi/4, 3pi/4,
+    // pi/2's own high word, the medium range's end (2^19 pi/2) and beyond
+    fc.integer({ min: -400000, max: 400000 }).chain((k) => fc.integer({ min: -4, max: 4 }).map((d) => (k * Math.PI) / 2 + d * 2 ** -40 * Math.max(1, Math.abs(k)))),
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    // (where the third round changes sin or cos: doubles within 2^-53 |x| of a multiple of pi/2)
+    fc.constantFrom(65359.26436160885, 91553.86390724055, 93595.89913207392, -130718.5287232177, 138200.2316277418, -143996.47007361497),
+    fc.constantFrom(Math.PI / 4, 0.7853981633974484, (3 * Math.PI) / 4, 2.356194490192345, Math.PI / 2, 1.5707963267948968, 1.5707963267948963, 2 ** 19 * (Math.PI / 2), 823550.0000000001, 1e22, 6381956970095103 * 2 ** 797, 2 ** -27, 0.3, 0.78125),
   );
-  for (const [op, rule] of mathOps) {
+  for (const [op, rule] of [...mathOps, ["sin", unaryRules.sin], ["cos", unaryRules.cos]] as const) {
     it(`${op} in float64: what the JavaScript kernel stores (Math bit for bit, where it is fdlibm's; else left to it), for any layout`, () => {
       if (!fdlibmHere) return void expect(ranInSimd(op)).toBe(false);
       sameAsJavaScript(
@@ -456,7 +463,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  it("float64 exp, log, expm1, log1p and tanh: Math's bits over dense sweeps of their arguments, where Math is fdlibm's", () => {
+  it("float64 exp, log, expm1, log1p, tanh, sin and cos: Math's bits over dense sweeps of their arguments, where Math is fdlibm's", () => {
     if (!fdlibmHere) return void expect(ranInSimd("exp")).toBe(false);
     const n = 1 << 16;
     const argument = residentArray("float64", n, []);
@@ -474,6 +481,10 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
       ["softplus", (i) => -(2 ** (10 - (1070 * i) / n)), (x) => Math.log1p(Math.exp(x))],
       ["tanh", (i) => -25 + (50 * i) / n, Math.tanh],
       ["tanh", (i) => 2 ** (-40 + (42 * i) / n), Math.tanh],
+      ["sin", (i) => (i - n / 2) * 0.0123, Math.sin],
+      ["cos", (i) => (i - n / 2) * 0.0123, Math.cos],
+      ["sin", (i) => (Math.round(i / 4) * Math.PI) / 2 + ((i % 4) - 1.5) * 2 ** -30, Math.sin],
+      ["cos", (i) => (i - n / 2) * 25.7, Math.cos],
     ];
     for (const [op, at, math, params] of sweeps) {
       for (let i = 0; i < n; i++) argument[i] = at(i);
