@@ -51,7 +51,7 @@ const JOIN_LOW_HALVES = "i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23";
 export interface BinaryOpCode {
   readonly name: string;
   /** dtype suffix -> [scalar instruction(s), vector instruction or expression of the two vectors]. */
-  readonly code: Partial<Record<string, readonly [string, string | ((left: string, right: string) => string)]>>;
+  readonly code: Partial<Record<string, readonly [string | ((left: string, right: string) => string), string | ((left: string, right: string) => string)]>>;
 }
 
 /** Products of bytes modulo 256: 16-bit products of the low and high halves, their low bytes. */
@@ -244,6 +244,56 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
   },
 ];
 
+const SIGN_BITS = "(v128.const i64x2 0x8000000000000000 0x8000000000000000)";
+/**
+ * NumPy's mod as the JavaScript computes it (`floorMod`: x % y, then a zero takes y's sign and
+ * a remainder of the other sign than y has y added) on two f64x2 of exact values: x % y as
+ * x - trunc(x / y) y, exact where the product is (|x| below 2^29 |y| for float32 values, every
+ * int32). The rounded quotient never reaches the next integer there: x falls short of a
+ * multiple n y by at least 2^-24 |y| (float32; 1 for integers), more than the quotient's
+ * rounding, n 2^-53, while n is below 2^29 (2^31 / |y| for integers). Other lanes (`hard`:
+ * float32's larger quotients, y = 0, the infinities, NaN) take the engine's own `%`, imported.
+ * A block expression with the locals $mx, $my, $mr.
+ */
+const floorModF64x2 = (x: string, y: string, hard: boolean): string => {
+  const get = (name: string): string => `(local.get $m${name})`;
+  const lane = (i: number): string => `(call $math_mod (f64x2.extract_lane ${i} ${get("x")}) (f64x2.extract_lane ${i} ${get("y")}))`;
+  return [
+    "(block (result v128)",
+    `(local.set $mx ${x})`,
+    `(local.set $my ${y})`,
+    `(local.set $mr (f64x2.sub ${get("x")} (f64x2.mul (f64x2.trunc (f64x2.div ${get("x")} ${get("y")})) ${get("y")})))`,
+    ...(hard
+      ? [
+          `(if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs ${get("x")}) (f64x2.mul (f64x2.abs ${get("y")}) ${f64x2(2 ** 29)})) (f64x2.lt (f64x2.abs ${get("y")}) ${f64x2(Infinity)})))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 ${get("r")} ${lane(0)}) ${lane(1)}))))`,
+        ]
+      : []),
+    `(v128.bitselect (v128.and (f64x2.lt ${get("y")} ${f64x2(0)}) ${SIGN_BITS}) (v128.bitselect (f64x2.add ${get("r")} ${get("y")}) ${get("r")} (v128.xor (f64x2.lt ${get("r")} ${f64x2(0)}) (f64x2.lt ${get("y")} ${f64x2(0)}))) (f64x2.eq ${get("r")} ${f64x2(0)})))`,
+  ].join(" ");
+};
+/** Four lanes of a 32-bit vector as two f64x2 (`widen` of the low two, and of the high two), the op on each, narrowed back and joined. */
+const byHalves = (left: string, right: string, widen: string, narrow: string, hard: boolean): string =>
+  `(${JOIN_LOW_HALVES} (${narrow} ${floorModF64x2(`(${widen} ${left})`, `(${widen} ${right})`, hard)}) (${narrow} ${floorModF64x2(`(${widen} (${HIGH} ${left} ${left}))`, `(${widen} (${HIGH} ${right} ${right}))`, hard)}))`;
+/**
+ * uint8 mod: x % y of bytes (no sign to fix) in float32, sixteen lanes as four: the quotient of
+ * two values below 256 never rounds up to the next integer, and r = x - q y is exact; y = 0
+ * gives NaN, stored as 0, as the JavaScript's NaN is.
+ */
+const modBytes = (left: string, right: string): string => {
+  const words = (bytes: string): string[] => byteWords(bytes).map((w) => `(f32x4.convert_i32x4_u ${w})`);
+  const [xs, ys] = [words("(local.get $mx)"), words("(local.get $my)")];
+  const r = xs.map((x, k) => `(i32x4.trunc_sat_f32x4_u (f32x4.sub ${x} (f32x4.mul (f32x4.trunc (f32x4.div ${x} ${ys[k]})) ${ys[k]})))`);
+  return `(block (result v128) (local.set $mx ${left}) (local.set $my ${right}) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u ${r[0]} ${r[1]}) (i16x8.narrow_i32x4_u ${r[2]} ${r[3]})))`;
+};
+/** A scalar op as its vector code on splatted operands, lane 0 kept. */
+const scalarByVector =
+  (vector: (left: string, right: string) => string, splat: string, extract: string) =>
+  (left: string, right: string): string =>
+    `(${extract} ${vector(`(${splat} ${left})`, `(${splat} ${right})`)})`;
+
+const modF32 = (left: string, right: string): string => byHalves(left, right, "f64x2.promote_low_f32x4", "f32x4.demote_f64x2_zero", true);
+const modI32 = (left: string, right: string): string => byHalves(left, right, "f64x2.convert_low_i32x4_s", "i32x4.trunc_sat_f64x2_s_zero", false);
+
 export const BINARY_OPS: readonly BinaryOpCode[] = [
   {
     name: "add",
@@ -255,6 +305,15 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
   },
   { name: "mul", code: { f32: ["f32.mul", "f32x4.mul"], f64: ["f64.mul", "f64x2.mul"], i32: ["i32.mul", "i32x4.mul"], u8: ["i32.mul", mulBytes] } },
   { name: "div", code: { f32: ["f32.div", "f32x4.div"], f64: ["f64.div", "f64x2.div"] } },
+  // NumPy's mod (floorMod); float64 stays in JavaScript (x - q y is not exact for 53-bit y)
+  {
+    name: "mod",
+    code: {
+      f32: [scalarByVector(modF32, "f32x4.splat", "f32x4.extract_lane 0"), modF32],
+      i32: [scalarByVector(modI32, "i32x4.splat", "i32x4.extract_lane 0"), modI32],
+      u8: [scalarByVector(modBytes, "i8x16.splat", "i8x16.extract_lane_u 0"), modBytes],
+    },
+  },
   // Math.max and Math.min: NaN wins, and +0 is above -0, as the f32x4/f64x2 instructions;
   // integers compare signed (int32) or unsigned (uint8)
   {
@@ -750,7 +809,9 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
       if (exact) return [`(local.set $et (f64x2.splat (f64.load ${a})))`, ...math(), `(f64.store ${o} (f64x2.extract_lane 0 (local.get $et)))`].join("\n");
       return [`(local.set $et (f64x2.splat (f64.promote_f32 (f32.load ${a}))))`, ...math(), `(f32.store ${o} (f32.demote_f64 (f64x2.extract_lane 0 (local.get $et))))`].join("\n");
     }
-    return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(op.code[type.suffix]![0])})`;
+    const scalar = op.code[type.suffix]![0];
+    if (typeof scalar === "function") return `(${type.store} ${o} ${scalar(`(${type.load} ${a})`, `(${type.load} ${b})`)})`;
+    return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(scalar)})`;
   };
   /** Comparisons and casts: a turn of `elements` elements whose stores are written from the operands' loads. */
   const turn: { elements: number; stores: (left: (offset: number) => string, right: (offset: number) => string, contiguous: boolean) => string[] } | undefined = compare
@@ -828,7 +889,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128) (local $d f64) (local $e i64)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
 ${(paramsOf(op, type) ?? []).map((line) => `    ${line}`).join("\n")}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
@@ -966,6 +1027,7 @@ export function elementwiseWat(): string {
     // the engine's own sin and cos, for the lanes whose argument the kernels do not reduce
     '  (import "math" "sin" (func $math_sin (param f64) (result f64)))',
     '  (import "math" "cos" (func $math_cos (param f64) (result f64)))',
+    '  (import "math" "mod" (func $math_mod (param f64 f64) (result f64)))',
     ...functions,
     ")",
     "",

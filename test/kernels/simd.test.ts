@@ -35,6 +35,7 @@ const KERNELS: [keyof typeof rules, Lanes[]][] = [
   ["sub", ["float32", "float64", "int32", "uint8"]],
   ["mul", ["float32", "float64", "int32", "uint8"]],
   ["div", ["float32", "float64"]],
+  ["mod", ["float32", "int32", "uint8"]],
   ["maximum", ["float32", "float64", "int32", "uint8"]],
   ["minimum", ["float32", "float64", "int32", "uint8"]],
 ];
@@ -156,7 +157,15 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
           dtype,
           dtype,
           2,
-          valueArb(dtype),
+          // mod: small values (exact multiples, both signs, zeros) beside the whole range (large
+          // quotients, the infinities, NaN: the engine's own %)
+          op === "mod"
+            ? fc.oneof(
+                valueArb(dtype),
+                fc.integer({ min: -24, max: 24 }).map((k) => (dtype === "uint8" ? (k + 256) % 256 : dtype === "int32" ? k : k / 4)),
+                fc.constantFrom(...(dtype === "float32" ? [0, -0, 1e-30, -1e-30, 3e38, 0.1, -0.3, 2 ** 29, 7 * 2 ** 29] : dtype === "int32" ? [0, -2147483648, 2147483647, -1, 1, 3] : [0, 1, 255, 254, 128])),
+              )
+            : valueArb(dtype),
           (plan, out, [a, b]) => js(plan, out, a!, b!),
           (plan, out, [a, b]) => binarySimd(op, dtype as DType, plan, out, a!, b!),
           { seed: 17, numRuns: 300 },

@@ -161,7 +161,7 @@ function create(): Arena | undefined {
       continue; // too large for this platform: try a smaller one
     }
     // every module's functions on the one memory
-    const exports = Object.assign({}, ...modules.map((module) => new api.Instance(module, { env: { memory }, math: { sin: Math.sin, cos: Math.cos } }).exports)) as Record<string, unknown>;
+    const exports = Object.assign({}, ...modules.map((module) => new api.Instance(module, { env: { memory }, math: { sin: Math.sin, cos: Math.cos, mod: (x: number, y: number) => x % y } }).exports)) as Record<string, unknown>;
     const made: Arena = {
       buffer: memory.buffer,
       limit: bytes,

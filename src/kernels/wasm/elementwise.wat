@@ -4,6 +4,7 @@
   (import "env" "memory" (memory 1))
   (import "math" "sin" (func $math_sin (param f64) (result f64)))
   (import "math" "cos" (func $math_cos (param f64) (result f64)))
+  (import "math" "mod" (func $math_mod (param f64 f64) (result f64)))
 
   ;; sin of two float64 lanes
   (func $sin_f64x2 (param $et v128) (result v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
@@ -654,7 +655,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.add))
@@ -781,7 +782,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.add))
@@ -908,7 +909,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.add))
@@ -1035,7 +1036,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.add))
@@ -1162,7 +1163,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.sub))
@@ -1289,7 +1290,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.sub))
@@ -1416,7 +1417,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.sub))
@@ -1543,7 +1544,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.sub))
@@ -1670,7 +1671,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.mul))
@@ -1797,7 +1798,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.mul))
@@ -1924,7 +1925,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (i32.mul))
@@ -2051,7 +2052,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (i32.mul))
@@ -2178,7 +2179,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.div))
@@ -2305,7 +2306,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.div))
@@ -2427,12 +2428,393 @@
         (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
         (br $carry))))
 
+  ;; mod, float32
+  (func $mod_f32 (export "mod_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (f32.store (local.get $o) (f32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $a))))) (local.set $my (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $b))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $a))) (f32x4.splat (f32.load (local.get $a)))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $b))) (f32x4.splat (f32.load (local.get $b)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (v128.load (local.get $y)))) (local.set $my (f64x2.promote_low_f32x4 (v128.load (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $z)) (v128.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+            (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y)))) (local.set $my (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $z)) (v128.load offset=16 (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (v128.load (local.get $y)))) (local.set $my (f64x2.promote_low_f32x4 (v128.load (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $z)) (v128.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (f32.store (local.get $x) (f32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $y))) (f32x4.splat (f32.load (local.get $y)))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $z))) (f32x4.splat (f32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (f32x4.splat (f32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (local.get $v))) (local.set $my (f64x2.promote_low_f32x4 (v128.load (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $z)) (v128.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (local.get $v))) (local.set $my (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $z)) (v128.load offset=16 (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (f32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $y))) (f32x4.splat (f32.load (local.get $y)))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $z))) (f32x4.splat (f32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (f32x4.splat (f32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (v128.load (local.get $y)))) (local.set $my (f64x2.promote_low_f32x4 (local.get $v))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (v128.load offset=16 (local.get $y)))) (local.set $my (f64x2.promote_low_f32x4 (local.get $v))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (f32.store (local.get $x) (f32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $y))) (f32x4.splat (f32.load (local.get $y)))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $z))) (f32x4.splat (f32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (f32.store (local.get $x) (f32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $y))))) (local.set $my (f64x2.promote_low_f32x4 (f32x4.splat (f32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (f32x4.demote_f64x2_zero (block (result v128) (local.set $mx (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $y))) (f32x4.splat (f32.load (local.get $y)))))) (local.set $my (f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (f32x4.splat (f32.load (local.get $z))) (f32x4.splat (f32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs (local.get $mx)) (f64x2.mul (f64x2.abs (local.get $my)) (v128.const f64x2 536870912 536870912))) (f64x2.lt (f64x2.abs (local.get $my)) (v128.const f64x2 inf inf))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 (local.get $mr) (call $math_mod (f64x2.extract_lane 0 (local.get $mx)) (f64x2.extract_lane 0 (local.get $my)))) (call $math_mod (f64x2.extract_lane 1 (local.get $mx)) (f64x2.extract_lane 1 (local.get $my))))))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; mod, int32
+  (func $mod_i32 (export "mod_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store (local.get $o) (i32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $a))))) (local.set $my (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $b))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $a))) (i32x4.splat (i32.load (local.get $a)))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $b))) (i32x4.splat (i32.load (local.get $b)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (v128.load (local.get $y)))) (local.set $my (f64x2.convert_low_i32x4_s (v128.load (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $z)) (v128.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+            (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $y)))) (local.set $my (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $z)) (v128.load offset=16 (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (v128.load (local.get $y)))) (local.set $my (f64x2.convert_low_i32x4_s (v128.load (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $z)) (v128.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store (local.get $x) (i32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $y))) (i32x4.splat (i32.load (local.get $y)))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $z))) (i32x4.splat (i32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (local.get $v))) (local.set $my (f64x2.convert_low_i32x4_s (v128.load (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $z)) (v128.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (local.get $v))) (local.set $my (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $z)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $z)) (v128.load offset=16 (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (i32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $y))) (i32x4.splat (i32.load (local.get $y)))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $z))) (i32x4.splat (i32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (v128.load (local.get $y)))) (local.set $my (f64x2.convert_low_i32x4_s (local.get $v))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load (local.get $y)) (v128.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (v128.load offset=16 (local.get $y)))) (local.set $my (f64x2.convert_low_i32x4_s (local.get $v))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (v128.load offset=16 (local.get $y)) (v128.load offset=16 (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v)))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0)))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (i32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $y))) (i32x4.splat (i32.load (local.get $y)))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $z))) (i32x4.splat (i32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store (local.get $x) (i32x4.extract_lane 0 (i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23 (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $y))))) (local.set $my (f64x2.convert_low_i32x4_s (i32x4.splat (i32.load (local.get $z))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))) (i32x4.trunc_sat_f64x2_s_zero (block (result v128) (local.set $mx (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $y))) (i32x4.splat (i32.load (local.get $y)))))) (local.set $my (f64x2.convert_low_i32x4_s (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (i32x4.splat (i32.load (local.get $z))) (i32x4.splat (i32.load (local.get $z)))))) (local.set $mr (f64x2.sub (local.get $mx) (f64x2.mul (f64x2.trunc (f64x2.div (local.get $mx) (local.get $my))) (local.get $my)))) (v128.bitselect (v128.and (f64x2.lt (local.get $my) (v128.const f64x2 0 0)) (v128.const i64x2 0x8000000000000000 0x8000000000000000)) (v128.bitselect (f64x2.add (local.get $mr) (local.get $my)) (local.get $mr) (v128.xor (f64x2.lt (local.get $mr) (v128.const f64x2 0 0)) (f64x2.lt (local.get $my) (v128.const f64x2 0 0)))) (f64x2.eq (local.get $mr) (v128.const f64x2 0 0))))))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; mod, uint8
+  (func $mod_u8 (export "mod_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i8x16.extract_lane_u 0 (block (result v128) (local.set $mx (i8x16.splat (i32.load8_u (local.get $a)))) (local.set $my (i8x16.splat (i32.load8_u (local.get $b)))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))))))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (block (result v128) (local.set $mx (v128.load (local.get $y))) (local.set $my (v128.load (local.get $z))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+            (v128.store offset=16 (local.get $x) (block (result v128) (local.set $mx (v128.load offset=16 (local.get $y))) (local.set $my (v128.load offset=16 (local.get $z))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (block (result v128) (local.set $mx (v128.load (local.get $y))) (local.set $my (v128.load (local.get $z))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (block (result v128) (local.set $mx (i8x16.splat (i32.load8_u (local.get $y)))) (local.set $my (i8x16.splat (i32.load8_u (local.get $z)))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))))))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (block (result v128) (local.set $mx (local.get $v)) (local.set $my (v128.load (local.get $z))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+          (v128.store offset=16 (local.get $x) (block (result v128) (local.set $mx (local.get $v)) (local.set $my (v128.load offset=16 (local.get $z))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (block (result v128) (local.set $mx (i8x16.splat (i32.load8_u (local.get $y)))) (local.set $my (i8x16.splat (i32.load8_u (local.get $z)))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (block (result v128) (local.set $mx (v128.load (local.get $y))) (local.set $my (local.get $v)) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+          (v128.store offset=16 (local.get $x) (block (result v128) (local.set $mx (v128.load offset=16 (local.get $y))) (local.set $my (local.get $v)) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (block (result v128) (local.set $mx (i8x16.splat (i32.load8_u (local.get $y)))) (local.set $my (i8x16.splat (i32.load8_u (local.get $z)))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))))))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (block (result v128) (local.set $mx (i8x16.splat (i32.load8_u (local.get $y)))) (local.set $my (i8x16.splat (i32.load8_u (local.get $z)))) (i8x16.narrow_i16x8_u (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_low_i8x16_u (local.get $my)))))))) (i16x8.narrow_i32x4_u (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_low_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))) (i32x4.trunc_sat_f32x4_u (f32x4.sub (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.mul (f32x4.trunc (f32x4.div (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $mx)))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my)))))) (f32x4.convert_i32x4_u (i32x4.extend_high_i16x8_u (i16x8.extend_high_i8x16_u (local.get $my))))))))))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
   ;; maximum, float32
   (func $maximum_f32 (export "maximum_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.max))
@@ -2559,7 +2941,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.max))
@@ -2686,7 +3068,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.gt_s (local.get $s) (local.get $t))))
@@ -2813,7 +3195,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.gt_u (local.get $s) (local.get $t))))
@@ -2940,7 +3322,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.load (local.get $a)) (f32.load (local.get $b)) (f32.min))
@@ -3067,7 +3449,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.load (local.get $a)) (f64.load (local.get $b)) (f64.min))
@@ -3194,7 +3576,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load (local.get $a)) (i32.load (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.lt_s (local.get $s) (local.get $t))))
@@ -3321,7 +3703,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b)) (local.set $t) (local.set $s) (select (local.get $s) (local.get $t) (i32.lt_u (local.get $s) (local.get $t))))
@@ -3448,7 +3830,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.neg (f32.load (local.get $a))))
@@ -3575,7 +3957,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.neg (f64.load (local.get $a))))
@@ -3702,7 +4084,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.sub (i32.const 0) (i32.load (local.get $a))))
@@ -3829,7 +4211,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.abs (f32.load (local.get $a))))
@@ -3956,7 +4338,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.abs (f64.load (local.get $a))))
@@ -4083,7 +4465,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (local.tee $s (i32.load (local.get $a))) (i32.sub (i32.const 0) (local.get $s)) (i32.ge_s (local.get $s) (i32.const 0))))
@@ -4210,7 +4592,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.sqrt (f32.load (local.get $a))))
@@ -4337,7 +4719,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.sqrt (f64.load (local.get $a))))
@@ -4464,7 +4846,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.floor (f32.load (local.get $a))))
@@ -4591,7 +4973,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.floor (f64.load (local.get $a))))
@@ -4718,7 +5100,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.ceil (f32.load (local.get $a))))
@@ -4845,7 +5227,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.ceil (f64.load (local.get $a))))
@@ -4972,7 +5354,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.nearest (f32.load (local.get $a))))
@@ -5099,7 +5481,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.nearest (f64.load (local.get $a))))
@@ -5226,7 +5608,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.const 1) (select (f32.const -1) (local.tee $s (f32.load (local.get $a))) (f32.lt (local.get $s) (f32.const 0))) (f32.gt (local.get $s) (f32.const 0))))
@@ -5353,7 +5735,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (select (f64.const 1) (select (f64.const -1) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (f64.const 0))) (f64.gt (local.get $s) (f64.const 0))))
@@ -5480,7 +5862,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.sub (i32.gt_s (local.tee $s (i32.load (local.get $a))) (i32.const 0)) (i32.lt_s (local.get $s) (i32.const 0))))
@@ -5607,7 +5989,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
     (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.demote_f64 (f64.mul (f64.promote_f32 (local.tee $s (f32.load (local.get $a)))) (f64.load (i32.const 4080)))) (local.get $s) (f32.lt (local.get $s) (f32.const 0))))
@@ -5734,7 +6116,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
     (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $q0 (f64.load (i32.const 4080)))
     (if (i32.eqz (local.get $rank)) (then
@@ -5862,7 +6244,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f32) (local $q1 f32)
     (local.set $r0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $r1 (f64x2.splat (f64.load (i32.const 4088))))
     (local.set $q0 (f32.demote_f64 (f64.load (i32.const 4080))))
@@ -5994,7 +6376,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 f64) (local $q1 f64)
     (local.set $p0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $p1 (f64x2.splat (f64.load (i32.const 4088))))
     (local.set $q0 (f64.load (i32.const 4080)))
@@ -6124,7 +6506,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
     (local.set $r0 (f64x2.splat (f64.load (i32.const 4080))))
     (local.set $r1 (f64x2.splat (f64.load (i32.const 4088))))
     (local.set $q0 (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (i32.const 4080))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
@@ -6256,7 +6638,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
     (local.set $r0 (i16x8.splat (i32.trunc_sat_f64_s (f64.min (f64.max (f64.ceil (f64.load (i32.const 4080))) (f64.const -1)) (f64.const 256)))))
     (local.set $r1 (i16x8.splat (i32.trunc_sat_f64_s (f64.min (f64.max (f64.floor (f64.load (i32.const 4088))) (f64.const -1)) (f64.const 256)))))
     (local.set $q0 (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (i32.const 4080))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
@@ -6388,7 +6770,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 i32) (local $q1 i32)
     (local.set $q0 (select (i32.const 1) (select (f64.ne (f64.load (i32.const 4088)) (f64.const 0)) (i32.const 0) (f64.gt (f64.const 0) (f64.load (i32.const 4088)))) (f64.lt (f64.const 0) (f64.load (i32.const 4080)))))
     (local.set $q1 (select (i32.const 1) (select (f64.ne (f64.load (i32.const 4088)) (f64.const 0)) (i32.const 1) (f64.gt (f64.const 1) (f64.load (i32.const 4088)))) (f64.lt (f64.const 1) (f64.load (i32.const 4080)))))
     (local.set $p0 (i8x16.splat (local.get $q0)))
@@ -6518,7 +6900,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (select (f32.const 0) (local.tee $s (f32.load (local.get $a))) (f32.lt (local.get $s) (f32.const 0))))
@@ -6645,7 +7027,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (select (f64.const 0) (local.tee $s (f64.load (local.get $a))) (f64.lt (local.get $s) (f64.const 0))))
@@ -6772,7 +7154,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (local.tee $s (i32.load (local.get $a))) (i32.const 0) (i32.gt_s (local.get $s) (i32.const 0))))
@@ -6899,7 +7281,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.eq (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -7018,7 +7400,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.eq (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -7137,7 +7519,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -7256,7 +7638,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -7375,7 +7757,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.eq (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -7494,7 +7876,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.ne (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -7613,7 +7995,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.ne (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -7732,7 +8114,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -7851,7 +8233,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -7970,7 +8352,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ne (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8089,7 +8471,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.lt (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -8208,7 +8590,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.lt (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -8327,7 +8709,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -8446,7 +8828,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8565,7 +8947,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.lt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -8684,7 +9066,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.le (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -8803,7 +9185,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.le (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -8922,7 +9304,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -9041,7 +9423,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9160,7 +9542,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.le_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9279,7 +9661,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.gt (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -9398,7 +9780,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.gt (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -9517,7 +9899,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -9636,7 +10018,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9755,7 +10137,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.gt_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -9874,7 +10256,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.ge (f32.load (local.get $a)) (f32.load (local.get $b))))
@@ -9993,7 +10375,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.ge (f64.load (local.get $a)) (f64.load (local.get $b))))
@@ -10112,7 +10494,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_s (i32.load (local.get $a)) (i32.load (local.get $b))))
@@ -10231,7 +10613,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -10350,7 +10732,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.ge_u (i32.load8_u (local.get $a)) (i32.load8_u (local.get $b))))
@@ -10469,7 +10851,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
@@ -10588,7 +10970,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
@@ -10707,7 +11089,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
@@ -10826,7 +11208,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -10945,7 +11327,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.and (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -11064,7 +11446,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
@@ -11183,7 +11565,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
@@ -11302,7 +11684,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
@@ -11421,7 +11803,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -11540,7 +11922,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.or (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -11659,7 +12041,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (f32.ne (f32.load (local.get $a)) (f32.const 0)) (f32.ne (f32.load (local.get $b)) (f32.const 0))))
@@ -11778,7 +12160,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (f64.ne (f64.load (local.get $a)) (f64.const 0)) (f64.ne (f64.load (local.get $b)) (f64.const 0))))
@@ -11897,7 +12279,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load (local.get $a)) (i32.const 0)) (i32.ne (i32.load (local.get $b)) (i32.const 0))))
@@ -12016,7 +12398,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -12135,7 +12517,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.xor (i32.ne (i32.load8_u (local.get $a)) (i32.const 0)) (i32.ne (i32.load8_u (local.get $b)) (i32.const 0))))
@@ -12254,7 +12636,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f32.lt (f32.abs (f32.load (local.get $a))) (f32.const inf)))
@@ -12373,7 +12755,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (f64.lt (f64.abs (f64.load (local.get $a))) (f64.const inf)))
@@ -12492,7 +12874,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.promote_f32 (f32.load (local.get $a))))
@@ -12614,7 +12996,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (i32.const 0) (i32.wrap_i64 (i64.trunc_sat_f32_s (f32.load (local.get $a)))) (f32.ge (f32.abs (f32.load (local.get $a))) (f32.const 0x1p63))))
@@ -12754,7 +13136,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (select (i32.const 0) (i32.wrap_i64 (i64.trunc_sat_f32_s (f32.load (local.get $a)))) (f32.ge (f32.abs (f32.load (local.get $a))) (f32.const 0x1p63))))
@@ -12894,7 +13276,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.demote_f64 (f64.load (local.get $a))))
@@ -13013,7 +13395,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $a))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
@@ -13153,7 +13535,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (select (i32.wrap_i64 (i64.trunc_sat_f64_s (local.tee $d (f64.load (local.get $a))))) (select (i32.const 0) (select (i32.sub (i32.const 0) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075)))))) (i32.wrap_i64 (i64.shl (i64.or (i64.and (i64.reinterpret_f64 (local.get $d)) (i64.const 0xfffffffffffff)) (i64.const 0x10000000000000)) (local.tee $e (i64.sub (i64.and (i64.shr_u (i64.reinterpret_f64 (local.get $d)) (i64.const 52)) (i64.const 0x7ff)) (i64.const 1075))))) (f64.lt (local.get $d) (f64.const 0))) (i64.ge_s (local.get $e) (i64.const 32))) (f64.lt (f64.abs (local.get $d)) (f64.const 0x1p63))))
@@ -13293,7 +13675,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.convert_i32_s (i32.load (local.get $a))))
@@ -13412,7 +13794,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.convert_i32_s (i32.load (local.get $a))))
@@ -13534,7 +13916,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store8 (local.get $o) (i32.load (local.get $a)))
@@ -13653,7 +14035,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f32.store (local.get $o) (f32.convert_i32_u (i32.load8_u (local.get $a))))
@@ -13781,7 +14163,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (f64.store (local.get $o) (f64.convert_i32_u (i32.load8_u (local.get $a))))
@@ -13921,7 +14303,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (i32.store (local.get $o) (i32.load8_u (local.get $a)))
@@ -14049,7 +14431,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14213,7 +14595,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14375,7 +14757,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14535,7 +14917,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14703,7 +15085,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -14867,7 +15249,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15035,7 +15417,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15203,7 +15585,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15403,7 +15785,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15605,7 +15987,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15775,7 +16157,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
+    (local $s f32) (local $t f32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ek v128) (local $ekd v128) (local $er v128) (local $er2 v128) (local $er4 v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.promote_f32 (f32.load (local.get $a)))))
@@ -15951,7 +16333,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16147,7 +16529,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hk v128) (local $hr v128) (local $hz v128) (local $hs v128) (local $hc v128) (local $hq v128) (local $en v128) (local $ea v128) (local $eb v128) (local $ed v128) (local $ee v128) (local $ef v128) (local $eg v128) (local $eo v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16343,7 +16725,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16493,7 +16875,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16652,7 +17034,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16804,7 +17186,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -16958,7 +17340,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -17112,7 +17494,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -17295,7 +17677,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128) (local $hu v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -17479,7 +17861,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
@@ -17643,7 +18025,7 @@
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
+    (local $s f64) (local $t f64) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128) (local $elow v128) (local $et v128) (local $ex v128) (local $em v128) (local $eh v128) (local $el v128) (local $ec v128) (local $ek v128) (local $er v128) (local $es v128) (local $ez v128) (local $ew v128) (local $ey v128) (local $eq v128) (local $hx v128) (local $hs v128)
 
     (if (i32.eqz (local.get $rank)) (then
       (local.set $et (f64x2.splat (f64.load (local.get $a))))
