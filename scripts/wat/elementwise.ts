@@ -322,6 +322,33 @@ const powF64x2 = (x: string, y: string): string => `(call $pow_f64x2 ${x} ${y})`
 const powF32 = (left: string, right: string): string =>
   `(${JOIN_LOW_HALVES} (f32x4.demote_f64x2_zero ${powF64x2(`(f64x2.promote_low_f32x4 ${left})`, `(f64x2.promote_low_f32x4 ${right})`)}) (f32x4.demote_f64x2_zero ${powF64x2(`(f64x2.promote_low_f32x4 (${HIGH} ${left} ${left}))`, `(f64x2.promote_low_f32x4 (${HIGH} ${right} ${right}))`)}))`;
 
+/**
+ * Integer pow as the JavaScript's integerPow: square and multiply, each product modulo 2^32
+ * (Math.imul's; `i32x4.mul`, or 16-bit lanes for bytes, whose low byte is the same), the
+ * exponent's bits taken one a turn until every lane's is 0 (the op refused negative exponents
+ * before anything ran). `lanes`: "i32x4", or "i16x8" for 16 bytes in two halves.
+ */
+const integerPowLoop = (base: string, exponent: string, lanes: "i32x4" | "i16x8"): string =>
+  [
+    "(block (result v128)",
+    `(local.set $mx ${base})`,
+    `(local.set $my ${exponent})`,
+    `(local.set $mr (${lanes}.splat (i32.const 1)))`,
+    "(block $powered (loop $square",
+    "(br_if $powered (i32.eqz (v128.any_true (local.get $my))))",
+    `(local.set $mr (v128.bitselect (${lanes}.mul (local.get $mr) (local.get $mx)) (local.get $mr) (${lanes}.ne (v128.and (local.get $my) (${lanes}.splat (i32.const 1))) (v128.const i32x4 0 0 0 0))))`,
+    `(local.set $mx (${lanes}.mul (local.get $mx) (local.get $mx)))`,
+    `(local.set $my (${lanes}.shr_u (local.get $my) (i32.const 1)))`,
+    "(br $square)))",
+    "(local.get $mr))",
+  ].join(" ");
+const powI32 = (left: string, right: string): string => integerPowLoop(left, right, "i32x4");
+/** Bytes: each half widened to 16-bit lanes (base and exponent), powered, the low bytes joined. */
+const powBytes = (left: string, right: string): string =>
+  `(i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 ${["low", "high"]
+    .map((half) => integerPowLoop(`(i16x8.extend_${half}_i8x16_u ${left})`, `(i16x8.extend_${half}_i8x16_u ${right})`, "i16x8"))
+    .join(" ")})`;
+
 const modF32 = (left: string, right: string): string => byHalves(left, right, "f64x2.promote_low_f32x4", "f32x4.demote_f64x2_zero", true);
 const modI32 = (left: string, right: string): string => byHalves(left, right, "f64x2.convert_low_i32x4_s", "i32x4.trunc_sat_f64x2_s_zero", false);
 
@@ -336,8 +363,15 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
   },
   { name: "mul", code: { f32: ["f32.mul", "f32x4.mul"], f64: ["f64.mul", "f64x2.mul"], i32: ["i32.mul", "i32x4.mul"], u8: ["i32.mul", mulBytes] } },
   { name: "div", code: { f32: ["f32.div", "f32x4.div"], f64: ["f64.div", "f64x2.div"] } },
-  // float32 pow; float64 (whose Math.pow bits would need e_pow.c's algorithm) and the integers' stay in JavaScript
-  { name: "pow", code: { f32: [scalarByVector(powF32, "f32x4.splat", "f32x4.extract_lane 0"), powF32] } },
+  // pow: float32 and the integers; float64 (whose Math.pow bits would need e_pow.c's algorithm) stays in JavaScript
+  {
+    name: "pow",
+    code: {
+      f32: [scalarByVector(powF32, "f32x4.splat", "f32x4.extract_lane 0"), powF32],
+      i32: [scalarByVector(powI32, "i32x4.splat", "i32x4.extract_lane 0"), powI32],
+      u8: [scalarByVector(powBytes, "i8x16.splat", "i8x16.extract_lane_u 0"), powBytes],
+    },
+  },
   // NumPy's mod (floorMod); float64 stays in JavaScript (x - q y is not exact for 53-bit y)
   {
     name: "mod",

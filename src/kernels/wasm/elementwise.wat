@@ -2586,6 +2586,260 @@
         (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
         (br $carry))))
 
+  ;; pow, int32
+  (func $pow_i32 (export "pow_i32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store (local.get $o) (i32x4.extract_lane 0 (block (result v128) (local.set $mx (i32x4.splat (i32.load (local.get $a)))) (local.set $my (i32x4.splat (i32.load (local.get $b)))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 4)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 4)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 4)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (block (result v128) (local.set $mx (v128.load (local.get $y))) (local.set $my (v128.load (local.get $z))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+            (v128.store offset=16 (local.get $x) (block (result v128) (local.set $mx (v128.load offset=16 (local.get $y))) (local.set $my (v128.load offset=16 (local.get $z))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (block (result v128) (local.set $mx (v128.load (local.get $y))) (local.set $my (v128.load (local.get $z))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store (local.get $x) (i32x4.extract_lane 0 (block (result v128) (local.set $mx (i32x4.splat (i32.load (local.get $y)))) (local.set $my (i32x4.splat (i32.load (local.get $z)))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+            (local.set $x (i32.add (local.get $x) (i32.const 4)))
+            (local.set $y (i32.add (local.get $y) (i32.const 4)))
+            (local.set $z (i32.add (local.get $z) (i32.const 4)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i32x4.splat (i32.load (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (block (result v128) (local.set $mx (local.get $v)) (local.set $my (v128.load (local.get $z))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+          (v128.store offset=16 (local.get $x) (block (result v128) (local.set $mx (local.get $v)) (local.set $my (v128.load offset=16 (local.get $z))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (i32x4.extract_lane 0 (block (result v128) (local.set $mx (i32x4.splat (i32.load (local.get $y)))) (local.set $my (i32x4.splat (i32.load (local.get $z)))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $z (i32.add (local.get $z) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i32x4.splat (i32.load (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (block (result v128) (local.set $mx (v128.load (local.get $y))) (local.set $my (local.get $v)) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+          (v128.store offset=16 (local.get $x) (block (result v128) (local.set $mx (v128.load offset=16 (local.get $y))) (local.set $my (local.get $v)) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store (local.get $x) (i32x4.extract_lane 0 (block (result v128) (local.set $mx (i32x4.splat (i32.load (local.get $y)))) (local.set $my (i32x4.splat (i32.load (local.get $z)))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (local.set $x (i32.add (local.get $x) (i32.const 4)))
+          (local.set $y (i32.add (local.get $y) (i32.const 4)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store (local.get $x) (i32x4.extract_lane 0 (block (result v128) (local.set $mx (i32x4.splat (i32.load (local.get $y)))) (local.set $my (i32x4.splat (i32.load (local.get $z)))) (local.set $mr (i32x4.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i32x4.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i32x4.ne (v128.and (local.get $my) (i32x4.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i32x4.mul (local.get $mx) (local.get $mx))) (local.set $my (i32x4.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
+  ;; pow, uint8
+  (func $pow_u8 (export "pow_u8") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
+    (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
+    (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
+    (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
+    (local $s i32) (local $t i32) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)
+
+    (if (i32.eqz (local.get $rank)) (then
+      (i32.store8 (local.get $o) (i8x16.extract_lane_u 0 (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $a))))) (local.set $my (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $b))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $a))))) (local.set $my (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $b))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))))
+      (return)))
+    (local.set $last (i32.sub (local.get $rank) (i32.const 1)))
+    (local.set $words (i32.shl (local.get $rank) (i32.const 2)))
+    (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $last) (i32.const 2))))
+    (local.set $d0 (i32.load (local.get $at)))
+    (local.set $so0 (i32.load (i32.add (local.get $at) (local.get $words))))
+    (local.set $sa0 (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))
+    (local.set $sb0 (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))
+    ;; the counters of the outer loops start at 0
+    (local.set $axis (i32.const 0))
+    (block $zeroed (loop $zero
+      (br_if $zeroed (i32.ge_s (local.get $axis) (local.get $last)))
+      (i32.store (i32.add (i32.add (local.get $meta) (i32.shl (local.get $words) (i32.const 2))) (i32.shl (local.get $axis) (i32.const 2))) (i32.const 0))
+      (local.set $axis (i32.add (local.get $axis) (i32.const 1)))
+      (br $zero)))
+    ;; the inner loop: 0 contiguous, 1 a broadcast, 2 b broadcast, 3 any strides
+    (local.set $variant (i32.const 3))
+    (if (i32.eq (local.get $so0) (i32.const 1)) (then
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 0))))
+      (if (i32.and (i32.eqz (local.get $sa0)) (i32.eq (local.get $sb0) (i32.const 1)))
+        (then (local.set $variant (i32.const 1))))
+      (if (i32.and (i32.eq (local.get $sa0) (i32.const 1)) (i32.eqz (local.get $sb0)))
+        (then (local.set $variant (i32.const 2))))))
+    (loop $rows
+      (local.set $x (local.get $o))
+      (local.set $y (local.get $a))
+      (local.set $z (local.get $b))
+      (local.set $end (i32.add (local.get $o) (i32.mul (local.get $d0) (local.get $so0))))
+      (local.set $end2 (i32.sub (local.get $end) (i32.const 31)))
+      (block $row
+        (block $strided (block $splatB (block $splatA (block $contiguous
+          (br_table $contiguous $splatA $splatB $strided (local.get $variant)))
+          ;; contiguous: two vectors per turn, then one, then single elements
+          (block $pairs (loop $pair
+            (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+            (v128.store (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (v128.load (local.get $y)))) (local.set $my (i16x8.extend_low_i8x16_u (v128.load (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (v128.load (local.get $y)))) (local.set $my (i16x8.extend_high_i8x16_u (v128.load (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+            (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $y)))) (local.set $my (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $y)))) (local.set $my (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+            (local.set $x (i32.add (local.get $x) (i32.const 32)))
+            (local.set $y (i32.add (local.get $y) (i32.const 32)))
+            (local.set $z (i32.add (local.get $z) (i32.const 32)))
+            (br $pair)))
+          (if (i32.le_u (i32.add (local.get $x) (i32.const 16)) (local.get $end)) (then
+            (v128.store (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (v128.load (local.get $y)))) (local.set $my (i16x8.extend_low_i8x16_u (v128.load (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (v128.load (local.get $y)))) (local.set $my (i16x8.extend_high_i8x16_u (v128.load (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+            (local.set $x (i32.add (local.get $x) (i32.const 16)))
+            (local.set $y (i32.add (local.get $y) (i32.const 16)))
+            (local.set $z (i32.add (local.get $z) (i32.const 16)))))
+          (block $tail (loop $single
+            (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+            (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))))
+            (local.set $x (i32.add (local.get $x) (i32.const 1)))
+            (local.set $y (i32.add (local.get $y) (i32.const 1)))
+            (local.set $z (i32.add (local.get $z) (i32.const 1)))
+            (br $single)))
+          (br $row))
+        ;; a broadcast along the row: one value against b's vectors
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $y))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (local.get $v))) (local.set $my (i16x8.extend_low_i8x16_u (v128.load (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (local.get $v))) (local.set $my (i16x8.extend_high_i8x16_u (v128.load (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (local.get $v))) (local.set $my (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (local.get $v))) (local.set $my (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $z)))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $z (i32.add (local.get $z) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $z (i32.add (local.get $z) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; b broadcast along the row
+        (local.set $v (i8x16.splat (i32.load8_u (local.get $z))))
+        (block $pairs (loop $pair
+          (br_if $pairs (i32.ge_u (local.get $x) (local.get $end2)))
+          (v128.store (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (v128.load (local.get $y)))) (local.set $my (i16x8.extend_low_i8x16_u (local.get $v))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (v128.load (local.get $y)))) (local.set $my (i16x8.extend_high_i8x16_u (local.get $v))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (v128.store offset=16 (local.get $x) (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (v128.load offset=16 (local.get $y)))) (local.set $my (i16x8.extend_low_i8x16_u (local.get $v))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (v128.load offset=16 (local.get $y)))) (local.set $my (i16x8.extend_high_i8x16_u (local.get $v))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr))))
+          (local.set $x (i32.add (local.get $x) (i32.const 32)))
+          (local.set $y (i32.add (local.get $y) (i32.const 32)))
+          (br $pair)))
+        (block $tail (loop $single
+          (br_if $tail (i32.ge_u (local.get $x) (local.get $end)))
+          (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))))
+          (local.set $x (i32.add (local.get $x) (i32.const 1)))
+          (local.set $y (i32.add (local.get $y) (i32.const 1)))
+          (br $single)))
+        (br $row))
+        ;; any strides: one element per turn
+        (local.set $count (local.get $d0))
+        (block $elements (loop $element
+          (br_if $elements (i32.eqz (local.get $count)))
+          (i32.store8 (local.get $x) (i8x16.extract_lane_u 0 (i8x16.shuffle 0 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 (block (result v128) (local.set $mx (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_low_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)) (block (result v128) (local.set $mx (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $y))))) (local.set $my (i16x8.extend_high_i8x16_u (i8x16.splat (i32.load8_u (local.get $z))))) (local.set $mr (i16x8.splat (i32.const 1))) (block $powered (loop $square (br_if $powered (i32.eqz (v128.any_true (local.get $my)))) (local.set $mr (v128.bitselect (i16x8.mul (local.get $mr) (local.get $mx)) (local.get $mr) (i16x8.ne (v128.and (local.get $my) (i16x8.splat (i32.const 1))) (v128.const i32x4 0 0 0 0)))) (local.set $mx (i16x8.mul (local.get $mx) (local.get $mx))) (local.set $my (i16x8.shr_u (local.get $my) (i32.const 1))) (br $square))) (local.get $mr)))))
+          (local.set $x (i32.add (local.get $x) (local.get $so0)))
+          (local.set $y (i32.add (local.get $y) (local.get $sa0)))
+          (local.set $z (i32.add (local.get $z) (local.get $sb0)))
+          (local.set $count (i32.sub (local.get $count) (i32.const 1)))
+          (br $element))))
+      ;; the odometer: the next row, or the end
+      (local.set $axis (i32.sub (local.get $last) (i32.const 1)))
+      (loop $carry
+        (if (i32.lt_s (local.get $axis) (i32.const 0)) (then (return)))
+        (local.set $at (i32.add (local.get $meta) (i32.shl (local.get $axis) (i32.const 2))))
+        (local.set $dim (i32.load (local.get $at)))
+        (local.set $next (i32.add (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2)))) (i32.const 1)))
+        (if (i32.lt_s (local.get $next) (local.get $dim)) (then
+          (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (local.get $next))
+          (local.set $o (i32.add (local.get $o) (i32.load (i32.add (local.get $at) (local.get $words)))))
+          (local.set $a (i32.add (local.get $a) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1))))))
+          (local.set $b (i32.add (local.get $b) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3))))))
+          (br $rows)))
+        (i32.store (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 2))) (i32.const 0))
+        (local.set $dim (i32.sub (local.get $dim) (i32.const 1)))
+        (local.set $o (i32.sub (local.get $o) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (local.get $words))))))
+        (local.set $a (i32.sub (local.get $a) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.shl (local.get $words) (i32.const 1)))))))
+        (local.set $b (i32.sub (local.get $b) (i32.mul (local.get $dim) (i32.load (i32.add (local.get $at) (i32.mul (local.get $words) (i32.const 3)))))))
+        (local.set $axis (i32.sub (local.get $axis) (i32.const 1)))
+        (br $carry))))
+
   ;; mod, float32
   (func $mod_f32 (export "mod_f32") (param $rank i32) (param $meta i32) (param $o i32) (param $a i32) (param $b i32)
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
