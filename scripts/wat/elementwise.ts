@@ -694,7 +694,91 @@ const trigOp = (name: "sin" | "cos"): MathOpCode => {
   };
 };
 
+/** Where erf's series gives way to erfc's continued fraction (as src/kernels/erf.ts), and the terms and depth each takes for float32 results (1e-13 and 1e-11 relative at 2.5, measured against src/kernels/erf.ts). */
+const ERF_SERIES_BELOW = 2.5;
+const ERF_SERIES_TERMS = 32;
+const ERFC_FRACTION_DEPTH = 20;
+/** From here erf is 1 in float32 (erfc(6) is 2e-17). */
+const ERF_ONE_FROM = 6;
+
+/**
+ * The two float64 functions float32 erf and gelu call, without their exp(-a^2) (the op makes
+ * it once, for the lane's own a): the sum of erf's series of positive terms, sum 2^n a^(2n+1) /
+ * (1 3 ... (2n+1)) (erf = 2/sqrt(pi) exp(-a^2) sum, for a below 2.5), and the denominator of
+ * erfc's continued fraction, a + (1/2)/(a + 1/(a + (3/2)/(a + ...))) evaluated backwards (erfc =
+ * exp(-a^2) / sqrt(pi) / it, from 2.5 on). With the float32 kernels' exp, a few float64 ulps
+ * where float32 needs 2^-24: within one float32 ulp of src/kernels/erf.ts's values.
+ */
+const erfFunctions = (): string => `
+  ;; the sum of erf's series at a (erfFunctions in scripts/wat/elementwise.ts)
+  (func $erf_series_f64x2 (param $a v128) (result v128) (local $z v128) (local $t v128) (local $s v128) (local $n f64)
+    (local.set $z (f64x2.mul (f64x2.add (local.get $a) (local.get $a)) (local.get $a)))
+    (local.set $t (local.get $a))
+    (local.set $s (local.get $a))
+    (local.set $n (f64.const 1))
+    (loop $terms
+      (local.set $t (f64x2.mul (f64x2.mul (local.get $t) (local.get $z)) (f64x2.splat (f64.div (f64.const 1) (f64.add (f64.add (local.get $n) (local.get $n)) (f64.const 1))))))
+      (local.set $s (f64x2.add (local.get $s) (local.get $t)))
+      (local.set $n (f64.add (local.get $n) (f64.const 1)))
+      (br_if $terms (f64.lt (local.get $n) (f64.const ${ERF_SERIES_TERMS}))))
+    (local.get $s))
+
+  ;; the denominator of erfc's continued fraction at a
+  (func $erfc_fraction_f64x2 (param $a v128) (result v128) (local $f v128) (local $k f64)
+    (local.set $f (local.get $a))
+    (local.set $k (f64.const ${ERFC_FRACTION_DEPTH}))
+    (loop $levels
+      (local.set $f (f64x2.add (local.get $a) (f64x2.div (f64x2.splat (f64.mul (local.get $k) (f64.const 0.5))) (local.get $f))))
+      (local.set $k (f64.sub (local.get $k) (f64.const 1)))
+      (br_if $levels (f64.ge (local.get $k) (f64.const 1))))
+    (local.get $f))`;
+
+/**
+ * For a >= 0 (NaN passes) in `a` (a local's name): `$hs` = erf(a) (1 from 6 on) and `$hc` =
+ * erfc(a), from the series below 2.5 (erfc = 1 - erf there) and the fraction above (erf = 1 -
+ * erfc), one exp(-a^2) for both.
+ */
+const erfAndErfc = (a: string): string[] => [
+  `(local.set $hs (call $erf_series_f64x2 (f64x2.pmin (local.get ${a}) ${f64x2(ERF_SERIES_BELOW)})))`,
+  `(local.set $hc (call $erfc_fraction_f64x2 (f64x2.pmax (local.get ${a}) ${f64x2(ERF_SERIES_BELOW)})))`,
+  `(local.set $et (f64x2.neg (f64x2.mul (local.get ${a}) (local.get ${a}))))`,
+  "(; exp ;)",
+  `(local.set $hs (f64x2.mul (f64x2.mul ${f64x2(2 / Math.sqrt(Math.PI))} (local.get $hs)) (local.get $et)))`,
+  `(local.set $hc (f64x2.div (f64x2.mul ${f64x2(1 / Math.sqrt(Math.PI))} (local.get $et)) (local.get $hc)))`,
+  `(local.set $hq (f64x2.lt (local.get ${a}) ${f64x2(ERF_SERIES_BELOW)}))`,
+  `(local.set $et (local.get $hs))`,
+  `(local.set $hs (v128.bitselect (local.get $hs) (f64x2.sub ${f64x2(1)} (local.get $hc)) (local.get $hq)))`,
+  `(local.set $hs (v128.bitselect ${f64x2(1)} (local.get $hs) (f64x2.ge (local.get ${a}) ${f64x2(ERF_ONE_FROM)})))`,
+  `(local.set $hc (v128.bitselect (f64x2.sub ${f64x2(1)} (local.get $et)) (local.get $hc) (local.get $hq)))`,
+];
+/** erfAndErfc with the exp sequence in its place. */
+const withExp = (lines: string[], exp: () => string): string[] => lines.map((line) => (line === "(; exp ;)" ? exp() : line));
+
 export const MATH_OPS: readonly MathOpCode[] = [
+  // erf, odd: x's sign on erf(|x|) (-0 stays -0)
+  {
+    name: "erf",
+    locals: ["$hx", "$hs", "$hc", "$hq", "$ha"],
+    math: ({ exp }) => [
+      "(local.set $hx (local.get $et))",
+      "(local.set $ha (f64x2.abs (local.get $hx)))",
+      ...withExp(erfAndErfc("$ha"), () => exp()),
+      `(local.set $et (v128.or (local.get $hs) (v128.and (local.get $hx) ${SIGN_BITS})))`,
+    ],
+  },
+  // the exact gelu as the JavaScript computes it: u = x sqrt(1/2); x >= 0: 0.5 x (1 + erf(u));
+  // x < 0: 0.5 x erfc(-u); -0 at -Infinity
+  {
+    name: "gelu",
+    locals: ["$hx", "$hs", "$hc", "$hq", "$ha"],
+    math: ({ exp }) => [
+      "(local.set $hx (local.get $et))",
+      `(local.set $ha (f64x2.abs (f64x2.mul (local.get $hx) ${f64x2(Math.SQRT1_2)})))`,
+      ...withExp(erfAndErfc("$ha"), () => exp()),
+      `(local.set $et (f64x2.mul (f64x2.mul ${f64x2(0.5)} (local.get $hx)) (v128.bitselect (f64x2.add ${f64x2(1)} (local.get $hs)) (local.get $hc) (v128.not (f64x2.lt (local.get $hx) ${f64x2(0)})))))`,
+      `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) ${f64x2(-Infinity)})))`,
+    ],
+  },
   trigOp("sin"),
   trigOp("cos"),
   { name: "exp", math: ({ exp }) => [exp(EXP_CEILING)], float64: true },
@@ -1085,7 +1169,7 @@ export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${
 
 /** The module's text. */
 export function elementwiseWat(): string {
-  const functions = [powFunction(), ...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
+  const functions = [powFunction(), erfFunctions(), ...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
     ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",

@@ -381,7 +381,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
   }
 
   // (sin and cos have float32 kernels only)
-  const float32MathOps = [...mathOps, ["sin", unaryRules.sin], ["cos", unaryRules.cos]] as const;
+  const float32MathOps = [...mathOps, ["sin", unaryRules.sin], ["cos", unaryRules.cos], ["erf", activationRules.erf], ["gelu", geluRules.none]] as const;
   for (const [op, rule] of float32MathOps) {
     it(`${op} in float32: within one float32 ulp of the JavaScript kernel (Math), for any layout`, () => {
       sameAsJavaScript(
@@ -404,6 +404,10 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
           fc.integer({ min: -170000, max: 170000 }).chain((k) => fc.integer({ min: -3, max: 3 }).map((d) => Math.fround(Math.fround((k * Math.PI) / 2) + d * 2 ** -20 * Math.max(1, Math.abs(k))))),
           fc.float({ min: -300000, max: 300000, noNaN: true }),
           fc.constantFrom(2 ** 18, -(2 ** 18), Math.fround(2 ** 18 * (1 - 2 ** -24)), 1e30, -3e38, 2 ** -26, -(2 ** -27), 1e-30, 1.5707963705062866, 3.1415927410125732, 4.71238899230957, 6.2831854820251465),
+          // erf and gelu: both sides of where the series gives way to the fraction (2.5, and 2.5 sqrt(2)
+          // for gelu), where erf reaches 1, gelu's tail down to float32's smallest
+          fc.float({ min: -16, max: 16, noNaN: true }),
+          fc.constantFrom(2.5, -2.5, Math.fround(2.5 * Math.SQRT2), Math.fround(-2.5 * Math.SQRT2), 3.9, 6, -6, -13, -14, -14.5, -20, 1e-30, -1e-30),
           // the float32 below 2^18 nearest to multiples of pi/2 (scripts/trig-hard-cases.ts), those above 1000 negated
           fc.constantFrom(252.89820861816406, 505.7964172363281, 4.71238899230957, 52516.43359375, 1011.5928344726562, 9.42477798461914, 105032.8671875, 2023.1856689453125).map((x) => x * (x > 1000 ? -1 : 1)),
         ),
