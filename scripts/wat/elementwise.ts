@@ -736,13 +736,13 @@ const erfFunctions = (): string => `
 /**
  * For a >= 0 (NaN passes) in `a` (a local's name): `$hs` = erf(a) (1 from 6 on) and `$hc` =
  * erfc(a), from the series below 2.5 (erfc = 1 - erf there) and the fraction above (erf = 1 -
- * erfc), one exp(-a^2) for both.
+ * erfc), one exp(-a^2) for both (`exp`: the sequence on `$et`).
  */
-const erfAndErfc = (a: string): string[] => [
+const erfAndErfc = (a: string, exp: string): string[] => [
   `(local.set $hs (call $erf_series_f64x2 (f64x2.pmin (local.get ${a}) ${f64x2(ERF_SERIES_BELOW)})))`,
   `(local.set $hc (call $erfc_fraction_f64x2 (f64x2.pmax (local.get ${a}) ${f64x2(ERF_SERIES_BELOW)})))`,
   `(local.set $et (f64x2.neg (f64x2.mul (local.get ${a}) (local.get ${a}))))`,
-  "(; exp ;)",
+  exp,
   `(local.set $hs (f64x2.mul (f64x2.mul ${f64x2(2 / Math.sqrt(Math.PI))} (local.get $hs)) (local.get $et)))`,
   `(local.set $hc (f64x2.div (f64x2.mul ${f64x2(1 / Math.sqrt(Math.PI))} (local.get $et)) (local.get $hc)))`,
   `(local.set $hq (f64x2.lt (local.get ${a}) ${f64x2(ERF_SERIES_BELOW)}))`,
@@ -751,8 +751,6 @@ const erfAndErfc = (a: string): string[] => [
   `(local.set $hs (v128.bitselect ${f64x2(1)} (local.get $hs) (f64x2.ge (local.get ${a}) ${f64x2(ERF_ONE_FROM)})))`,
   `(local.set $hc (v128.bitselect (f64x2.sub ${f64x2(1)} (local.get $et)) (local.get $hc) (local.get $hq)))`,
 ];
-/** erfAndErfc with the exp sequence in its place. */
-const withExp = (lines: string[], exp: () => string): string[] => lines.map((line) => (line === "(; exp ;)" ? exp() : line));
 
 export const MATH_OPS: readonly MathOpCode[] = [
   // erf, odd: x's sign on erf(|x|) (-0 stays -0)
@@ -762,7 +760,7 @@ export const MATH_OPS: readonly MathOpCode[] = [
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       "(local.set $ha (f64x2.abs (local.get $hx)))",
-      ...withExp(erfAndErfc("$ha"), () => exp()),
+      ...erfAndErfc("$ha", exp()),
       `(local.set $et (v128.or (local.get $hs) (v128.and (local.get $hx) ${SIGN_BITS})))`,
     ],
   },
@@ -774,7 +772,7 @@ export const MATH_OPS: readonly MathOpCode[] = [
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       `(local.set $ha (f64x2.abs (f64x2.mul (local.get $hx) ${f64x2(Math.SQRT1_2)})))`,
-      ...withExp(erfAndErfc("$ha"), () => exp()),
+      ...erfAndErfc("$ha", exp()),
       `(local.set $et (f64x2.mul (f64x2.mul ${f64x2(0.5)} (local.get $hx)) (v128.bitselect (f64x2.add ${f64x2(1)} (local.get $hs)) (local.get $hc) (v128.not (f64x2.lt (local.get $hx) ${f64x2(0)})))))`,
       `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) ${f64x2(-Infinity)})))`,
     ],
