@@ -247,23 +247,27 @@ export const UNARY_OPS: readonly UnaryOpCode[] = [
 const SIGN_BITS = "(v128.const i64x2 0x8000000000000000 0x8000000000000000)";
 /**
  * NumPy's mod as the JavaScript computes it (`floorMod`: x % y, then a zero takes y's sign and
- * a remainder of the other sign than y has y added) on two f64x2 of exact values: x % y as
- * x - trunc(x / y) y, exact where the product is (|x| below 2^29 |y| for float32 values, every
- * int32). The rounded quotient never reaches the next integer there: x falls short of a
- * multiple n y by at least 2^-24 |y| (float32; 1 for integers), more than the quotient's
- * rounding, n 2^-53, while n is below 2^29 (2^31 / |y| for integers). Other lanes (`hard`:
- * float32's larger quotients, y = 0, the infinities, NaN) take the engine's own `%`, imported.
+ * a remainder of the other sign than y has y added) on two f64x2. x % y by `remainder`:
+ * - "float32", "int32": x - trunc(x / y) y on exact values, exact where the product is (|x|
+ *   below 2^29 |y| for float32 values, every int32). The rounded quotient never reaches the next
+ *   integer there: x falls short of a multiple n y by at least 2^-24 |y| (float32; 1 for
+ *   integers), more than the quotient's rounding, n 2^-53, while n is below 2^29 (2^31 / |y|
+ *   for integers). Other float32 lanes (larger quotients, y = 0, the infinities, NaN) take the
+ *   engine's own `%`, imported.
+ * - "float64": the function fmodFunction writes, exact for every lane.
  * A block expression with the locals $mx, $my, $mr.
  */
-const floorModF64x2 = (x: string, y: string, hard: boolean): string => {
+const floorModF64x2 = (x: string, y: string, remainder: "float32" | "int32" | "float64"): string => {
   const get = (name: string): string => `(local.get $m${name})`;
   const lane = (i: number): string => `(call $math_mod (f64x2.extract_lane ${i} ${get("x")}) (f64x2.extract_lane ${i} ${get("y")}))`;
   return [
     "(block (result v128)",
     `(local.set $mx ${x})`,
     `(local.set $my ${y})`,
-    `(local.set $mr (f64x2.sub ${get("x")} (f64x2.mul (f64x2.trunc (f64x2.div ${get("x")} ${get("y")})) ${get("y")})))`,
-    ...(hard
+    remainder === "float64"
+      ? `(local.set $mr (call $fmod_f64x2 ${get("x")} ${get("y")}))`
+      : `(local.set $mr (f64x2.sub ${get("x")} (f64x2.mul (f64x2.trunc (f64x2.div ${get("x")} ${get("y")})) ${get("y")})))`,
+    ...(remainder === "float32"
       ? [
           `(if (v128.any_true (v128.not (v128.and (f64x2.lt (f64x2.abs ${get("x")}) (f64x2.mul (f64x2.abs ${get("y")}) ${f64x2(2 ** 29)})) (f64x2.lt (f64x2.abs ${get("y")}) ${f64x2(Infinity)})))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 ${get("r")} ${lane(0)}) ${lane(1)}))))`,
         ]
@@ -271,9 +275,50 @@ const floorModF64x2 = (x: string, y: string, hard: boolean): string => {
     `(v128.bitselect (v128.and (f64x2.lt ${get("y")} ${f64x2(0)}) ${SIGN_BITS}) (v128.bitselect (f64x2.add ${get("r")} ${get("y")}) ${get("r")} (v128.xor (f64x2.lt ${get("r")} ${f64x2(0)}) (f64x2.lt ${get("y")} ${f64x2(0)}))) (f64x2.eq ${get("r")} ${f64x2(0)})))`,
   ].join(" ");
 };
+/**
+ * x % y of two f64x2 of doubles, bit for bit JavaScript's (C's fmod: exact, x's sign), without
+ * a fused multiply-add. On |x| and |y|: q = trunc(|x| / |y|) is the true quotient's integer
+ * part or one above it (a rounded quotient can reach an integer from below, never fall under
+ * one it is above); p = q |y| rounded and its error e (Dekker's product of the two halves of
+ * q and of |y|, each split by 2^27 + 1) give q |y| = p + e exactly. |x| - p is exact
+ * (Sterbenz: p lies in [|x| / 2, 2 |x|] for q >= 1; p = 0 for q = 0), and (|x| - p) - e is the
+ * true remainder, representable, so the rounding leaves it; a negative one (q one too many)
+ * has |y| added, again exactly. The result takes x's sign, zero included. Lanes outside the
+ * range the argument needs (|y| in [2^-900, 2^995] so the halves' products neither underflow
+ * nor overflow, |x| up to 2^995, a quotient below 2^52; y = 0, the infinities, NaN) take the
+ * engine's own `%`, imported.
+ */
+const fmodFunction = (): string => {
+  const get = (name: string): string => `(local.get $m${name})`;
+  const split = f64x2(2 ** 27 + 1);
+  const statements = [
+    `(local.set $ma (f64x2.abs ${get("x")}))`,
+    `(local.set $mb (f64x2.abs ${get("y")}))`,
+    `(local.set $mq (f64x2.trunc (f64x2.div ${get("a")} ${get("b")})))`,
+    `(local.set $mp (f64x2.mul ${get("q")} ${get("b")}))`,
+    // q = qh + ql and |y| = bh + bl, each half at most 26 bits
+    `(local.set $mc (f64x2.mul ${split} ${get("q")}))`,
+    `(local.set $mh (f64x2.sub ${get("c")} (f64x2.sub ${get("c")} ${get("q")})))`,
+    `(local.set $ml (f64x2.sub ${get("q")} ${get("h")}))`,
+    `(local.set $mc (f64x2.mul ${split} ${get("b")}))`,
+    `(local.set $mk (f64x2.sub ${get("c")} (f64x2.sub ${get("c")} ${get("b")})))`,
+    `(local.set $mj (f64x2.sub ${get("b")} ${get("k")}))`,
+    // e = ((qh bh - p) + qh bl + ql bh) + ql bl
+    `(local.set $mc (f64x2.add (f64x2.add (f64x2.add (f64x2.sub (f64x2.mul ${get("h")} ${get("k")}) ${get("p")}) (f64x2.mul ${get("h")} ${get("j")})) (f64x2.mul ${get("l")} ${get("k")})) (f64x2.mul ${get("l")} ${get("j")})))`,
+    `(local.set $mr (f64x2.sub (f64x2.sub ${get("a")} ${get("p")}) ${get("c")}))`,
+    `(local.set $mr (v128.bitselect (f64x2.add ${get("r")} ${get("b")}) ${get("r")} (f64x2.lt ${get("r")} ${f64x2(0)})))`,
+    `(local.set $mr (v128.bitselect ${get("x")} ${get("r")} ${SIGN_BITS}))`,
+    `(if (v128.any_true (v128.not (v128.and (v128.and (f64x2.ge ${get("b")} ${f64x2(2 ** -900)}) (f64x2.le ${get("b")} ${f64x2(2 ** 995)})) (v128.and (f64x2.le ${get("a")} ${f64x2(2 ** 995)}) (f64x2.lt ${get("a")} (f64x2.mul ${get("b")} ${f64x2(2 ** 52)})))))) (then (local.set $mr (f64x2.replace_lane 1 (f64x2.replace_lane 0 ${get("r")} (call $math_mod (f64x2.extract_lane 0 ${get("x")}) (f64x2.extract_lane 0 ${get("y")}))) (call $math_mod (f64x2.extract_lane 1 ${get("x")}) (f64x2.extract_lane 1 ${get("y")}))))))`,
+  ];
+  return `
+  ;; x % y of two float64 lanes, exact (fmodFunction in scripts/wat/elementwise.ts)
+  (func $fmod_f64x2 (param $mx v128) (param $my v128) (result v128) ${["a", "b", "q", "p", "c", "h", "l", "k", "j", "r"].map((name) => `(local $m${name} v128)`).join(" ")}
+${statements.map((line) => `    ${line}`).join("\n")}
+    ${get("r")})`;
+};
 /** Four lanes of a 32-bit vector as two f64x2 (`widen` of the low two, and of the high two), the op on each, narrowed back and joined. */
-const byHalves = (left: string, right: string, widen: string, narrow: string, hard: boolean): string =>
-  `(${JOIN_LOW_HALVES} (${narrow} ${floorModF64x2(`(${widen} ${left})`, `(${widen} ${right})`, hard)}) (${narrow} ${floorModF64x2(`(${widen} (${HIGH} ${left} ${left}))`, `(${widen} (${HIGH} ${right} ${right}))`, hard)}))`;
+const byHalves = (left: string, right: string, widen: string, narrow: string, remainder: "float32" | "int32"): string =>
+  `(${JOIN_LOW_HALVES} (${narrow} ${floorModF64x2(`(${widen} ${left})`, `(${widen} ${right})`, remainder)}) (${narrow} ${floorModF64x2(`(${widen} (${HIGH} ${left} ${left}))`, `(${widen} (${HIGH} ${right} ${right}))`, remainder)}))`;
 /**
  * uint8 mod: x % y of bytes (no sign to fix) in float32, sixteen lanes as four: the quotient of
  * two values below 256 never rounds up to the next integer, and r = x - q y is exact; y = 0
@@ -349,8 +394,9 @@ const powBytes = (left: string, right: string): string =>
     .map((half) => integerPowLoop(`(i16x8.extend_${half}_i8x16_u ${left})`, `(i16x8.extend_${half}_i8x16_u ${right})`, "i16x8"))
     .join(" ")})`;
 
-const modF32 = (left: string, right: string): string => byHalves(left, right, "f64x2.promote_low_f32x4", "f32x4.demote_f64x2_zero", true);
-const modI32 = (left: string, right: string): string => byHalves(left, right, "f64x2.convert_low_i32x4_s", "i32x4.trunc_sat_f64x2_s_zero", false);
+const modF32 = (left: string, right: string): string => byHalves(left, right, "f64x2.promote_low_f32x4", "f32x4.demote_f64x2_zero", "float32");
+const modI32 = (left: string, right: string): string => byHalves(left, right, "f64x2.convert_low_i32x4_s", "i32x4.trunc_sat_f64x2_s_zero", "int32");
+const modF64 = (left: string, right: string): string => floorModF64x2(left, right, "float64");
 
 export const BINARY_OPS: readonly BinaryOpCode[] = [
   {
@@ -372,10 +418,11 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
       u8: [scalarByVector(powBytes, "i8x16.splat", "i8x16.extract_lane_u 0"), powBytes],
     },
   },
-  // NumPy's mod (floorMod); float64 stays in JavaScript (x - q y is not exact for 53-bit y)
+  // NumPy's mod (floorMod)
   {
     name: "mod",
     code: {
+      f64: [scalarByVector(modF64, "f64x2.splat", "f64x2.extract_lane 0"), modF64],
       f32: [scalarByVector(modF32, "f32x4.splat", "f32x4.extract_lane 0"), modF32],
       i32: [scalarByVector(modI32, "i32x4.splat", "i32x4.extract_lane 0"), modI32],
       u8: [scalarByVector(modBytes, "i8x16.splat", "i8x16.extract_lane_u 0"), modBytes],
@@ -1167,7 +1214,7 @@ export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${
 
 /** The module's text. */
 export function elementwiseWat(): string {
-  const functions = [powFunction(), erfFunctions(), ...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
+  const functions = [powFunction(), fmodFunction(), erfFunctions(), ...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
     ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",

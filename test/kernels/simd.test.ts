@@ -35,7 +35,7 @@ const KERNELS: [keyof typeof rules, Lanes[]][] = [
   ["sub", ["float32", "float64", "int32", "uint8"]],
   ["mul", ["float32", "float64", "int32", "uint8"]],
   ["div", ["float32", "float64"]],
-  ["mod", ["float32", "int32", "uint8"]],
+  ["mod", ["float32", "float64", "int32", "uint8"]],
   ["pow", ["float32", "int32", "uint8"]],
   ["maximum", ["float32", "float64", "int32", "uint8"]],
   ["minimum", ["float32", "float64", "int32", "uint8"]],
@@ -165,6 +165,10 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
                 valueArb(dtype),
                 fc.integer({ min: -24, max: 24 }).map((k) => (dtype === "uint8" ? (k + 256) % 256 : dtype === "int32" ? k : k / 4)),
                 fc.constantFrom(...(dtype === "float32" ? [0, -0, 1e-30, -1e-30, 3e38, 0.1, -0.3, 2 ** 29, 7 * 2 ** 29] : dtype === "int32" ? [0, -2147483648, 2147483647, -1, 1, 3] : [0, 1, 255, 254, 128])),
+                // float64: the exact path's range ends (|y| 2^-900 and 2^995, quotients near 2^52) and beyond
+                ...(dtype === "float64"
+                  ? [fc.constantFrom(0.1, -0.3, 1 / 3, 2 ** -900, 2 ** -901, 2 ** 995, 2 ** 996, 2 ** 52, 2 ** 52 + 1, -(2 ** 53), 3 * 2 ** 60, 1e-300, 1e300, 5e-324, Number.MAX_VALUE), fc.double({ min: -1e6, max: 1e6, noNaN: true })]
+                  : []),
               )
             : op === "pow" && dtype !== "float32"
               ? // integer pow: bases of both signs, small and large exponents (made non-negative below)
@@ -192,6 +196,29 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
       });
     }
   }
+
+  it("float64 mod: the JavaScript's bits where x is a multiple of y or falls just short of one, at every quotient size", () => {
+    // (where the rounded quotient x / y reaches the next integer, and where q y is not exact)
+    const n = 1 << 16;
+    const [x, y, result] = [residentArray("float64", n, []), residentArray("float64", n, []), residentArray("float64", n, [])];
+    const plan: Plan = { dims: [n], strides: [[1], [1], [1]], size: n };
+    const rule = rules.mod;
+    const expected = new Float64Array(n);
+    let state = 7;
+    const random = (): number => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (const sign of [1, -1]) {
+      for (let i = 0; i < n; i++) {
+        y[i] = (random() - 0.5) * 2 ** Math.floor(random() * 200 - 100);
+        const multiple = Math.round(random() * 2 ** Math.floor(random() * 54)) * y[i]!;
+        x[i] = sign * (i % 3 === 0 ? multiple : multiple * (1 - 2 ** -Math.floor(1 + random() * 60)));
+      }
+      rule.kernel(plan, operand(expected as Writable, { offset: 0, strides: [1] }), operand(x, { offset: 0, strides: [1] }), operand(y, { offset: 0, strides: [1] }));
+      expect(binarySimd("mod", "float64", plan, operand(result, { offset: 0, strides: [1] }), operand(x, { offset: 0, strides: [1] }), operand(y, { offset: 0, strides: [1] }))).toBe(true);
+      let differ = 0;
+      for (let i = 0; i < n; i++) if (!same(result[i]!, expected[i]!)) differ++;
+      expect({ sign, differ }).toEqual({ sign, differ: 0 });
+    }
+  });
 
   // comparisons and logical ops computing in each dtype, bools ("bool", bytes of 0 and 1) included
   const comparisons = ["equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual", "logicalAnd", "logicalOr", "logicalXor"] as const;
