@@ -11,7 +11,7 @@
 import { CONSTRUCTORS, type DType } from "../dtype.js";
 import { copyBlock, type MatrixOut, type MatrixView } from "./matmul.js";
 import type { Operand, Plan } from "./plan.js";
-import { type BinarySimd, drop, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PARAMS_AT, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
+import { type BinarySimd, drop, dropTemporary, gemmKernel, inMemory, type Resident, residentStorage, memoryBuffer, PARAMS_AT, PLAN_AT, planWords, simdAvailable, simdKernel, STAGE_A, STAGE_B, STAGE_BYTES } from "./wasm/arena.js";
 
 // (bool: bytes of 0 and 1, which only comparisons and logical ops have kernels for)
 const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64", int32: "i32", uint8: "u8", bool: "b8" };
@@ -89,31 +89,58 @@ function kernelOf(op: string, dtype: DType): BinarySimd | undefined {
 }
 
 /**
- * The byte address the kernel reads an operand's first element at: its own
- * when it lives in the memory, else after copying its buffer to `stage`; -1
- * when it cannot be read there (another element type, or too large to stage).
+ * Whether an operand's elements stored as `to` are the values the JavaScript kernel computes
+ * with when it reads them from `from` (typed-array constructors): the same type, or a widening
+ * that is exact (bytes into anything, int32 and float32 into float64), or a plain array (a number
+ * the op converted to the dtype it computes in). (An int32 tensor in a float32 computation comes
+ * here already rounded to float32, src/ops/engine.ts.)
  */
-function addressOf(operand: Operand, dtype: DType, stage: number): number {
+const exactInto = (from: unknown, to: CtorOf): boolean =>
+  from === to || from === Array || from === Uint8Array || (to === Float64Array && (from === Int32Array || from === Float32Array));
+type CtorOf = (typeof CONSTRUCTORS)[DType];
+
+/**
+ * An operand larger than this times the elements the op writes is not converted into the
+ * memory (a view of part of a large buffer): the copy would cost more than the kernel saves.
+ */
+const CONVERT_FACTOR = 2;
+
+/**
+ * The byte address the kernel reads an operand's first element at: its own when it lives in
+ * the memory as `dtype`, else after copying (and converting) its buffer: into `stage` when
+ * small, else into a block of its own for this op (pushed to `temporaries`, given back by the
+ * caller), when the buffer is at most CONVERT_FACTOR times the op's `size` (an int32 or uint8
+ * operand of a float op, a tensor in an ordinary buffer). -1 when it cannot be read there (a
+ * conversion that would round, too large a buffer, or no block free).
+ */
+function addressOf(operand: Operand, dtype: DType, stage: number, size: number, temporaries: Resident[]): number {
   const data = operand.data;
   const Ctor = CONSTRUCTORS[dtype];
   const width = Ctor.BYTES_PER_ELEMENT;
-  if (data instanceof Ctor) {
-    if (inMemory(data)) return data.byteOffset + operand.offset * width;
-    if (data.length * width > STAGE_BYTES) return -1;
-    new Ctor(memoryBuffer(), stage, data.length).set(data);
+  if (data instanceof Ctor && inMemory(data)) return data.byteOffset + operand.offset * width;
+  if (!exactInto(data.constructor, Ctor)) return -1;
+  if (data.length * width <= STAGE_BYTES) {
+    new Ctor(memoryBuffer(), stage, data.length).set(data as ArrayLike<number>);
     return stage + operand.offset * width;
   }
-  // a number the op converted (a one-element array), or a copy the engine made
-  if (!Array.isArray(data) || data.length * width > STAGE_BYTES) return -1;
-  new Ctor(memoryBuffer(), stage, data.length).set(data as number[]);
-  return stage + operand.offset * width;
+  if (data.length > CONVERT_FACTOR * size) return -1;
+  // (taken as a result's block is: a loop that never yields does not fill the memory with them)
+  const block = residentStorage(dtype, data.length, false, "result");
+  if (block === undefined) return -1;
+  temporaries.push(block);
+  (block.array as InstanceType<CtorOf>).set(data as ArrayLike<number>);
+  return block.array.byteOffset + operand.offset * width;
 }
+
+/** The blocks of the operands converted for the op running now (see addressOf), given back after it. */
+const temporaries: Resident[] = [];
 
 /**
  * Runs `op` over `plan` in SIMD and says so, or does nothing and says false
  * (the caller then runs the JavaScript kernel). `compute` is the dtype the op
  * computes in; the output must be of it (or bool, for a comparison) and live
- * in the engine's memory; the operands are of `input` (`compute` but for a cast).
+ * in the engine's memory; the operands are of `input` (`compute` but for a cast),
+ * or converted to it exactly (see addressOf).
  */
 export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand, a: Operand, b: Operand, input: DType = compute): boolean {
   const output = out.data;
@@ -125,23 +152,28 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
   if (!(output instanceof Ctor) && !(output instanceof Uint8Array)) return false;
   const width = CONSTRUCTORS[input].BYTES_PER_ELEMENT;
   const outWidth = output.BYTES_PER_ELEMENT;
-  const addressA = addressOf(a, input, STAGE_A);
-  if (addressA < 0) return false;
-  const addressB = addressOf(b, input, STAGE_B);
-  if (addressB < 0) return false;
-  const { dims } = plan;
-  const rank = dims.length;
-  const [so, sa, sb] = plan.strides as [number[], number[], number[]];
-  const words = planWords();
-  const base = PLAN_AT / 4;
-  for (let axis = 0; axis < rank; axis++) {
-    words[base + axis] = dims[axis]!;
-    words[base + rank + axis] = so[axis]! * outWidth;
-    words[base + 2 * rank + axis] = sa[axis]! * width;
-    words[base + 3 * rank + axis] = sb[axis]! * width;
+  try {
+    const addressA = addressOf(a, input, STAGE_A, plan.size, temporaries);
+    if (addressA < 0) return false;
+    // (b is a again for a unary op: read where a was put)
+    const addressB = b === a ? addressA : addressOf(b, input, STAGE_B, plan.size, temporaries);
+    if (addressB < 0) return false;
+    const { dims } = plan;
+    const rank = dims.length;
+    const [so, sa, sb] = plan.strides as [number[], number[], number[]];
+    const words = planWords();
+    const base = PLAN_AT / 4;
+    for (let axis = 0; axis < rank; axis++) {
+      words[base + axis] = dims[axis]!;
+      words[base + rank + axis] = so[axis]! * outWidth;
+      words[base + 2 * rank + axis] = sa[axis]! * width;
+      words[base + 3 * rank + axis] = sb[axis]! * width;
+    }
+    kernel(rank, PLAN_AT, output.byteOffset + out.offset * outWidth, addressA, addressB);
+    return true;
+  } finally {
+    while (temporaries.length > 0) dropTemporary(temporaries.pop()!);
   }
-  kernel(rank, PLAN_AT, output.byteOffset + out.offset * outWidth, addressA, addressB);
-  return true;
 }
 
 /** The number 0 as an operand (staged into the memory like any converted number). */

@@ -14,7 +14,7 @@ import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
 import { assertAttached, elementsOf, storageOf, Tensor } from "../tensor.js";
 import { binarySimd, unarySimd } from "../kernels/simd.js";
-import { residentStorage } from "../kernels/wasm/arena.js";
+import { dropTemporary, type Resident, residentStorage } from "../kernels/wasm/arena.js";
 import type { Shape } from "../../types/index.js";
 
 /** A tensor, or a plain number used as a scalar. */
@@ -80,7 +80,7 @@ const shapeOf = (value: Tensor | Scalar): readonly number[] => (value instanceof
 function operand(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string): View {
   if (value instanceof Tensor) {
     assertAttached(op, name, value);
-    return tensorView(value, compute);
+    return tensorView(value, compute, true);
   }
   return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
 }
@@ -89,24 +89,43 @@ function operand(op: string, name: string, value: Tensor | Scalar, compute: DTyp
  * A tensor as an op computing in `compute` reads it: an int32 tensor in a
  * float32 computation rounded to float32 (a copy), any other read where it
  * is (a tensor in the engine's memory stays there: its `data` would move it out).
+ * `temporary`: the caller gives back the copy's block with `dropConverted` once its kernel ran.
  */
-export function tensorView(t: Tensor, compute: DType): View {
-  if (t.dtype === "int32" && compute === "float32") return roundedToFloat32(t);
+export function tensorView(t: Tensor, compute: DType, temporary = false): View {
+  if (t.dtype === "int32" && compute === "float32") return roundedToFloat32(t, temporary);
   // (always a new object of one layout, never `t` itself: the kernels' reads of it then see one kind of object)
   return { shape: t.shape, strides: t.strides, offset: t.offset, data: elementsOf(t) };
+}
+
+/** The blocks of the engine's memory that rounded copies took for the op running now (see roundedToFloat32). */
+const converted: Resident[] = [];
+
+/** Gives back the blocks of the rounded copies the op that just ran read. */
+function dropConverted(): void {
+  while (converted.length > 0) dropTemporary(converted.pop()!);
 }
 
 /**
  * An int32 tensor's elements rounded to float32, in a new buffer read through
  * the same broadcast: an axis of stride 0 stays stride 0 (one element is
  * converted, not repeated), the others are laid out contiguously.
+ * `temporary`: the copy may take a block of the engine's memory (where the SIMD kernels read it
+ * without copying it again), given back by `dropConverted` after the op.
  */
-export function roundedToFloat32(t: Tensor): View {
+export function roundedToFloat32(t: Tensor, temporary = false): View {
   const own = t.shape.map((dim, axis) => (t.strides[axis] === 0 ? 1 : dim));
   const elements = new Tensor(storageOf(t), own, t.strides, t.offset, t.dtype);
   let size = 1;
   for (const dim of own) size *= dim;
-  const data = new Float32Array(elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : elements.toTypedArray());
+  const source = elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : elements.toTypedArray();
+  const block = temporary ? residentStorage("float32", size, false, "result") : undefined;
+  let data: Float32Array;
+  if (block === undefined) data = new Float32Array(source);
+  else {
+    converted.push(block);
+    data = (block.array as Float32Array).subarray(0, size);
+    data.set(source);
+  }
   const strides = contiguousStrides(own).map((stride, axis) => (t.strides[axis] === 0 ? 0 : stride));
   return { shape: t.shape, strides, offset: 0, data };
 }
@@ -189,12 +208,14 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
       const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
       if (rule.check === undefined) {
         execute(rule, compute, shape, output, rightAligned(rule.name, "a", a, compute, "b", shape, output), rightAligned(rule.name, "b", b, compute, "a", shape, output));
+        if (converted.length > 0) dropConverted();
         return result;
       }
       const va = operand(rule.name, "a", a, compute, "b");
       const vb = operand(rule.name, "b", b, compute, "a");
       if (!isEmpty(shape)) rule.check(rule.name, compute, va, vb);
       execute(rule, compute, shape, output, readableRightAligned(va, shape, output), readableRightAligned(vb, shape, output));
+      if (converted.length > 0) dropConverted();
       return result;
     }
     // a misfit: the general path below throws the full error
@@ -222,6 +243,7 @@ export function runBinary(rule: BinaryRule, a: unknown, b: unknown, options: unk
     readable(va, layout.aAxes, rank, output),
     readable(vb, layout.bAxes, rank, output),
   );
+  if (converted.length > 0) dropConverted();
   return result;
 }
 
@@ -330,10 +352,11 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
   // an int32 input of a float32 result is rounded to float32 first, as in binary ops; a resident
   // input is read where it is (its `data` would move it out of the engine's memory)
-  const converted = tensorView(a, dtype);
-  const input = readable(converted, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
+  const view = tensorView(a, dtype, true);
+  const input = readable(view, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
   const plan = planIteration(a.shape, [result.strides, input.strides]);
   if (plan.size <= PLAN_THRESHOLD || !unarySimd(rule.simd ?? op, dtype, plan, output, input, rule.params?.())) rule.kernel(plan, output, input);
+  if (converted.length > 0) dropConverted();
   return result;
 }
 

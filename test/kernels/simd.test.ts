@@ -10,14 +10,14 @@
  * arithmetic rounds once; integers wrap), so equality is the right test.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DType } from "../../src/dtype.js";
 import type { UnaryRule } from "../../src/ops/engine.js";
 import type { Writable } from "../../src/kernels/binary.js";
 import { planIteration, type Operand, type Plan } from "../../src/kernels/plan.js";
 import { binarySimd, float64MathInSimd, unarySimd } from "../../src/kernels/simd.js";
-import { drop, type Resident, residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
-import { add, relu, sigmoid, tensor } from "../../src/index.js";
+import { arenaStats, drop, type Resident, residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
+import { add, cast, div, exp, mod, relu, sigmoid, sub, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
 import { activationRules, castRules, geluRules, parameterized, rules, unaryRules } from "../../src/ops/elementwise.js";
 import { PARAMS_AT } from "../../src/kernels/wasm/arena.js";
@@ -571,6 +571,71 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
       });
     }
   }
+
+  it("converts a large operand of another dtype into the memory for the op, exactly, and gives its block back after", () => {
+    const n = 4096;
+    const out = residentArray("float32", n, [0]);
+    const plan = planIteration([n], [[1], [1], [1]]);
+    const ints = new Int32Array(n).map((_, i) => (i - n / 2) * 7919);
+    const bytes = new Uint8Array(n).map((_, i) => (i * 37) % 251);
+    const out64 = residentArray("float64", n, [0]);
+    const blocks = arenaStats().blocks;
+    // bytes into float32: exact, as the JavaScript kernel reads them
+    expect(binarySimd("div", "float32", plan, operand(out, { offset: 0, strides: [1] }), operand(bytes, { offset: 0, strides: [1] }), operand(new Float32Array(n).fill(3), { offset: 0, strides: [1] }))).toBe(true);
+    expect(Array.from(out.subarray(0, 5))).toEqual([0, 37, 74, 111, 148].map((v) => Math.fround(v / 3)));
+    expect(arenaStats().blocks).toBe(blocks);
+    // int32 into float64: exact
+    expect(binarySimd("sub", "float64", plan, operand(out64, { offset: 0, strides: [1] }), operand(ints, { offset: 0, strides: [1] }), operand(new Float64Array(n).fill(0.5), { offset: 0, strides: [1] }))).toBe(true);
+    expect(out64[3]).toBe((3 - n / 2) * 7919 - 0.5);
+    // a conversion that would round (float64 values into float32, int32 into float32: the op
+    // rounds those itself, before) is not made here: the JavaScript kernel computes with them
+    expect(binarySimd("add", "float32", plan, operand(out, { offset: 0, strides: [1] }), operand(new Float64Array(n).fill(0.1), { offset: 0, strides: [1] }), operand(bytes, { offset: 0, strides: [1] }))).toBe(false);
+    expect(binarySimd("add", "float32", plan, operand(out, { offset: 0, strides: [1] }), operand(ints, { offset: 0, strides: [1] }), operand(bytes, { offset: 0, strides: [1] }))).toBe(false);
+    // nor of a buffer much larger than what the op reads (a view of part of it)
+    const small = planIteration([64, 16], [[16, 1], [16 * 8, 1], [16, 1]]);
+    expect(binarySimd("add", "float32", small, operand(out, { offset: 0, strides: [16, 1] }), operand(new Float32Array(16 * 8 * 64), { offset: 0, strides: [128, 1] }), operand(bytes, { offset: 0, strides: [16, 1] }))).toBe(false);
+    expect(arenaStats().blocks).toBe(blocks);
+  });
+
+  it("div of integers, and ops of mixed dtypes, run in SIMD with the JavaScript's bits, their converted copies given back", () => {
+    const n = 1 << 14;
+    const at = (i: number): number => ((i * 2654435761) | 0) >> (i % 31);
+    const ints = tensor(Array.from({ length: n }, (_, i) => at(i)), { dtype: "int32" });
+    const others = tensor(Array.from({ length: n }, (_, i) => at(i + 7) % 1000 || 3), { dtype: "int32" });
+    const bytes = tensor(Array.from({ length: n }, (_, i) => (i * 31) % 256), { dtype: "uint8" });
+    const row = tensor(Array.from({ length: 128 }, (_, i) => i - 64), { dtype: "int32" });
+    const floats = tensor(Array.from({ length: n }, (_, i) => Math.sin(i) * 1e3));
+    const [otherBytes, bools, otherBools, doubles] = [cast(others, "uint8"), cast(bytes, "bool"), cast(others, "bool"), cast(floats, "float64")];
+    const cases: [string, { kernel: (...args: never[]) => void }, () => Tensor][] = [
+      ["div int32", rules.div, () => div(ints, others)],
+      ["div uint8", rules.div, () => div(bytes, otherBytes)],
+      ["div bool", rules.div, () => div(bools, otherBools)],
+      ["div int32 by a row", rules.div, () => div(ints.reshape([128, 128]), row) as never],
+      ["add int32 float32", rules.add, () => add(ints, floats)],
+      ["sub uint8 float64", rules.sub, () => sub(bytes, doubles)],
+      ["mod int32 float64", rules.mod, () => mod(ints, doubles)],
+      ["exp int32", unaryRules.exp, () => exp(others)],
+    ];
+    for (const [name, rule, run] of cases) {
+      const blocks = arenaStats().blocks;
+      // the JavaScript kernel does not run
+      const spy = vi.spyOn(rule, "kernel");
+      const simd = run();
+      expect({ name, calls: spy.mock.calls.length }).toEqual({ name, calls: 0 });
+      spy.mockRestore();
+      // only the result's block is left: the converted copies were given back
+      expect({ name, blocks: arenaStats().blocks }).toEqual({ name, blocks: blocks + 1 });
+      setSimdEnabled(false);
+      let js: Tensor;
+      try {
+        js = run();
+      } finally {
+        setSimdEnabled(true);
+      }
+      expect({ name, dtype: simd.dtype, same: Array.from(simd.toTypedArray()).every((v, i) => same(v, js.toTypedArray()[i]!)) }).toEqual({ name, dtype: js.dtype, same: true });
+      simd.dispose();
+    }
+  });
 
   it("stages a number, and a small operand outside the memory, rather than leaving the op to JavaScript", () => {
     const out = residentArray("float32", 1024, [0]);

@@ -335,6 +335,22 @@ export function drop(resident: Resident): void {
 }
 
 /**
+ * Gives back a block an op took for its own use (an operand converted into the memory, see
+ * src/kernels/simd.ts) as soon as the op ran. Unlike a result's block coming back, it says
+ * nothing of whether the program's dropped results come back, so it does not let results take
+ * new blocks again (see `FRESH_WITHOUT_RELEASE`).
+ */
+export function dropTemporary(resident: Resident): void {
+  const a = arena;
+  if (a === undefined || resident.held < 0) return;
+  a.registry.unregister(resident);
+  release(resident.held, false);
+  a.sinceNudge = Math.max(0, a.sinceNudge - classBytes(resident.held % 128));
+  resident.held = -1;
+  resident.array = resident.array.subarray(0, 0) as Storage;
+}
+
+/**
  * A tensor large enough for a block, but in an ordinary ArrayBuffer, was disposed: the program
  * frees its results itself, so new blocks for results are worth their first writes again (see
  * `FRESH_WITHOUT_RELEASE`): the next result takes one, and its `dispose()` gives it back.
