@@ -780,6 +780,138 @@ const erfFunctions = (): string => `
       (br_if $levels (f64.ge (local.get $k) (f64.const 1))))
     (local.get $f))`;
 
+/** Veltkamp's splitter for doubles, 2^27 + 1, and 2/sqrt(pi) as a double-double (src/kernels/erf.ts's constants). */
+const SPLITTER = 2 ** 27 + 1;
+const TWO_OVER_SQRT_PI = [1.1283791670955126, 1.533545961316588e-17] as const;
+const ONE_OVER_SQRT_PI = 0.5641895835477563;
+
+/** Double-double arithmetic on f64x2 as src/kernels/erf.ts writes it, operation for operation (so its bits), into the locals named; scratch in `$d*`. */
+const dd = {
+  /** a b exactly as high + low (Dekker's product). */
+  twoProduct: (a: string, b: string, high: string, low: string): string[] => [
+    `(local.set $dp (f64x2.mul ${a} ${b}))`,
+    `(local.set $dc (f64x2.mul ${f64x2(SPLITTER)} ${a}))`,
+    `(local.set $dah (f64x2.sub (local.get $dc) (f64x2.sub (local.get $dc) ${a})))`,
+    `(local.set $dal (f64x2.sub ${a} (local.get $dah)))`,
+    `(local.set $dc (f64x2.mul ${f64x2(SPLITTER)} ${b}))`,
+    `(local.set $dbh (f64x2.sub (local.get $dc) (f64x2.sub (local.get $dc) ${b})))`,
+    `(local.set $dbl (f64x2.sub ${b} (local.get $dbh)))`,
+    `(local.set ${low} (f64x2.add (f64x2.add (f64x2.add (f64x2.sub (f64x2.mul (local.get $dah) (local.get $dbh)) (local.get $dp)) (f64x2.mul (local.get $dah) (local.get $dbl))) (f64x2.mul (local.get $dal) (local.get $dbh))) (f64x2.mul (local.get $dal) (local.get $dbl))))`,
+    `(local.set ${high} (local.get $dp))`,
+  ],
+  /** (ah + al)(bh + bl). */
+  multiply: (ah: string, al: string, bh: string, bl: string, high: string, low: string): string[] => [
+    ...dd.twoProduct(ah, bh, "$dqh", "$dql"),
+    `(local.set $dt (f64x2.add (local.get $dql) (f64x2.add (f64x2.mul ${ah} ${bl}) (f64x2.mul ${al} ${bh}))))`,
+    `(local.set $ds (f64x2.add (local.get $dqh) (local.get $dt)))`,
+    `(local.set ${low} (f64x2.sub (local.get $dt) (f64x2.sub (local.get $ds) (local.get $dqh))))`,
+    `(local.set ${high} (local.get $ds))`,
+  ],
+  /** (ah + al) / b. */
+  divide: (ah: string, al: string, b: string, high: string, low: string): string[] => [
+    `(local.set $dq (f64x2.div ${ah} ${b}))`,
+    ...dd.twoProduct("(local.get $dq)", b, "$dqh", "$dql"),
+    `(local.set $dt (f64x2.div (f64x2.add (f64x2.sub (f64x2.sub ${ah} (local.get $dqh)) (local.get $dql)) ${al}) ${b}))`,
+    `(local.set $ds (f64x2.add (local.get $dq) (local.get $dt)))`,
+    `(local.set ${low} (f64x2.sub (local.get $dt) (f64x2.sub (local.get $ds) (local.get $dq))))`,
+    `(local.set ${high} (local.get $ds))`,
+  ],
+  /** (ah + al) + (bh + bl). */
+  sum: (ah: string, al: string, bh: string, bl: string, high: string, low: string): string[] => [
+    `(local.set $ds (f64x2.add ${ah} ${bh}))`,
+    `(local.set $dv (f64x2.sub (local.get $ds) ${ah}))`,
+    `(local.set $dt (f64x2.add (f64x2.add (f64x2.add (f64x2.sub ${ah} (f64x2.sub (local.get $ds) (local.get $dv))) (f64x2.sub ${bh} (local.get $dv))) ${al}) ${bl}))`,
+    `(local.set $dq (f64x2.add (local.get $ds) (local.get $dt)))`,
+    `(local.set ${low} (f64x2.sub (local.get $dt) (f64x2.sub (local.get $dq) (local.get $ds))))`,
+    `(local.set ${high} (local.get $dq))`,
+  ],
+};
+
+/**
+ * float64 erf(u), or erfc(u) in the lanes of the mask `$gm` (u >= 0 there), as src/kernels/erf.ts
+ * computes them, operation for operation, so with fdlibm's exp (./math.ts) its bits where the
+ * engine's Math.exp is fdlibm's: the series of positive terms in double-double arithmetic (erf
+ * below |u| = 2.5, erfc below u = 1, from 1 - erf) until a term falls under 1e-33 of the sum
+ * (each lane stops where its own loop would, the loop runs while a lane goes on, to 199 terms),
+ * and erfc's continued fraction elsewhere (220, 110 or 60 deep by u, a lane's own depth: the
+ * levels above it leave its value alone), scaled by e^64 from u = 26 on; one exp for both, of
+ * -u^2 (+ 64 there) with u^2 split exactly. erf(±0) and erf(NaN) are u, erf is ±1 from |u| = 6
+ * on and erfc 0 above 28. Arguments a lane does not use are replaced by 0 (series) or 3
+ * (fraction), and a lane whose result is decided (erf 1, erfc 0) has no fraction to compute,
+ * so neither loop runs longer for them; where both lanes are decided nothing runs.
+ */
+const erfExactFunction = (): string => {
+  const g = (name: string): string => `(local.get $g${name})`;
+  const statements = [
+    `(local.set $ga (f64x2.abs ${g("u")}))`,
+    `(local.set $gs (v128.bitselect (f64x2.lt ${g("u")} ${f64x2(1)}) (f64x2.lt ${g("a")} ${f64x2(ERF_SERIES_BELOW)}) ${g("m")}))`,
+    `(local.set $gxs (v128.and ${g("u")} ${g("s")}))`,
+    `(local.set $gxf (v128.bitselect ${f64x2(3)} ${g("a")} ${g("s")}))`,
+    // the fraction's depth for each lane (0 where the result needs neither: erf from
+    // |u| = 6 on and of NaN, erfc above 28; the loop runs only while a lane needs it)
+    `(local.set $gd (v128.bitselect ${f64x2(220)} (v128.bitselect ${f64x2(110)} ${f64x2(60)} (f64x2.lt ${g("xf")} ${f64x2(2)})) (f64x2.lt ${g("xf")} ${f64x2(1.5)})))`,
+    `(local.set $gd (v128.andnot (v128.andnot ${g("d")} ${g("s")}) (v128.bitselect (f64x2.gt ${g("u")} ${f64x2(28)}) (v128.or (f64x2.ge ${g("a")} ${f64x2(ERF_ONE_FROM)}) (f64x2.ne ${g("u")} ${g("u")})) ${g("m")})))`,
+    // (nothing to compute where every lane's result is decided: erf 1 or u, erfc 0)
+    `(if (v128.any_true (v128.or ${g("s")} (f64x2.ne ${g("d")} ${f64x2(0)}))) (then`,
+    ...dd.twoProduct(`(v128.bitselect ${g("xs")} ${g("xf")} ${g("s")})`, `(v128.bitselect ${g("xs")} ${g("xf")} ${g("s")})`, "$gh", "$gl"),
+    // exp(-h), or exp(64 - h) for the fraction from 26 on
+    `(local.set $et (v128.bitselect (f64x2.sub ${f64x2(64)} ${g("h")}) (f64x2.neg ${g("h")}) (v128.andnot (f64x2.ge ${g("xf")} ${f64x2(26)}) ${g("s")})))`,
+    expExactInPlace("e", ""),
+    "(local.set $ge (local.get $et))",
+    // the series: term and sum from x, ratio 2 x^2, exp(-x^2) as e - e l
+    `(local.set $grh (v128.and (f64x2.mul ${f64x2(2)} ${g("h")}) ${g("s")}))`,
+    `(local.set $grl (v128.and (f64x2.mul ${f64x2(2)} ${g("l")}) ${g("s")}))`,
+    `(local.set $gth ${g("xs")})`,
+    `(local.set $gtl ${f64x2(0)})`,
+    `(local.set $gsh ${g("xs")})`,
+    `(local.set $gsl ${f64x2(0)})`,
+    `(local.set $glive (v128.const i32x4 -1 -1 -1 -1))`,
+    "(local.set $gn (f64.const 1))",
+    `(if (v128.any_true ${g("s")}) (then (loop $terms`,
+    ...[
+      ...dd.multiply(g("th"), g("tl"), g("rh"), g("rl"), "$gnh", "$gnl"),
+      ...dd.divide(g("nh"), g("nl"), "(f64x2.splat (f64.add (f64.add (local.get $gn) (local.get $gn)) (f64.const 1)))", "$gnh", "$gnl"),
+      ...dd.sum(g("sh"), g("sl"), g("nh"), g("nl"), "$gmh", "$gml"),
+      // (a lane that stopped keeps its sum: the JavaScript's terms after it are below 1e-33 of
+      // the sum and move its double only within 1e-33 of a rounding midpoint, never seen in the
+      // tests, but the sum is the JavaScript's only so)
+      `(local.set $gth (v128.bitselect ${g("nh")} ${g("th")} ${g("live")}))`,
+      `(local.set $gtl (v128.bitselect ${g("nl")} ${g("tl")} ${g("live")}))`,
+      `(local.set $gsh (v128.bitselect ${g("mh")} ${g("sh")} ${g("live")}))`,
+      `(local.set $gsl (v128.bitselect ${g("ml")} ${g("sl")} ${g("live")}))`,
+      `(local.set $glive (v128.andnot ${g("live")} (f64x2.le (f64x2.abs ${g("nh")}) (f64x2.mul (f64x2.abs ${g("mh")}) ${f64x2(1e-33)}))))`,
+      "(local.set $gn (f64.add (local.get $gn) (f64.const 1)))",
+      `(br_if $terms (i32.and (v128.any_true ${g("live")}) (f64.lt (local.get $gn) (f64.const 200))))`,
+    ].map((line) => `  ${line}`),
+    ")))",
+    ...dd.multiply(f64x2(TWO_OVER_SQRT_PI[0]), f64x2(TWO_OVER_SQRT_PI[1]), g("sh"), g("sl"), "$gsh", "$gsl"),
+    ...dd.multiply(g("sh"), g("sl"), g("e"), `(f64x2.mul (f64x2.neg ${g("e")}) ${g("l")})`, "$gsh", "$gsl"),
+    // the fraction
+    `(local.set $gk (f64.max (f64x2.extract_lane 0 ${g("d")}) (f64x2.extract_lane 1 ${g("d")})))`,
+    `(local.set $gf ${g("xf")})`,
+    "(if (f64.ge (local.get $gk) (f64.const 1)) (then (loop $levels",
+    `  (local.set $gf (v128.bitselect (f64x2.add ${g("xf")} (f64x2.div (f64x2.splat (f64.mul (local.get $gk) (f64.const 0.5))) ${g("f")})) ${g("f")} (f64x2.le (f64x2.splat (local.get $gk)) ${g("d")})))`,
+    "  (local.set $gk (f64.sub (local.get $gk) (f64.const 1)))",
+    "  (br_if $levels (f64.ge (local.get $gk) (f64.const 1))))))",
+    // below 26: (c (e (1 - l))) / f; from 26: (((c e) (1 - l)) / f) e^-64
+    `(local.set $gf (v128.bitselect (f64x2.div (f64x2.mul ${f64x2(ONE_OVER_SQRT_PI)} (f64x2.mul ${g("e")} (f64x2.sub ${f64x2(1)} ${g("l")}))) ${g("f")}) (f64x2.mul (f64x2.div (f64x2.mul (f64x2.mul ${f64x2(ONE_OVER_SQRT_PI)} ${g("e")}) (f64x2.sub ${f64x2(1)} ${g("l")})) ${g("f")}) ${f64x2(Math.exp(-64))}) (f64x2.lt ${g("xf")} ${f64x2(26)})))`,
+    "))",
+    // erf: the series' sum, else 1 - erfc (1 from 6 on) with u's sign; u itself at ±0 and NaN
+    `(local.set $gth (v128.bitselect (f64x2.add ${g("sh")} ${g("sl")}) (v128.bitselect ${f64x2(1)} (f64x2.sub ${f64x2(1)} ${g("f")}) (f64x2.ge ${g("a")} ${f64x2(ERF_ONE_FROM)})) ${g("s")}))`,
+    `(local.set $gth (v128.bitselect (v128.bitselect ${g("th")} (f64x2.neg ${g("th")}) (v128.or ${g("s")} (f64x2.ge ${g("u")} ${f64x2(0)}))) ${g("u")} (v128.not (v128.or (f64x2.eq ${g("u")} ${f64x2(0)}) (f64x2.ne ${g("u")} ${g("u")})))))`,
+    // erfc: the fraction (0 above 28), or 1 - erf from the series' double-double
+    ...dd.sum(f64x2(1), f64x2(0), `(f64x2.neg ${g("sh")})`, `(f64x2.neg ${g("sl")})`, "$gmh", "$gml"),
+    `(local.set $gtl (v128.bitselect (f64x2.add ${g("mh")} ${g("ml")}) (v128.andnot ${g("f")} (f64x2.gt ${g("u")} ${f64x2(28)})) ${g("s")}))`,
+    `(v128.bitselect ${g("tl")} ${g("th")} ${g("m")})`,
+  ];
+  const locals = ["a", "s", "xs", "xf", "h", "l", "e", "rh", "rl", "th", "tl", "sh", "sl", "live", "nh", "nl", "mh", "ml", "d", "f"].map((name) => `$g${name}`);
+  const scratch = ["dp", "dc", "dah", "dal", "dbh", "dbl", "dqh", "dql", "dt", "ds", "dq", "dv"].map((name) => `$${name}`);
+  return `
+  ;; float64 erf, or erfc in the lanes of $gm (erfExactFunction in scripts/wat/elementwise.ts)
+  (func $erf_erfc_f64x2 (param $gu v128) (param $gm v128) (result v128) (local $gn f64) (local $gk f64) ${[...locals, ...scratch, "$et", ...EXACT_SCRATCH.map((name) => `$e${name}`)].map((name) => `(local ${name} v128)`).join(" ")}
+${statements.map((line) => `    ${line}`).join("\n")})`;
+};
+
 /**
  * For a >= 0 (NaN passes) in `a` (a local's name): `$hs` = erf(a) (1 from 6 on) and `$hc` =
  * erfc(a), from the series below 2.5 (erfc = 1 - erf there) and the fraction above (erf = 1 -
@@ -804,6 +936,8 @@ export const MATH_OPS: readonly MathOpCode[] = [
   {
     name: "erf",
     locals: ["$hx", "$hs", "$hc", "$hq", "$ha"],
+    // float64: src/kernels/erf.ts's double-double erf, operation for operation (erfExactFunction)
+    float64: () => ["(local.set $et (call $erf_erfc_f64x2 (local.get $et) (v128.const i32x4 0 0 0 0)))"],
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       "(local.set $ha (f64x2.abs (local.get $hx)))",
@@ -816,6 +950,15 @@ export const MATH_OPS: readonly MathOpCode[] = [
   {
     name: "gelu",
     locals: ["$hx", "$hs", "$hc", "$hq", "$ha"],
+    // float64, as the JavaScript: erfc(-u) below 0, 1 + erf(u) from 0 on, both of erfExactFunction
+    float64: () => [
+      "(local.set $hx (local.get $et))",
+      `(local.set $hq (f64x2.lt (local.get $hx) ${f64x2(0)}))`,
+      `(local.set $ha (f64x2.mul (local.get $hx) ${f64x2(Math.SQRT1_2)}))`,
+      "(local.set $et (call $erf_erfc_f64x2 (v128.bitselect (f64x2.neg (local.get $ha)) (local.get $ha) (local.get $hq)) (local.get $hq)))",
+      `(local.set $et (f64x2.mul (f64x2.mul ${f64x2(0.5)} (local.get $hx)) (v128.bitselect (local.get $et) (f64x2.add ${f64x2(1)} (local.get $et)) (local.get $hq))))`,
+      `(local.set $et (v128.bitselect ${f64x2(-0)} (local.get $et) (f64x2.eq (local.get $hx) ${f64x2(-Infinity)})))`,
+    ],
     math: ({ exp }) => [
       "(local.set $hx (local.get $et))",
       `(local.set $ha (f64x2.abs (f64x2.mul (local.get $hx) ${f64x2(Math.SQRT1_2)})))`,
@@ -1214,7 +1357,7 @@ export const binaryExports = (): string[] => withTypes().map(([op, type]) => `${
 
 /** The module's text. */
 export function elementwiseWat(): string {
-  const functions = [powFunction(), fmodFunction(), erfFunctions(), ...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
+  const functions = [powFunction(), fmodFunction(), erfExactFunction(), erfFunctions(), ...MATH_OPS.map((op) => mathFunction(op)), ...MATH_OPS.filter((op) => op.float64).map((op) => mathFunction(op, true)), ...withTypes().map(([op, type]) => binaryFunction(op, type))];
   return [
     ";; Generated by `npm run build:wasm` from scripts/wat/elementwise.ts: do not edit.",
     ";; Element-wise binary ops, unary ops, comparisons, logical ops and casts in WebAssembly SIMD over the engine's memory (src/kernels/wasm/arena.ts).",

@@ -23,9 +23,10 @@ const kernels = new Map<string, BinarySimd | null>();
  * (scripts/wat/math.ts), which store what the JavaScript stores where the engine's `Math` runs
  * those algorithms (V8 in Node 20). Elsewhere (Chromium 156's `Math.exp` is another, one ulp
  * away on a tenth of arguments, and sigmoid or softplus then more) they are left to the
- * JavaScript kernels, so that a result never depends on which kernel ran.
+ * JavaScript kernels, so that a result never depends on which kernel ran. (Every float64 Math
+ * kernel the module has: test/kernels/simd.test.ts checks the two lists agree.)
  */
-const FDLIBM_KERNELS = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64", "sin_f64", "cos_f64"]);
+export const FDLIBM_KERNELS: ReadonlySet<string> = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64", "sin_f64", "cos_f64", "erf_f64", "gelu_f64"]);
 /** Whether this engine's Math is fdlibm's, as probed once (undefined: not yet; null: probing). */
 let fdlibm: boolean | null | undefined;
 

@@ -15,14 +15,15 @@ import type { DType } from "../../src/dtype.js";
 import type { UnaryRule } from "../../src/ops/engine.js";
 import type { Writable } from "../../src/kernels/binary.js";
 import { planIteration, type Operand, type Plan } from "../../src/kernels/plan.js";
-import { binarySimd, float64MathInSimd, unarySimd } from "../../src/kernels/simd.js";
+import { binarySimd, FDLIBM_KERNELS, float64MathInSimd, unarySimd } from "../../src/kernels/simd.js";
 import { arenaStats, drop, type Resident, residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { add, cast, div, exp, mod, relu, sigmoid, sub, tensor } from "../../src/index.js";
 import { Tensor } from "../../src/tensor.js";
 import { activationRules, castRules, geluRules, parameterized, rules, unaryRules } from "../../src/ops/elementwise.js";
 import { PARAMS_AT } from "../../src/kernels/wasm/arena.js";
-import { PARAMS_AT as GENERATED_PARAMS_AT } from "../../scripts/wat/elementwise.js";
+import { MATH_OPS, PARAMS_AT as GENERATED_PARAMS_AT } from "../../scripts/wat/elementwise.js";
 import { float32Ulps } from "../support/ulps.js";
+import { erf as erfOf, erfc } from "../../src/kernels/erf.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
 
 const ARRAYS = { float32: Float32Array, float64: Float64Array, int32: Int32Array, uint8: Uint8Array } as const;
@@ -464,9 +465,14 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     return unarySimd(op, "float64", plan, operand(out, { offset: 0, strides: [1] }), operand(argument, { offset: 0, strides: [1] }), params);
   };
 
+  it("gates every float64 Math kernel the module has by the probe, and only those", () => {
+    const generated = MATH_OPS.filter((op) => op.float64 !== undefined).map((op) => `${op.name}_f64`);
+    expect([...FDLIBM_KERNELS].sort()).toEqual(generated.sort());
+  });
+
   it("runs the float64 Math kernels where Math is fdlibm's (Node), and else leaves them to JavaScript", () => {
     if (exactHere) expect(fdlibmHere).toBe(true);
-    for (const op of ["exp", "log", "sigmoid", "silu", "geluTanh", "softplus", "logSigmoid", "tanh", "sin", "cos"]) expect({ op, ran: ranInSimd(op) }).toEqual({ op, ran: fdlibmHere });
+    for (const op of ["exp", "log", "sigmoid", "silu", "geluTanh", "softplus", "logSigmoid", "tanh", "sin", "cos", "erf", "gelu"]) expect({ op, ran: ranInSimd(op) }).toEqual({ op, ran: fdlibmHere });
     expect(ranInSimd("elu", [1])).toBe(fdlibmHere);
     // what runs instead stores the JavaScript's bits
     const x = tensor(Array.from({ length: 5000 }, (_, i) => i / 100 - 25), { dtype: "float64" });
@@ -492,8 +498,12 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     // (where the third round changes sin or cos: doubles within 2^-53 |x| of a multiple of pi/2)
     fc.constantFrom(65359.26436160885, 91553.86390724055, 93595.89913207392, -130718.5287232177, 138200.2316277418, -143996.47007361497),
     fc.constantFrom(Math.PI / 4, 0.7853981633974484, (3 * Math.PI) / 4, 2.356194490192345, Math.PI / 2, 1.5707963267948968, 1.5707963267948963, 2 ** 19 * (Math.PI / 2), 823550.0000000001, 1e22, 6381956970095103 * 2 ** 797, 2 ** -27, 0.3, 0.78125),
+    // erf and gelu: the series' and the fraction's ranges and their ends (1, 1.5, 2, 2.5, 6, 26,
+    // 28, each times sqrt(2) for gelu), and around them
+    fc.double({ min: -40, max: 40, noNaN: true }),
+    fc.constantFrom(...[1, 1.5, 2, 2.5, 6, 26, 28].flatMap((v) => [v, -v, v * Math.SQRT2, -v * Math.SQRT2, v - 2 ** -50, v + 2 ** -50, -(v * Math.SQRT2) - 1e-14])),
   );
-  for (const [op, rule] of [...mathOps, ["sin", unaryRules.sin], ["cos", unaryRules.cos]] as const) {
+  for (const [op, rule] of [...mathOps, ["sin", unaryRules.sin], ["cos", unaryRules.cos], ["erf", activationRules.erf], ["gelu", geluRules.none]] as const) {
     it(`${op} in float64: what the JavaScript kernel stores (Math bit for bit, where it is fdlibm's; else left to it), for any layout`, () => {
       if (!fdlibmHere) return void expect(ranInSimd(op)).toBe(false);
       sameAsJavaScript(
@@ -522,7 +532,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
-  it("float64 exp, log, expm1, log1p, tanh, sin and cos: Math's bits over dense sweeps of their arguments, where Math is fdlibm's", () => {
+  it("float64 exp, log, expm1, log1p, tanh, sin, cos, erf and gelu: the JavaScript's bits over dense sweeps of their arguments, where Math is fdlibm's", () => {
     if (!fdlibmHere) return void expect(ranInSimd("exp")).toBe(false);
     const n = 1 << 16;
     const argument = residentArray("float64", n, []);
@@ -544,6 +554,11 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
       ["cos", (i) => (i - n / 2) * 0.0123, Math.cos],
       ["sin", (i) => (Math.round(i / 4) * Math.PI) / 2 + ((i % 4) - 1.5) * 2 ** -30, Math.sin],
       ["cos", (i) => (i - n / 2) * 25.7, Math.cos],
+      ["erf", (i) => (i - n / 2) / 4096, erfOf],
+      ["erf", (i) => 0.9 + (5.4 * i) / n, erfOf],
+      // (gelu as src/ops/elementwise.ts computes it)
+      ["gelu", (i) => -(i / n) * 45, (x) => 0.5 * x * erfc(-x * Math.SQRT1_2)],
+      ["gelu", (i) => (i - n / 2) / 2048, (x) => (x < 0 ? 0.5 * x * erfc(-x * Math.SQRT1_2) : 0.5 * x * (1 + erfOf(x * Math.SQRT1_2)))],
     ];
     for (const [op, at, math, params] of sweeps) {
       for (let i = 0; i < n; i++) argument[i] = at(i);
