@@ -22,6 +22,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // as under Node: each file as a program that loaded the package entry (test/support/setup.ts)
+    setupFiles: ["test/support/setup.ts"],
     include: [
       "test/ops/**/*.test.ts",
       "test/kernels/**/*.test.ts",

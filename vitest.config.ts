@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // each file as a program that loaded the package entry (the SIMD engine on): test/support/setup.ts
+    setupFiles: ["test/support/setup.ts"],
     // test/browser/ runs only in Chromium (npm run test:browser, vitest.browser.config.ts), and so
     // does test/playground/playground.test.ts (it drives Chromium from Node: vitest.playground.config.ts)
     exclude: [...configDefaults.exclude, "test/browser/**", "test/playground/playground.test.ts"],

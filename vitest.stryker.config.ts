@@ -16,6 +16,8 @@ export default defineConfig({
     alias: { shapecast: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
   },
   test: {
+    // as in vitest.config.ts: each file as a program that loaded the package entry
+    setupFiles: ["test/support/setup.ts"],
     include: [
       "test/shape/**/*.test.ts",
       "test/kernels/**/*.test.ts",

@@ -14,6 +14,9 @@ export { Tensor } from "./tensor.js";
 export type { AnyTensor, ElementOf, NestedArray, Transposed } from "./tensor.js";
 // Freeing tensors before the collector does (x.dispose() is a method)
 export { tidy } from "./lifetime.js";
+// The WebAssembly SIMD engine: on once this entry is loaded as it is; a bundle keeps it only by calling enableSimd()
+export { enableSimd } from "./kernels/wasm/engine.js";
+import "./kernels/wasm/on-by-default.js";
 
 // Serialization (toJSON, Tensor.fromJSON, Tensor.from): the forms they read and write
 export type { TensorExpectation, TensorJSON, TensorLike } from "./format/serialize.js";

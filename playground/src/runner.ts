@@ -8,6 +8,9 @@ import * as shapecast from "../../src/index.js";
 import { formatLine } from "./format.js";
 import type { RunMessage } from "./protocol.js";
 
+// a bundle keeps the WebAssembly SIMD engine only when asked (src/kernels/wasm/engine.ts), as a user's app does
+shapecast.enableSimd();
+
 const post = (message: RunMessage): void => (self as unknown as { postMessage(m: RunMessage): void }).postMessage(message);
 
 const printer = (stream: "log" | "error") => (...args: unknown[]): void => post({ kind: "line", stream, text: formatLine(args) });

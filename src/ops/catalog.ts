@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim" | "memory";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim" | "memory" | "engine";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -192,6 +192,9 @@ export const catalog = {
 
   // Freeing tensors before the collector does (src/lifetime.ts; x.dispose() is a Tensor method)
   tidy: { family: "memory" },
+
+  // The WebAssembly SIMD engine, for a bundle that leaves it out until asked (src/kernels/wasm/engine.ts)
+  enableSimd: { family: "engine" },
 
   // Views
   broadcastTo: { family: "views", method: true },

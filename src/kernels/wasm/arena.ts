@@ -24,13 +24,13 @@
  *   for them the call into WebAssembly costs more than it saves.
  *
  * Where WebAssembly SIMD is missing, nothing here is created and every tensor
- * lives in an ordinary ArrayBuffer, computed by the JavaScript kernels.
+ * lives in an ordinary ArrayBuffer, computed by the JavaScript kernels. So it is
+ * too until a program puts the modules in (`enableSimd`, ./engine.ts): their
+ * bytes are not imported here, so that a bundle that leaves the engine out
+ * carries none of them.
  */
 import type { DType, StorageOf } from "../../../types/dtype.js";
 import { allocate, CONSTRUCTORS } from "../../dtype.js";
-import { elementwiseWasm } from "./elementwise.wasm.js";
-import { gemmWasm } from "./gemm.wasm.js";
-import { reduceWasm } from "./reduce.wasm.js";
 import { decodeBase64 } from "./load.js";
 
 const PAGE = 65536;
@@ -128,6 +128,18 @@ interface Arena {
 let arena: Arena | undefined;
 let tried = false;
 let enabled = true;
+/** The modules' bytes (base64: elementwise, gemm, reduce), once `provideModules` gave them. */
+let sources: readonly string[] | undefined;
+
+/**
+ * Gives the arena its modules (./engine.ts's `enableSimd`). Before this, no arena is made and every
+ * op runs the JavaScript kernels; after it, the next op that asks makes the arena (at most once).
+ */
+export function provideModules(modules: readonly string[]): void {
+  if (sources !== undefined) return;
+  sources = modules;
+  tried = false;
+}
 
 /** The size class of a block of `bytes`: k * 4 + steps for a size of 2^k + steps * 2^(k - 2). */
 export function classOf(bytes: number): number {
@@ -146,10 +158,10 @@ export function classBytes(index: number): number {
 function create(): Arena | undefined {
   const api = (globalThis as { WebAssembly?: Api }).WebAssembly;
   const Registry = (globalThis as { FinalizationRegistry?: typeof FinalizationRegistry }).FinalizationRegistry;
-  if (api === undefined || Registry === undefined) return undefined;
+  if (api === undefined || Registry === undefined || sources === undefined) return undefined;
   let modules: object[];
   try {
-    modules = [elementwiseWasm, gemmWasm, reduceWasm].map((bytes) => new api.Module(decodeBase64(bytes)));
+    modules = sources.map((bytes) => new api.Module(decodeBase64(bytes)));
   } catch {
     return undefined; // no SIMD (a CompileError), or no WebAssembly compilation here
   }
