@@ -17,7 +17,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { generatedMethods } from "../src/ops/catalog.js";
+import { catalog, generatedMethods } from "../src/ops/catalog.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const target = join(root, "src", "ops", "method-types.ts");
@@ -222,7 +222,24 @@ export function generate(): string {
   ].join("\n");
 }
 
+/** src/ops/method-names.ts: every method's name, from the catalog, for src/ops/methods.ts to install. */
+export const namesTarget = join(root, "src", "ops", "method-names.ts");
+
+/** The text of src/ops/method-names.ts: one string, so a bundle carries the names and not the catalog. */
+export function generateNames(): string {
+  const names = Object.entries(catalog).filter(([, entry]) => "method" in entry).map(([name]) => name);
+  return [
+    "// Made by scripts/method-types.ts (`npm run build:methods`) from the op catalog: do not edit.",
+    "// test/ops/method-types-source.test.ts fails while this file is not what the script makes.",
+    "/** Every `Tensor` method's name, in catalog order, space-separated (src/ops/methods.ts installs them). */",
+    `export const METHOD_NAMES = ${JSON.stringify(names.join(" "))};`,
+    "",
+  ].join("\n");
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(target, generate());
   console.log(`wrote ${relative(root, target)} (${generatedMethods.length} methods)`);
+  writeFileSync(namesTarget, generateNames());
+  console.log(`wrote ${relative(root, namesTarget)}`);
 }

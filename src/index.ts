@@ -9,8 +9,10 @@ export { broadcastShapes, broadcastToShape } from "./shape/broadcast.js";
 export { ShapeError, showShape } from "./errors.js";
 export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 
-// Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts)
+// Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts; a bundle keeps every
+// method when the program calls enableMethods())
 export { Tensor } from "./tensor.js";
+export { enableMethods } from "./ops/all-methods.js";
 export type { AnyTensor, ElementOf, NestedArray, Transposed } from "./tensor.js";
 // Freeing tensors before the collector does (x.dispose() is a method)
 export { tidy } from "./lifetime.js";

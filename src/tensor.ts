@@ -496,7 +496,7 @@ export function assertAttached(op: string, name: string, t: Tensor): void {
   }
 }
 
-// x.add(y), x.exp(), ... (src/ops/methods.ts): part of the class, so kept by any bundle that keeps Tensor
+// x.add(y), x.exp(), ... (src/ops/methods.ts): each calls the op of its name as the program holds it
 installMethods(Tensor.prototype);
 
 /**

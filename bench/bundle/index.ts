@@ -8,7 +8,7 @@
  * most 15 kB (1 kB = 1,000 bytes). Exits 1 when a target is missed.
  * Every program is also run, so a size is never that of a broken bundle.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,13 +40,18 @@ const cases: readonly Case[] = [
     targetBytes: 15_000,
   },
   {
-    name: "tensor, using methods",
-    source: `import { tensor } from "shapecast";\nconsole.log(tensor([1, 2]).add(1).mul(2).toArray().join(","));`,
+    name: "add, tensor, x.add()",
+    source: `import { add, tensor } from "shapecast";\nconsole.log(add(tensor([1, 2]), 1).add(tensor([[10], [20]])).toArray().join(","));`,
+    prints: "12,13,22,23",
+  },
+  {
+    name: "every method, asked for",
+    source: `import { enableMethods, tensor } from "shapecast";\nenableMethods();\nconsole.log(tensor([1, 2]).add(1).mul(2).toArray().join(","));`,
     prints: "4,6",
   },
   {
     name: "the SIMD engine, asked for",
-    source: `import { enableSimd, ones } from "shapecast";\nconsole.log(enableSimd(), ones([512, 512]).add(1).shape.join(","));`,
+    source: `import { add, enableSimd, ones } from "shapecast";\nconsole.log(enableSimd(), add(ones([512, 512]), 1).shape.join(","));`,
     prints: "true 512,512",
   },
   {
@@ -88,7 +93,10 @@ for (const [index, c] of cases.entries()) {
   const output = Object.values(result.metafile.outputs)[0]!;
   const bytes = output.bytes;
   const gz = gzipSync(readFileSync(bundled)).length;
-  const printed = execFileSync(process.execPath, [bundled], { encoding: "utf8" }).trim();
+  const run = spawnSync(process.execPath, [bundled], { encoding: "utf8" });
+  // (the last line of what it printed on failure: the error, not the minified bundle's line of code)
+  if (run.status !== 0) throw new Error(`${c.name}: the bundle failed: ${run.stderr.trim().split("\n").pop()}`);
+  const printed = run.stdout.trim();
   if (printed !== c.prints) throw new Error(`${c.name}: the bundle printed ${JSON.stringify(printed)}, expected ${JSON.stringify(c.prints)}`);
   const largest = Object.entries(output.inputs)
     .filter(([, input]) => input.bytesInOutput > 0)

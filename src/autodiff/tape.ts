@@ -9,6 +9,7 @@
  * This module is small on purpose: every op imports it, and the gradient
  * rules (src/autodiff/rules.ts) are loaded only by a program that takes gradients.
  */
+import { defineOp } from "../ops/methods.js";
 
 /** A level of gradient taking: it decides whether a call concerns it. */
 export interface Recorder {
@@ -25,13 +26,16 @@ export function recorded<T>(op: string, args: readonly unknown[], result: T): T 
 }
 
 /**
- * An op function that reports each call: `traced("add", (a, b, options) => ...)`.
- * For ops written as arrow functions; ops with overloads call `recorded` at their end.
+ * An op function that reports each call: `traced("add", (a, b, options) => ...)`,
+ * recorded as the op of that name for its Tensor method (src/ops/methods.ts).
+ * For ops written as arrow functions; ops with overloads call `recorded` at their
+ * end. Definitions annotate the call `@__PURE__`: a bundler then drops an op the
+ * program never uses, and its method's record with it.
  */
 export function traced<F extends (...args: never[]) => unknown>(op: string, run: F): F {
-  return ((...args: never[]) => {
+  return defineOp(op, ((...args: never[]) => {
     const result = run(...args);
     if (recorders.length !== 0) recorded(op, args, result);
     return result;
-  }) as F;
+  }) as F);
 }

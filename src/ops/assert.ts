@@ -8,6 +8,7 @@ import { ShapeError, showShape } from "../errors.js";
 import { checkShape, describe } from "../shape/validate.js";
 import type { Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
+import { defineOps } from "./methods.js";
 
 /**
  * Throws a `ShapeError` unless `t` has exactly `shape`; afterwards the
@@ -50,3 +51,6 @@ export function dim<const Name extends string>(name: Name, size: number): Dim<Na
   if (!(Number.isSafeInteger(size) && size >= 0)) throw new RangeError(`dim: size of "${name}" must be a non-negative integer, got ${describe(size)}`);
   return size as Dim<Name>;
 }
+
+// Tensor's method calls it (src/ops/methods.ts): an assertion function, recorded with the module
+defineOps({ assertShape });

@@ -31,7 +31,7 @@ import type { AlphaMethod, BinaryMethod, CastMethod, ClipMethod, DTypeRule, Gelu
  */
 export type OpEntry =
   | {
-      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim" | "memory" | "engine";
+      readonly family: "create" | "reduce" | "scan" | "sort" | "pool" | "conv" | "softmax" | "join" | "shaping" | "matmul" | "views" | "where" | "assert" | "broadcast" | "norm" | "einsum" | "io" | "autodiff" | "loss" | "optim" | "memory" | "bundle";
       readonly method?: true;
     }
   | { readonly family: "binary"; readonly method: DTypeRule }
@@ -193,8 +193,10 @@ export const catalog = {
   // Freeing tensors before the collector does (src/lifetime.ts; x.dispose() is a Tensor method)
   tidy: { family: "memory" },
 
-  // The WebAssembly SIMD engine, for a bundle that leaves it out until asked (src/kernels/wasm/engine.ts)
-  enableSimd: { family: "engine" },
+  // What a bundle keeps when asked: the WebAssembly SIMD engine (src/kernels/wasm/engine.ts), every
+  // Tensor method (src/ops/all-methods.ts)
+  enableSimd: { family: "bundle" },
+  enableMethods: { family: "bundle" },
 
   // Views
   broadcastTo: { family: "views", method: true },

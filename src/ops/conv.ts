@@ -100,7 +100,7 @@ function run(op: ConvOp, spatial: 1 | 2, x: unknown, w: unknown, options: unknow
  * @example
  * conv1d(zeros([8, 100, 16]), zeros([5, 16, 32]), { padding: "same" })   // Tensor<[8, 100, 32]>
  */
-export const conv1d = traced("conv1d", (x: unknown, w: unknown, options?: unknown) => run("conv1d", 1, x, w, options)) as ConvOpOf<"conv1d">;
+export const conv1d = /* @__PURE__ */ traced("conv1d", (x: unknown, w: unknown, options?: unknown) => run("conv1d", 1, x, w, options)) as ConvOpOf<"conv1d">;
 
 /**
  * A 2-D convolution: x `[N, H, W, C]` by w `[KH, KW, C / groups, F]` gives
@@ -111,7 +111,7 @@ export const conv1d = traced("conv1d", (x: unknown, w: unknown, options?: unknow
  * conv2d(zeros([8, 28, 28, 1]), zeros([3, 3, 1, 16]))                      // Tensor<[8, 26, 26, 16]>
  * conv2d(zeros([8, 3, 32, 32]), zeros([8, 3, 3, 3]), { layout: "NCHW", strides: 2, padding: "same" })  // Tensor<[8, 8, 16, 16]>
  */
-export const conv2d = traced("conv2d", (x: unknown, w: unknown, options?: unknown) => run("conv2d", 2, x, w, options)) as ConvOpOf<"conv2d">;
+export const conv2d = /* @__PURE__ */ traced("conv2d", (x: unknown, w: unknown, options?: unknown) => run("conv2d", 2, x, w, options)) as ConvOpOf<"conv2d">;
 
 /**
  * A depthwise 2-D convolution: each channel by its own M filters. x
@@ -121,7 +121,7 @@ export const conv2d = traced("conv2d", (x: unknown, w: unknown, options?: unknow
  * @example
  * depthwiseConv2d(zeros([1, 32, 32, 8]), zeros([3, 3, 8, 2]), { padding: "same" })  // Tensor<[1, 32, 32, 16]>
  */
-export const depthwiseConv2d = traced("depthwiseConv2d", (x: unknown, w: unknown, options?: unknown) => run("depthwiseConv2d", 2, x, w, options)) as ConvOpOf<"depthwiseConv2d">;
+export const depthwiseConv2d = /* @__PURE__ */ traced("depthwiseConv2d", (x: unknown, w: unknown, options?: unknown) => run("depthwiseConv2d", 2, x, w, options)) as ConvOpOf<"depthwiseConv2d">;
 
 /**
  * The transposed 2-D convolution (the gradient of conv2d with respect to its
@@ -133,4 +133,4 @@ export const depthwiseConv2d = traced("depthwiseConv2d", (x: unknown, w: unknown
  * @example
  * conv2dTranspose(zeros([1, 7, 7, 8]), zeros([3, 3, 4, 8]), { strides: 2, padding: "same" })  // Tensor<[1, 14, 14, 4]>
  */
-export const conv2dTranspose = traced("conv2dTranspose", (x: unknown, w: unknown, options?: unknown) => run("conv2dTranspose", 2, x, w, options)) as ConvOpOf<"conv2dTranspose">;
+export const conv2dTranspose = /* @__PURE__ */ traced("conv2dTranspose", (x: unknown, w: unknown, options?: unknown) => run("conv2dTranspose", 2, x, w, options)) as ConvOpOf<"conv2dTranspose">;

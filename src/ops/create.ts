@@ -12,6 +12,7 @@ import { assertTensor } from "./engine.js";
 import { nestedShape } from "../shape/nested.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
+import { defineOps } from "./methods.js";
 
 // Optional fields also take `undefined` (`| undefined`), so `{ dtype: maybe }` type-checks under
 // exactOptionalPropertyTypes too; the runtime reads `undefined` as left out. (The same in every option type.)
@@ -329,3 +330,6 @@ export function randn(shape: Shape, options?: RandomOptions): Tensor {
     }
   });
 }
+
+// Tensor's methods call these (src/ops/methods.ts): overloaded functions, recorded with the module
+defineOps({ zerosLike, onesLike, fullLike, clone });

@@ -148,7 +148,7 @@ function contract(a: Labeled, b: Labeled, keep: (label: string) => boolean, dtyp
   return { t: new Tensor(storageOf(product), shape, contiguousStrides(shape), 0, product.dtype), labels: [...batch, ...freeA, ...freeB] };
 }
 
-export const einsum = traced("einsum", (subscripts: unknown, ...operands: unknown[]) => {
+export const einsum = /* @__PURE__ */ traced("einsum", (subscripts: unknown, ...operands: unknown[]) => {
   if (typeof subscripts !== "string") throw new TypeError(`einsum: subscripts must be a string such as "ij,jk->ik", got ${describe(subscripts)}`);
   operands.forEach((operand, i) => assertTensor("einsum", `operand ${i}`, operand));
   const tensors = operands as Tensor[];

@@ -21,6 +21,7 @@ import type { AnyTensor, Tensor } from "../tensor.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
 import type { AlphaOp, BinaryOp, GeluOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
+import { defineOps } from "./methods.js";
 
 const bool = (): DType => "bool";
 
@@ -119,26 +120,26 @@ export const rules = {
   logicalXor: binary("logicalXor", (x, y) => ((x !== 0) !== (y !== 0) ? 1 : 0), bool, compared),
 } as const;
 
-export const add = traced("add", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.add, a, b, options)) as BinaryOp<"add", "arithmetic">;
-export const sub = traced("sub", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.sub, a, b, options)) as BinaryOp<"sub", "arithmetic">;
-export const mul = traced("mul", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.mul, a, b, options)) as BinaryOp<"mul", "arithmetic">;
-export const div = traced("div", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.div, a, b, options)) as BinaryOp<"div", "division">;
-export const pow = traced("pow", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.pow, a, b, options)) as BinaryOp<"pow", "arithmetic">;
-export const mod = traced("mod", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.mod, a, b, options)) as BinaryOp<"mod", "arithmetic">;
-export const maximum = traced("maximum", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.maximum, a, b, options)) as BinaryOp<"maximum", "arithmetic">;
-export const minimum = traced("minimum", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.minimum, a, b, options)) as BinaryOp<"minimum", "arithmetic">;
-export const equal = traced("equal", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.equal, a, b, options)) as BinaryOp<"equal", "bool">;
-export const notEqual = traced("notEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.notEqual, a, b, options)) as BinaryOp<"notEqual", "bool">;
-export const less = traced("less", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.less, a, b, options)) as BinaryOp<"less", "bool">;
-export const lessEqual = traced("lessEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.lessEqual, a, b, options)) as BinaryOp<"lessEqual", "bool">;
-export const greater = traced("greater", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.greater, a, b, options)) as BinaryOp<"greater", "bool">;
-export const greaterEqual = traced("greaterEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.greaterEqual, a, b, options)) as BinaryOp<"greaterEqual", "bool">;
-export const logicalAnd = traced("logicalAnd", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalAnd, a, b, options)) as BinaryOp<"logicalAnd", "bool">;
-export const logicalOr = traced("logicalOr", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalOr, a, b, options)) as BinaryOp<"logicalOr", "bool">;
-export const logicalXor = traced("logicalXor", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalXor, a, b, options)) as BinaryOp<"logicalXor", "bool">;
+export const add = /* @__PURE__ */ traced("add", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.add, a, b, options)) as BinaryOp<"add", "arithmetic">;
+export const sub = /* @__PURE__ */ traced("sub", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.sub, a, b, options)) as BinaryOp<"sub", "arithmetic">;
+export const mul = /* @__PURE__ */ traced("mul", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.mul, a, b, options)) as BinaryOp<"mul", "arithmetic">;
+export const div = /* @__PURE__ */ traced("div", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.div, a, b, options)) as BinaryOp<"div", "division">;
+export const pow = /* @__PURE__ */ traced("pow", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.pow, a, b, options)) as BinaryOp<"pow", "arithmetic">;
+export const mod = /* @__PURE__ */ traced("mod", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.mod, a, b, options)) as BinaryOp<"mod", "arithmetic">;
+export const maximum = /* @__PURE__ */ traced("maximum", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.maximum, a, b, options)) as BinaryOp<"maximum", "arithmetic">;
+export const minimum = /* @__PURE__ */ traced("minimum", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.minimum, a, b, options)) as BinaryOp<"minimum", "arithmetic">;
+export const equal = /* @__PURE__ */ traced("equal", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.equal, a, b, options)) as BinaryOp<"equal", "bool">;
+export const notEqual = /* @__PURE__ */ traced("notEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.notEqual, a, b, options)) as BinaryOp<"notEqual", "bool">;
+export const less = /* @__PURE__ */ traced("less", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.less, a, b, options)) as BinaryOp<"less", "bool">;
+export const lessEqual = /* @__PURE__ */ traced("lessEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.lessEqual, a, b, options)) as BinaryOp<"lessEqual", "bool">;
+export const greater = /* @__PURE__ */ traced("greater", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.greater, a, b, options)) as BinaryOp<"greater", "bool">;
+export const greaterEqual = /* @__PURE__ */ traced("greaterEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.greaterEqual, a, b, options)) as BinaryOp<"greaterEqual", "bool">;
+export const logicalAnd = /* @__PURE__ */ traced("logicalAnd", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalAnd, a, b, options)) as BinaryOp<"logicalAnd", "bool">;
+export const logicalOr = /* @__PURE__ */ traced("logicalOr", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalOr, a, b, options)) as BinaryOp<"logicalOr", "bool">;
+export const logicalXor = /* @__PURE__ */ traced("logicalXor", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalXor, a, b, options)) as BinaryOp<"logicalXor", "bool">;
 
 /** `cond ? a : b` per element, with NumPy broadcasting of all three; the dtype promotes a and b. */
-export const where = traced("where", (cond: unknown, a: unknown, b: unknown) => runWhere(cond, a, b, promote)) as WhereOp;
+export const where = /* @__PURE__ */ traced("where", (cond: unknown, a: unknown, b: unknown) => runWhere(cond, a, b, promote)) as WhereOp;
 
 // ---------------------------------------------------------------------------
 // Unary ops
@@ -176,20 +177,20 @@ export const unaryRules = {
   round: unary("round", roundHalfEven, same),
 } as const;
 
-export const neg = traced("neg", (x: unknown, options?: unknown) => runUnary(unaryRules.neg, x, options)) as UnaryOp<"signed">;
-export const abs = traced("abs", (x: unknown, options?: unknown) => runUnary(unaryRules.abs, x, options)) as UnaryOp<"same">;
-export const sign = traced("sign", (x: unknown, options?: unknown) => runUnary(unaryRules.sign, x, options)) as UnaryOp<"signed">;
-export const sqrt = traced("sqrt", (x: unknown, options?: unknown) => runUnary(unaryRules.sqrt, x, options)) as UnaryOp<"float">;
-export const exp = traced("exp", (x: unknown, options?: unknown) => runUnary(unaryRules.exp, x, options)) as UnaryOp<"float">;
-export const log = traced("log", (x: unknown, options?: unknown) => runUnary(unaryRules.log, x, options)) as UnaryOp<"float">;
-export const sin = traced("sin", (x: unknown, options?: unknown) => runUnary(unaryRules.sin, x, options)) as UnaryOp<"float">;
-export const cos = traced("cos", (x: unknown, options?: unknown) => runUnary(unaryRules.cos, x, options)) as UnaryOp<"float">;
-export const tanh = traced("tanh", (x: unknown, options?: unknown) => runUnary(unaryRules.tanh, x, options)) as UnaryOp<"float">;
-export const sigmoid = traced("sigmoid", (x: unknown, options?: unknown) => runUnary(unaryRules.sigmoid, x, options)) as UnaryOp<"float">;
-export const relu = traced("relu", (x: unknown, options?: unknown) => runUnary(unaryRules.relu, x, options)) as UnaryOp<"same">;
-export const floor = traced("floor", (x: unknown, options?: unknown) => runUnary(unaryRules.floor, x, options)) as UnaryOp<"same">;
-export const ceil = traced("ceil", (x: unknown, options?: unknown) => runUnary(unaryRules.ceil, x, options)) as UnaryOp<"same">;
-export const round = traced("round", (x: unknown, options?: unknown) => runUnary(unaryRules.round, x, options)) as UnaryOp<"same">;
+export const neg = /* @__PURE__ */ traced("neg", (x: unknown, options?: unknown) => runUnary(unaryRules.neg, x, options)) as UnaryOp<"signed">;
+export const abs = /* @__PURE__ */ traced("abs", (x: unknown, options?: unknown) => runUnary(unaryRules.abs, x, options)) as UnaryOp<"same">;
+export const sign = /* @__PURE__ */ traced("sign", (x: unknown, options?: unknown) => runUnary(unaryRules.sign, x, options)) as UnaryOp<"signed">;
+export const sqrt = /* @__PURE__ */ traced("sqrt", (x: unknown, options?: unknown) => runUnary(unaryRules.sqrt, x, options)) as UnaryOp<"float">;
+export const exp = /* @__PURE__ */ traced("exp", (x: unknown, options?: unknown) => runUnary(unaryRules.exp, x, options)) as UnaryOp<"float">;
+export const log = /* @__PURE__ */ traced("log", (x: unknown, options?: unknown) => runUnary(unaryRules.log, x, options)) as UnaryOp<"float">;
+export const sin = /* @__PURE__ */ traced("sin", (x: unknown, options?: unknown) => runUnary(unaryRules.sin, x, options)) as UnaryOp<"float">;
+export const cos = /* @__PURE__ */ traced("cos", (x: unknown, options?: unknown) => runUnary(unaryRules.cos, x, options)) as UnaryOp<"float">;
+export const tanh = /* @__PURE__ */ traced("tanh", (x: unknown, options?: unknown) => runUnary(unaryRules.tanh, x, options)) as UnaryOp<"float">;
+export const sigmoid = /* @__PURE__ */ traced("sigmoid", (x: unknown, options?: unknown) => runUnary(unaryRules.sigmoid, x, options)) as UnaryOp<"float">;
+export const relu = /* @__PURE__ */ traced("relu", (x: unknown, options?: unknown) => runUnary(unaryRules.relu, x, options)) as UnaryOp<"same">;
+export const floor = /* @__PURE__ */ traced("floor", (x: unknown, options?: unknown) => runUnary(unaryRules.floor, x, options)) as UnaryOp<"same">;
+export const ceil = /* @__PURE__ */ traced("ceil", (x: unknown, options?: unknown) => runUnary(unaryRules.ceil, x, options)) as UnaryOp<"same">;
+export const round = /* @__PURE__ */ traced("round", (x: unknown, options?: unknown) => runUnary(unaryRules.round, x, options)) as UnaryOp<"same">;
 
 // One clip kernel for every call: the bounds are set just before it runs
 // (JavaScript runs one kernel at a time), so it is compiled and optimised once.
@@ -256,17 +257,17 @@ export const activationRules = {
 } as const;
 
 /** x * sigmoid(x) (SiLU, swish); `silu(-Infinity)` is -0. Float results, as `exp`. */
-export const silu = traced("silu", (x: unknown, options?: unknown) => runUnary(activationRules.silu, x, options)) as UnaryOp<"float">;
+export const silu = /* @__PURE__ */ traced("silu", (x: unknown, options?: unknown) => runUnary(activationRules.silu, x, options)) as UnaryOp<"float">;
 /** log(1 + e^x), without overflow: `softplus(1000)` is 1000, `softplus(-1000)` is e^-1000 (0 in float64). */
-export const softplus = traced("softplus", (x: unknown, options?: unknown) => runUnary(activationRules.softplus, x, options)) as UnaryOp<"float">;
+export const softplus = /* @__PURE__ */ traced("softplus", (x: unknown, options?: unknown) => runUnary(activationRules.softplus, x, options)) as UnaryOp<"float">;
 /** The error function, within 1 ulp of a correctly rounded float64 erf (src/kernels/erf.ts). */
-export const erf = traced("erf", (x: unknown, options?: unknown) => runUnary(activationRules.erf, x, options)) as UnaryOp<"float">;
+export const erf = /* @__PURE__ */ traced("erf", (x: unknown, options?: unknown) => runUnary(activationRules.erf, x, options)) as UnaryOp<"float">;
 /** log(sigmoid(x)) = -softplus(-x), without overflow; `logSigmoid(Infinity)` is -0. */
-export const logSigmoid = traced("logSigmoid", (x: unknown, options?: unknown) => runUnary(activationRules.logSigmoid, x, options)) as UnaryOp<"float">;
+export const logSigmoid = /* @__PURE__ */ traced("logSigmoid", (x: unknown, options?: unknown) => runUnary(activationRules.logSigmoid, x, options)) as UnaryOp<"float">;
 /** Is each element NaN? A bool tensor; integers and bools never are. */
-export const isNaN = traced("isNaN", (x: unknown, options?: unknown) => runUnary(activationRules.isNaN, x, options)) as UnaryOp<"bool">;
+export const isNaN = /* @__PURE__ */ traced("isNaN", (x: unknown, options?: unknown) => runUnary(activationRules.isNaN, x, options)) as UnaryOp<"bool">;
 /** Is each element neither NaN nor ±Infinity? A bool tensor; integers and bools always are. */
-export const isFinite = traced("isFinite", (x: unknown, options?: unknown) => runUnary(activationRules.isFinite, x, options)) as UnaryOp<"bool">;
+export const isFinite = /* @__PURE__ */ traced("isFinite", (x: unknown, options?: unknown) => runUnary(activationRules.isFinite, x, options)) as UnaryOp<"bool">;
 
 /** @internal (test/kernels/simd.test.ts) */
 export const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: { ...unary("gelu", geluTanhOf, floatDType), simd: "geluTanh" } } as const;
@@ -276,7 +277,7 @@ export const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: { ...u
  * approximation (`{ approximate: "tanh" }`). Options also take `out`. Float
  * results, as `exp`.
  */
-export const gelu = traced("gelu", (x: unknown, options?: unknown) => {
+export const gelu = /* @__PURE__ */ traced("gelu", (x: unknown, options?: unknown) => {
   if (options === undefined) return runUnary(geluRules.none, x, undefined);
   const { approximate = "none", out } = checkOptionFields("gelu", options, ["approximate", "out"], '{ approximate: "tanh" }');
   if (approximate !== "none" && approximate !== "tanh") {
@@ -307,13 +308,13 @@ function alphaOf(op: string, value: unknown, fallback: number): number {
 }
 
 /** `x` where x >= 0, `alpha * x` where x < 0 (alpha 0.01 by default). Float results, as `exp`. */
-export const leakyRelu = traced("leakyRelu", (x: unknown, slope?: unknown, options?: unknown) => {
+export const leakyRelu = /* @__PURE__ */ traced("leakyRelu", (x: unknown, slope?: unknown, options?: unknown) => {
   alpha = alphaOf("leakyRelu", slope, 0.01);
   return runUnary(leakyReluRule, x, options);
 }) as AlphaOp;
 
 /** `x` where x > 0, `alpha * (e^x - 1)` elsewhere (alpha 1 by default). Float results, as `exp`. */
-export const elu = traced("elu", (x: unknown, scale?: unknown, options?: unknown) => {
+export const elu = /* @__PURE__ */ traced("elu", (x: unknown, scale?: unknown, options?: unknown) => {
   alpha = alphaOf("elu", scale, 1);
   return runUnary(eluRule, x, options);
 }) as AlphaOp;
@@ -334,3 +335,6 @@ export const castRules = Object.fromEntries(
 export function cast<X extends AnyTensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
   return recorded("cast", [x, dtype, options], runUnary(castRules[checkDType("cast", "dtype", dtype)], x, options)) as Tensor<ShapeOf<X>, D>;
 }
+
+// Tensor's methods call these (src/ops/methods.ts): overloaded functions, recorded with the module
+defineOps({ clip, cast });

@@ -35,7 +35,7 @@ function checkList(op: string, tensors: unknown): asserts tensors is Tensor[] {
 const dtypeOf = (tensors: Tensor[]): DType => tensors.reduce<DType>((d, t) => promote(d, t.dtype), tensors[0]!.dtype);
 
 /** The tensors joined along an existing axis (default 0): the sizes on it add up, all others must match. */
-export const concat = traced("concat", (tensors: unknown, axis: unknown = 0) => {
+export const concat = /* @__PURE__ */ traced("concat", (tensors: unknown, axis: unknown = 0) => {
   const op = "concat";
   checkList(op, tensors);
   const { shape, at } = concatLayout(tensors.map((t) => t.shape), axis);
@@ -50,7 +50,7 @@ export const concat = traced("concat", (tensors: unknown, axis: unknown = 0) => 
 }) as ConcatOp;
 
 /** Tensors of one shape stacked along a new axis (default 0) of size `tensors.length`. */
-export const stack = traced("stack", (tensors: unknown, axis: unknown = 0) => {
+export const stack = /* @__PURE__ */ traced("stack", (tensors: unknown, axis: unknown = 0) => {
   const op = "stack";
   checkList(op, tensors);
   const first = tensors[0]!;

@@ -1,7 +1,6 @@
 /**
- * Every op module, as one namespace for src/ops/methods.ts to look methods up in by name.
- * Not the package's entry (src/index.ts): the weights files (src/io/) are not ops, and a
- * bundle that makes a tensor (and so has every method) does not carry them.
+ * Every op module, as one namespace for the gradient rules (src/autodiff/) to call ops by name.
+ * Not the package's entry (src/index.ts): the weights files (src/io/) are not ops.
  */
 export * from "./assert.js";
 export * from "./conv.js";

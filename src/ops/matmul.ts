@@ -33,6 +33,7 @@ import { checkSize } from "../shape/validate.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import { mul } from "./elementwise.js";
 import type { MatmulOp, ShapeOf } from "./types.js";
+import { defineOps } from "./methods.js";
 
 function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   assertTensor(op, "a", a);
@@ -212,10 +213,10 @@ function integerMultiply(m: number, k: number, n: number): Multiply {
  * matmul(zeros([8, 1, 5, 6]), zeros([4, 6, 7]))   // Tensor<[8, 4, 5, 7]>
  * matmul(zeros([3]), zeros([3, 4]))               // Tensor<[4]>
  */
-export const matmul = traced("matmul", (a: unknown, b: unknown) => matmulImpl("matmul", a, b)) as MatmulOp;
+export const matmul = /* @__PURE__ */ traced("matmul", (a: unknown, b: unknown) => matmulImpl("matmul", a, b)) as MatmulOp;
 
 /** `matmul` of two vectors: their dot product, a scalar tensor; of matrices, the matrix product. */
-export const dot = traced("dot", (a: unknown, b: unknown) => matmulImpl("dot", a, b)) as MatmulOp<"dot">;
+export const dot = /* @__PURE__ */ traced("dot", (a: unknown, b: unknown) => matmulImpl("dot", a, b)) as MatmulOp<"dot">;
 
 /** The outer product of two vectors: `[M] x [N]` gives `[M, N]`. */
 export function outer<A extends AnyTensor<readonly [number]>, B extends AnyTensor<readonly [number]>>(
@@ -240,3 +241,6 @@ export function outer<A extends AnyTensor<readonly [number]>, B extends AnyTenso
   checkSize("outer", [a.shape[0]!, b.shape[0]!]);
   return recorded("outer", [a, b], mul(column, row)) as never;
 }
+
+// Tensor's method calls it (src/ops/methods.ts); recorded with the module
+defineOps({ outer });

@@ -59,7 +59,7 @@ function normalize(
  * mean, over `sqrt(variance + epsilon)` (the population variance, epsilon 1e-5 by default, as
  * PyTorch's LayerNorm), times gamma plus beta, both of the shape of those axes.
  */
-export const layerNorm = traced("layerNorm", (x: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
+export const layerNorm = /* @__PURE__ */ traced("layerNorm", (x: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
   const op = "layerNorm";
   assertTensor(op, "x", x);
   const { axis, epsilon } = normOptions(op, options, 1e-5);
@@ -78,7 +78,7 @@ export const layerNorm = traced("layerNorm", (x: unknown, gamma: unknown, beta: 
  * of its mean square plus epsilon (1e-6 by default, as T5's and LLaMA's), times gamma; not
  * centred, no beta.
  */
-export const rmsNorm = traced("rmsNorm", (x: unknown, gamma: unknown, options?: unknown) => {
+export const rmsNorm = /* @__PURE__ */ traced("rmsNorm", (x: unknown, gamma: unknown, options?: unknown) => {
   const op = "rmsNorm";
   assertTensor(op, "x", x);
   const { axis, epsilon } = normOptions(op, options, 1e-6);
@@ -95,7 +95,7 @@ export const rmsNorm = traced("rmsNorm", (x: unknown, gamma: unknown, options?: 
  * last (`layout: "NHWC"`, the default, channels last) or axis 1 (`"NCHW"`). epsilon 1e-3 by
  * default, as TensorFlow's BatchNormalization layer.
  */
-export const batchNorm = traced("batchNorm", (x: unknown, mean: unknown, variance: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
+export const batchNorm = /* @__PURE__ */ traced("batchNorm", (x: unknown, mean: unknown, variance: unknown, gamma: unknown, beta: unknown, options?: unknown) => {
   const op = "batchNorm";
   assertTensor(op, "x", x);
   const { epsilon: given, layout: chosen } = checkOptionFields(op, options, ["epsilon", "layout"], '{ epsilon: 1e-3, layout: "NHWC" }');

@@ -18,7 +18,7 @@ function dtypeOption(options: unknown): DType {
   return dtype === undefined ? "float32" : checkDType("oneHot", "dtype", dtype);
 }
 
-export const oneHot = traced("oneHot", (indices: unknown, depth: unknown, options?: unknown) => {
+export const oneHot = /* @__PURE__ */ traced("oneHot", (indices: unknown, depth: unknown, options?: unknown) => {
   assertTensor("oneHot", "indices", indices);
   if (indices.dtype !== "int32" && indices.dtype !== "uint8") {
     throw new TypeError(`oneHot: indices must be an int32 or uint8 tensor, got a ${indices.dtype} tensor; cast it first, e.g. indices.cast("int32")`);

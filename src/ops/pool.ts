@@ -63,10 +63,10 @@ function run(op: string, kind: "max" | "avg", spatial: 1 | 2, x: unknown, option
 }
 
 /** The largest element of each 2-D window of an `"NHWC"` (default) or `"NCHW"` tensor. */
-export const maxPool2d = traced("maxPool2d", (x: unknown, options: unknown) => run("maxPool2d", "max", 2, x, options)) as PoolOpOf<"maxPool2d">;
+export const maxPool2d = /* @__PURE__ */ traced("maxPool2d", (x: unknown, options: unknown) => run("maxPool2d", "max", 2, x, options)) as PoolOpOf<"maxPool2d">;
 /** The mean of the elements of each 2-D window (padding not counted). */
-export const avgPool2d = traced("avgPool2d", (x: unknown, options: unknown) => run("avgPool2d", "avg", 2, x, options)) as PoolOpOf<"avgPool2d">;
+export const avgPool2d = /* @__PURE__ */ traced("avgPool2d", (x: unknown, options: unknown) => run("avgPool2d", "avg", 2, x, options)) as PoolOpOf<"avgPool2d">;
 /** The largest element of each window of an `"NWC"` (default) or `"NCW"` tensor. */
-export const maxPool1d = traced("maxPool1d", (x: unknown, options: unknown) => run("maxPool1d", "max", 1, x, options)) as PoolOpOf<"maxPool1d">;
+export const maxPool1d = /* @__PURE__ */ traced("maxPool1d", (x: unknown, options: unknown) => run("maxPool1d", "max", 1, x, options)) as PoolOpOf<"maxPool1d">;
 /** The mean of the elements of each window (padding not counted). */
-export const avgPool1d = traced("avgPool1d", (x: unknown, options: unknown) => run("avgPool1d", "avg", 1, x, options)) as PoolOpOf<"avgPool1d">;
+export const avgPool1d = /* @__PURE__ */ traced("avgPool1d", (x: unknown, options: unknown) => run("avgPool1d", "avg", 1, x, options)) as PoolOpOf<"avgPool1d">;

@@ -177,21 +177,21 @@ const reducer = <Op extends string, Rule extends "same" | "sum" | "float" | "boo
   }) as ReduceOp<Op, Rule>;
 
 /** The sum over the axes (all when omitted); integers and bools sum in int32. */
-export const sum: ReduceOp<"sum", "sum"> = reducer(reduceRules.sum);
+export const sum: ReduceOp<"sum", "sum"> = /* @__PURE__ */ reducer(reduceRules.sum);
 /** The product over the axes. */
-export const prod: ReduceOp<"prod", "sum"> = reducer(reduceRules.prod);
+export const prod: ReduceOp<"prod", "sum"> = /* @__PURE__ */ reducer(reduceRules.prod);
 /** The arithmetic mean over the axes, in floating point. */
-export const mean: ReduceOp<"mean", "float"> = reducer(reduceRules.mean);
+export const mean: ReduceOp<"mean", "float"> = /* @__PURE__ */ reducer(reduceRules.mean);
 /** The largest element over the axes (NaN if any is NaN). */
-export const max: ReduceOp<"max", "same"> = reducer(reduceRules.max);
+export const max: ReduceOp<"max", "same"> = /* @__PURE__ */ reducer(reduceRules.max);
 /** The smallest element over the axes (NaN if any is NaN). */
-export const min: ReduceOp<"min", "same"> = reducer(reduceRules.min);
+export const min: ReduceOp<"min", "same"> = /* @__PURE__ */ reducer(reduceRules.min);
 /** Is any element over the axes true (not 0; NaN counts as true)? False over no elements. */
-export const any: ReduceOp<"any", "bool"> = reducer(reduceRules.any);
+export const any: ReduceOp<"any", "bool"> = /* @__PURE__ */ reducer(reduceRules.any);
 /** Is every element over the axes true (not 0; NaN counts as true)? True over no elements. */
-export const all: ReduceOp<"all", "bool"> = reducer(reduceRules.all);
+export const all: ReduceOp<"all", "bool"> = /* @__PURE__ */ reducer(reduceRules.all);
 /** log(sum(exp(x))) over the axes, computed stably (the maximum is factored out). */
-export const logSumExp: ReduceOp<"logSumExp", "float"> = reducer(reduceRules.logSumExp);
+export const logSumExp: ReduceOp<"logSumExp", "float"> = /* @__PURE__ */ reducer(reduceRules.logSumExp);
 
 function spread(op: string, x: unknown, axis: unknown, options: unknown, root: boolean): Tensor {
   assertTensor(op, "x", x);
@@ -212,24 +212,24 @@ function spread(op: string, x: unknown, axis: unknown, options: unknown, root: b
 }
 
 /** Variance over the axes: the sum of squared deviations divided by `max(count - ddof, 0)` (`{ ddof }`, default 0). */
-export const variance = traced("variance", (x: unknown, axis?: unknown, options?: unknown) => spread("variance", x, axis, options, false)) as ReduceOp<
+export const variance = /* @__PURE__ */ traced("variance", (x: unknown, axis?: unknown, options?: unknown) => spread("variance", x, axis, options, false)) as ReduceOp<
   "variance",
   "float",
   VarianceOptions
 >;
 
 /** Standard deviation: the square root of `variance`. */
-export const std = traced("std", (x: unknown, axis?: unknown, options?: unknown) => spread("std", x, axis, options, true)) as ReduceOp<"std", "float", VarianceOptions>;
+export const std = /* @__PURE__ */ traced("std", (x: unknown, axis?: unknown, options?: unknown) => spread("std", x, axis, options, true)) as ReduceOp<"std", "float", VarianceOptions>;
 
 /**
  * The index of the largest element along one axis; over a list of axes (or
  * all, when omitted) the index into those axes flattened in row-major order.
  * The first one wins on ties, and the first NaN over everything, as in NumPy.
  */
-export const argmax = traced("argmax", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options)) as ReduceOp<"argmax", "index">;
+export const argmax = /* @__PURE__ */ traced("argmax", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmax", x, axis, options)) as ReduceOp<"argmax", "index">;
 
 /** The index of the smallest element, as `argmax` counts it. */
-export const argmin = traced("argmin", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options)) as ReduceOp<"argmin", "index">;
+export const argmin = /* @__PURE__ */ traced("argmin", (x: unknown, axis?: unknown, options?: unknown) => argExtreme("argmin", x, axis, options)) as ReduceOp<"argmin", "index">;
 
 function argExtreme(op: "argmax" | "argmin", x: unknown, axis: unknown, options: unknown): Tensor {
   assertTensor(op, "x", x);

@@ -92,7 +92,7 @@ function scan(op: string, x: unknown, axis: unknown, options: unknown, product: 
 }
 
 /** Cumulative sums along `axis` (the flattened tensor when omitted); `{ exclusive, reverse }`. */
-export const cumsum = traced("cumsum", (x: unknown, axis?: unknown, options?: unknown) => scan("cumsum", x, axis, options, false)) as ScanOp<"cumsum">;
+export const cumsum = /* @__PURE__ */ traced("cumsum", (x: unknown, axis?: unknown, options?: unknown) => scan("cumsum", x, axis, options, false)) as ScanOp<"cumsum">;
 
 /** Cumulative products along `axis` (the flattened tensor when omitted); `{ exclusive, reverse }`. */
-export const cumprod = traced("cumprod", (x: unknown, axis?: unknown, options?: unknown) => scan("cumprod", x, axis, options, true)) as ScanOp<"cumprod">;
+export const cumprod = /* @__PURE__ */ traced("cumprod", (x: unknown, axis?: unknown, options?: unknown) => scan("cumprod", x, axis, options, true)) as ScanOp<"cumprod">;

@@ -15,7 +15,7 @@ import { storedValue } from "./create.js";
 import type { GatherOp, PadOp, SplitOp, TakeOp, TileOp } from "./types.js";
 
 /** Parts of `x` along `axis`: `sizes` (they must add up to the axis) or a number of equal `sections`. Views, no copy. */
-export const split = traced("split", (x: unknown, parts: unknown, axis: unknown = 0) => {
+export const split = /* @__PURE__ */ traced("split", (x: unknown, parts: unknown, axis: unknown = 0) => {
   const op = "split";
   assertTensor(op, "x", x);
   const { at, sizes } = splitSizes(x.shape, parts, axis);
@@ -30,7 +30,7 @@ export const split = traced("split", (x: unknown, parts: unknown, axis: unknown 
 }) as SplitOp;
 
 /** `x` repeated `reps[i]` times along each axis (NumPy's tile: the shorter of shape and reps is padded with 1s). */
-export const tile = traced("tile", (x: unknown, reps: unknown) => {
+export const tile = /* @__PURE__ */ traced("tile", (x: unknown, reps: unknown) => {
   const op = "tile";
   assertTensor(op, "x", x);
   const { dims, counts, shape: result } = tileLayout(x.shape, reps);
@@ -59,7 +59,7 @@ function padValue(op: string, value: unknown): number | boolean {
 }
 
 /** `x` with `widths[i] = [before, after]` elements of `value` (default 0; `{ value }` or a bare number) around each axis. */
-export const pad = traced("pad", (x: unknown, widths: unknown, options: unknown = 0) => {
+export const pad = /* @__PURE__ */ traced("pad", (x: unknown, widths: unknown, options: unknown = 0) => {
   const op = "pad";
   assertTensor(op, "x", x);
   const { pairs, shape } = padLayout(x.shape, widths);
@@ -94,7 +94,7 @@ function indexList(op: string, indices: unknown): { values: ArrayLike<number>; s
  * array; negative indices count from the end): the axis is replaced by the
  * indices' shape. Every index is checked before anything is copied.
  */
-export const gather = traced("gather", (x: unknown, indices: unknown, axis: unknown = 0) => gatherAlong("gather", x, indices, axis)) as GatherOp;
+export const gather = /* @__PURE__ */ traced("gather", (x: unknown, indices: unknown, axis: unknown = 0) => gatherAlong("gather", x, indices, axis)) as GatherOp;
 
 function gatherAlong(op: string, x: unknown, indices: unknown, axis: unknown): Tensor {
   assertTensor(op, "x", x);
@@ -132,7 +132,7 @@ function gatherAlong(op: string, x: unknown, indices: unknown, axis: unknown): T
  * @example
  * take(tensor([[1, 2], [3, 4]]), [3, 0])   // Tensor<[2]>: [4, 1]
  */
-export const take = traced("take", (x: unknown, indices: unknown, axis?: unknown) => {
+export const take = /* @__PURE__ */ traced("take", (x: unknown, indices: unknown, axis?: unknown) => {
   const op = "take";
   if (axis !== undefined) return gatherAlong(op, x, indices, axis);
   assertTensor(op, "x", x);

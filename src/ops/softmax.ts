@@ -66,7 +66,7 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
 }
 
 /** exp(x) / sum(exp(x)) along `axis` (default -1): each slice sums to 1. */
-export const softmax = traced("softmax", (x: unknown, axis?: unknown) => along("softmax", x, axis, false)) as AxisOp<"softmax">;
+export const softmax = /* @__PURE__ */ traced("softmax", (x: unknown, axis?: unknown) => along("softmax", x, axis, false)) as AxisOp<"softmax">;
 
 /** log(softmax(x)) along `axis` (default -1), without the loss of precision of taking the log afterwards. */
-export const logSoftmax = traced("logSoftmax", (x: unknown, axis?: unknown) => along("logSoftmax", x, axis, true)) as AxisOp<"logSoftmax">;
+export const logSoftmax = /* @__PURE__ */ traced("logSoftmax", (x: unknown, axis?: unknown) => along("logSoftmax", x, axis, true)) as AxisOp<"logSoftmax">;

@@ -81,7 +81,7 @@ function run(op: string, x: unknown, options: unknown, indices: boolean): Tensor
 }
 
 /** The elements sorted along `axis` (default -1), ascending unless `descending`; stable, NaN last. */
-export const sort = traced("sort", (x: unknown, options?: unknown) => run("sort", x, options, false)) as SortOp<"sort", "same">;
+export const sort = /* @__PURE__ */ traced("sort", (x: unknown, options?: unknown) => run("sort", x, options, false)) as SortOp<"sort", "same">;
 
 /** The int32 positions that sort `x` along `axis` (default -1), as `sort` orders them (stable, NaN last). */
-export const argsort = traced("argsort", (x: unknown, options?: unknown) => run("argsort", x, options, true)) as SortOp<"argsort", "index">;
+export const argsort = /* @__PURE__ */ traced("argsort", (x: unknown, options?: unknown) => run("argsort", x, options, true)) as SortOp<"argsort", "index">;

@@ -14,7 +14,7 @@ import { assertTensor } from "./engine.js";
 import { forEachLine, sortedOrder } from "./sort.js";
 import type { TopKOp } from "./types.js";
 
-export const topk = traced("topk", (x: unknown, k: unknown, options?: unknown) => {
+export const topk = /* @__PURE__ */ traced("topk", (x: unknown, k: unknown, options?: unknown) => {
   assertTensor("topk", "x", x);
   const { axis: given } = checkOptionFields("topk", options, ["axis"], "{ axis: -1 }");
   const { axis, shape } = topkLayout(x.shape, k, given);

@@ -27,6 +27,7 @@ import type {
   WithoutAxis,
   WithoutOnes,
 } from "../../types/index.js";
+import { defineOps } from "./methods.js";
 
 export type { SliceSpec };
 
@@ -174,3 +175,6 @@ export function flatten(x: Tensor, startAxis: number = 0, endAxis: number = -1):
   assertTensor("flatten", "x", x);
   return reshape(x, flattenedShape(x.shape, startAxis, endAxis));
 }
+
+// Tensor's methods call these (src/ops/methods.ts): overloaded functions, recorded with the module
+defineOps({ broadcastTo, expandDims, flatten, permute, reshape, slice, squeeze, transpose });

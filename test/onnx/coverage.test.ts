@@ -10,7 +10,7 @@ import { catalog, type OpEntry } from "../../src/ops/catalog.js";
 import { lowerings } from "../../src/onnx/lower/index.js";
 
 /** Families whose functions never become graph nodes. */
-const NOT_IN_GRAPHS = new Set(["io", "autodiff", "optim", "broadcast", "assert", "memory", "engine"]);
+const NOT_IN_GRAPHS = new Set(["io", "autodiff", "optim", "broadcast", "assert", "memory", "bundle"]);
 /** Creators that follow a tensor (they record their call); the other creators make constants. */
 const RECORDED_CREATORS = new Set(["zerosLike", "onesLike", "fullLike", "clone"]);
 /** Ops that record under another op's name, or not at all (written with other ops). */

@@ -222,4 +222,59 @@ describe("installed into a fresh project outside the repository", () => {
     expect(compiled.stdout + compiled.stderr).toBe("");
     expect(execFileSync(process.execPath, [join(app, "onnx.js")], { cwd: app, encoding: "utf8" }).trim()).toBe("[[3,0],[4,1],[0,1]] [[1,-1],[2,0.5]]");
   }, SLOW);
+
+  describe("bundled by esbuild, as an app for the browser is", () => {
+    /** Bundles `source` (an ES module importing the installed package) and runs the bundle: its output, and the bundle's text. */
+    async function bundled(name: string, source: string): Promise<{ printed: string; text: string }> {
+      const { build } = await import("esbuild");
+      const entry = join(app, `${name}.mjs`);
+      const outfile = join(app, `${name}.bundle.mjs`);
+      writeFileSync(entry, source);
+      // resolved from the app's node_modules as an installed package (its exports and "sideEffects": false)
+      await build({ entryPoints: [entry], outfile, bundle: true, minify: true, format: "esm", platform: "neutral", logLevel: "error", tsconfigRaw: "{}" });
+      const ran = spawnSync(process.execPath, [outfile], { cwd: app, encoding: "utf8" });
+      expect(ran.stderr).toBe("");
+      return { printed: ran.stdout.trim(), text: readFileSync(outfile, "utf8") };
+    }
+    /** The start of an assembled WebAssembly module ("\0asm", version 1) in base64: the engine's bytes. */
+    const WASM_MODULE = "AGFzbQEAAAA";
+
+    it("keeps the ops the program calls and their methods; a method whose op it left out names enableMethods()", async () => {
+      const { printed, text } = await bundled(
+        "ops",
+        [
+          `import { add, tensor } from "shapecast";`,
+          `console.log(JSON.stringify(add(tensor([1, 2]), 1).add(3).toArray()));`,
+          `try { tensor([1, 2]).mul(2); } catch (error) { console.log(error.constructor.name, error.message); }`,
+        ].join("\n"),
+      );
+      expect(printed.split("\n")).toEqual([
+        "[5,6]",
+        'TypeError x.mul(): mul is not in this program: a bundler left it out, as it leaves out every op the program does not call. Call enableMethods() once at start-up (import { enableMethods } from "shapecast") to keep every method, or call mul(x, ...) as a function',
+      ]);
+      expect(text).not.toContain(WASM_MODULE);
+    }, SLOW);
+
+    it("keeps every op, and so every method, once the program calls enableMethods()", async () => {
+      const { printed } = await bundled(
+        "methods",
+        [
+          `import { enableMethods, tensor } from "shapecast";`,
+          `enableMethods();`,
+          `const x = tensor([[1, 2], [3, 4]]);`,
+          `console.log(JSON.stringify([x.add(1).mul(2).toArray(), x.sum(-1).toArray(), x.transpose().toArray(), x.matmul(x).toArray()]));`,
+        ].join("\n"),
+      );
+      expect(JSON.parse(printed)).toEqual([[[4, 6], [8, 10]], [3, 7], [[1, 3], [2, 4]], [[7, 10], [15, 22]]]);
+    }, SLOW);
+
+    it("carries the WebAssembly SIMD engine only when the program calls enableSimd(), and it runs there", async () => {
+      const { printed, text } = await bundled(
+        "simd",
+        [`import { add, enableSimd, ones, sum } from "shapecast";`, `console.log(enableSimd(), sum(add(ones([512, 512]), 1)).item());`].join("\n"),
+      );
+      expect(printed).toBe(`true ${2 * 512 * 512}`);
+      expect(text).toContain(WASM_MODULE);
+    }, SLOW);
+  });
 });
