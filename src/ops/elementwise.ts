@@ -21,7 +21,8 @@ import type { AnyTensor, Tensor } from "../tensor.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
 import { type BinaryRule, runBinary, runUnary, runWhere, type UnaryRule, type View } from "./engine.js";
 import type { AlphaOp, BinaryOp, GeluOp, ShapeOf, UnaryOp, UnaryOptions, WhereOp } from "./types.js";
-import { defineOps } from "./methods.js";
+import { defineOp } from "./methods.js";
+import type { OpsOf } from "./catalog.js";
 
 const bool = (): DType => "bool";
 
@@ -100,43 +101,38 @@ const floorMod = (x: number, y: number): number => {
  */
 const powC = (x: number, y: number): number => (x === 1 || (x === -1 && (y === Infinity || y === -Infinity)) ? 1 : x ** y);
 
-export const rules = {
-  add: binary("add", (x, y) => x + y, arithmeticDType),
-  sub: binary("sub", (x, y) => x - y, arithmeticDType),
-  mul: binary("mul", (x, y) => x * y, arithmeticDType, { integer: Math.imul }),
-  div: binary("div", (x, y) => x / y, divisionDType),
-  pow: binary("pow", powC, arithmeticDType, { integer: integerPow, check: checkExponents }),
-  mod: binary("mod", floorMod, arithmeticDType),
-  maximum: binary("maximum", (x, y) => Math.max(x, y), arithmeticDType),
-  minimum: binary("minimum", (x, y) => Math.min(x, y), arithmeticDType),
-  equal: binary("equal", (x, y) => (x === y ? 1 : 0), bool, compared),
-  notEqual: binary("notEqual", (x, y) => (x !== y ? 1 : 0), bool, compared),
-  less: binary("less", (x, y) => (x < y ? 1 : 0), bool, compared),
-  lessEqual: binary("lessEqual", (x, y) => (x <= y ? 1 : 0), bool, compared),
-  greater: binary("greater", (x, y) => (x > y ? 1 : 0), bool, compared),
-  greaterEqual: binary("greaterEqual", (x, y) => (x >= y ? 1 : 0), bool, compared),
-  logicalAnd: binary("logicalAnd", (x, y) => (x !== 0 && y !== 0 ? 1 : 0), bool, compared),
-  logicalOr: binary("logicalOr", (x, y) => (x !== 0 || y !== 0 ? 1 : 0), bool, compared),
-  logicalXor: binary("logicalXor", (x, y) => ((x !== 0) !== (y !== 0) ? 1 : 0), bool, compared),
-} as const;
+/**
+ * The binary ops' rules by name, each recorded as its op is defined (`binaryOp`), so a bundle
+ * holds those of the ops it keeps. @internal (the ONNX lowering and the SIMD tests read them)
+ */
+export const rules = {} as Record<OpsOf<"binary">, BinaryRule>;
 
-export const add = /* @__PURE__ */ traced("add", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.add, a, b, options)) as BinaryOp<"add", "arithmetic">;
-export const sub = /* @__PURE__ */ traced("sub", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.sub, a, b, options)) as BinaryOp<"sub", "arithmetic">;
-export const mul = /* @__PURE__ */ traced("mul", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.mul, a, b, options)) as BinaryOp<"mul", "arithmetic">;
-export const div = /* @__PURE__ */ traced("div", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.div, a, b, options)) as BinaryOp<"div", "division">;
-export const pow = /* @__PURE__ */ traced("pow", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.pow, a, b, options)) as BinaryOp<"pow", "arithmetic">;
-export const mod = /* @__PURE__ */ traced("mod", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.mod, a, b, options)) as BinaryOp<"mod", "arithmetic">;
-export const maximum = /* @__PURE__ */ traced("maximum", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.maximum, a, b, options)) as BinaryOp<"maximum", "arithmetic">;
-export const minimum = /* @__PURE__ */ traced("minimum", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.minimum, a, b, options)) as BinaryOp<"minimum", "arithmetic">;
-export const equal = /* @__PURE__ */ traced("equal", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.equal, a, b, options)) as BinaryOp<"equal", "bool">;
-export const notEqual = /* @__PURE__ */ traced("notEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.notEqual, a, b, options)) as BinaryOp<"notEqual", "bool">;
-export const less = /* @__PURE__ */ traced("less", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.less, a, b, options)) as BinaryOp<"less", "bool">;
-export const lessEqual = /* @__PURE__ */ traced("lessEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.lessEqual, a, b, options)) as BinaryOp<"lessEqual", "bool">;
-export const greater = /* @__PURE__ */ traced("greater", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.greater, a, b, options)) as BinaryOp<"greater", "bool">;
-export const greaterEqual = /* @__PURE__ */ traced("greaterEqual", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.greaterEqual, a, b, options)) as BinaryOp<"greaterEqual", "bool">;
-export const logicalAnd = /* @__PURE__ */ traced("logicalAnd", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalAnd, a, b, options)) as BinaryOp<"logicalAnd", "bool">;
-export const logicalOr = /* @__PURE__ */ traced("logicalOr", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalOr, a, b, options)) as BinaryOp<"logicalOr", "bool">;
-export const logicalXor = /* @__PURE__ */ traced("logicalXor", (a: unknown, b: unknown, options?: unknown) => runBinary(rules.logicalXor, a, b, options)) as BinaryOp<"logicalXor", "bool">;
+/**
+ * A binary op: its rule (into `rules`) and the function that runs it, reported to the tape.
+ * Definitions call it `@__PURE__` with plain arguments, so a bundle drops an op it never calls.
+ */
+function binaryOp(name: OpsOf<"binary">, op: (x: number, y: number) => number, dtype: (a: DType, b: DType) => DType, options?: RuleOptions) {
+  const rule = (rules[name] = binary(name, op, dtype, options));
+  return traced(name, (a: unknown, b: unknown, options?: unknown) => runBinary(rule, a, b, options));
+}
+
+export const add = /* @__PURE__ */ binaryOp("add", (x, y) => x + y, arithmeticDType) as BinaryOp<"add", "arithmetic">;
+export const sub = /* @__PURE__ */ binaryOp("sub", (x, y) => x - y, arithmeticDType) as BinaryOp<"sub", "arithmetic">;
+export const mul = /* @__PURE__ */ binaryOp("mul", (x, y) => x * y, arithmeticDType, { integer: Math.imul }) as BinaryOp<"mul", "arithmetic">;
+export const div = /* @__PURE__ */ binaryOp("div", (x, y) => x / y, divisionDType) as BinaryOp<"div", "division">;
+export const pow = /* @__PURE__ */ binaryOp("pow", powC, arithmeticDType, { integer: integerPow, check: checkExponents }) as BinaryOp<"pow", "arithmetic">;
+export const mod = /* @__PURE__ */ binaryOp("mod", floorMod, arithmeticDType) as BinaryOp<"mod", "arithmetic">;
+export const maximum = /* @__PURE__ */ binaryOp("maximum", (x, y) => Math.max(x, y), arithmeticDType) as BinaryOp<"maximum", "arithmetic">;
+export const minimum = /* @__PURE__ */ binaryOp("minimum", (x, y) => Math.min(x, y), arithmeticDType) as BinaryOp<"minimum", "arithmetic">;
+export const equal = /* @__PURE__ */ binaryOp("equal", (x, y) => (x === y ? 1 : 0), bool, compared) as BinaryOp<"equal", "bool">;
+export const notEqual = /* @__PURE__ */ binaryOp("notEqual", (x, y) => (x !== y ? 1 : 0), bool, compared) as BinaryOp<"notEqual", "bool">;
+export const less = /* @__PURE__ */ binaryOp("less", (x, y) => (x < y ? 1 : 0), bool, compared) as BinaryOp<"less", "bool">;
+export const lessEqual = /* @__PURE__ */ binaryOp("lessEqual", (x, y) => (x <= y ? 1 : 0), bool, compared) as BinaryOp<"lessEqual", "bool">;
+export const greater = /* @__PURE__ */ binaryOp("greater", (x, y) => (x > y ? 1 : 0), bool, compared) as BinaryOp<"greater", "bool">;
+export const greaterEqual = /* @__PURE__ */ binaryOp("greaterEqual", (x, y) => (x >= y ? 1 : 0), bool, compared) as BinaryOp<"greaterEqual", "bool">;
+export const logicalAnd = /* @__PURE__ */ binaryOp("logicalAnd", (x, y) => (x !== 0 && y !== 0 ? 1 : 0), bool, compared) as BinaryOp<"logicalAnd", "bool">;
+export const logicalOr = /* @__PURE__ */ binaryOp("logicalOr", (x, y) => (x !== 0 || y !== 0 ? 1 : 0), bool, compared) as BinaryOp<"logicalOr", "bool">;
+export const logicalXor = /* @__PURE__ */ binaryOp("logicalXor", (x, y) => ((x !== 0) !== (y !== 0) ? 1 : 0), bool, compared) as BinaryOp<"logicalXor", "bool">;
 
 /** `cond ? a : b` per element, with NumPy broadcasting of all three; the dtype promotes a and b. */
 export const where = /* @__PURE__ */ traced("where", (cond: unknown, a: unknown, b: unknown) => runWhere(cond, a, b, promote)) as WhereOp;
@@ -145,11 +141,22 @@ export const where = /* @__PURE__ */ traced("where", (cond: unknown, a: unknown,
 // Unary ops
 // ---------------------------------------------------------------------------
 
-const unary = (name: string, op: (x: number) => number, dtype: (a: DType) => DType): UnaryRule => ({
+/** A unary rule; `extra`: its SIMD kernel's name or parameters (see UnaryRule). */
+const unary = (name: string, op: (x: number) => number, dtype: (a: DType) => DType, extra?: Pick<UnaryRule, "simd" | "params">): UnaryRule => ({
   name,
   kernel: makeUnaryKernel(op),
   dtype,
+  ...extra,
 });
+
+/**
+ * A unary op: its rule (into `record`) and the function that runs it, reported to the tape.
+ * Definitions call it `@__PURE__` with plain arguments, as binaryOp.
+ */
+function unaryOp(record: Record<string, UnaryRule>, name: string, op: (x: number) => number, dtype: (a: DType) => DType, extra?: Pick<UnaryRule, "simd">) {
+  const rule = (record[name] = unary(name, op, dtype, extra));
+  return traced(name, (x: unknown, options?: unknown) => runUnary(rule, x, options));
+}
 const same = (dtype: DType): DType => dtype;
 /** Signed results: bool and uint8 operands compute in int32. */
 const signed = (dtype: DType): DType => (dtype === "bool" || dtype === "uint8" ? "int32" : dtype);
@@ -160,53 +167,39 @@ const roundHalfEven = (x: number): number => {
   return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
 };
 
-export const unaryRules = {
-  neg: unary("neg", (x) => -x, signed),
-  abs: unary("abs", (x) => Math.abs(x), same),
-  sign: unary("sign", (x) => (x > 0 ? 1 : x < 0 ? -1 : x), signed),
-  sqrt: unary("sqrt", (x) => Math.sqrt(x), floatDType),
-  exp: unary("exp", (x) => Math.exp(x), floatDType),
-  log: unary("log", (x) => Math.log(x), floatDType),
-  sin: unary("sin", (x) => Math.sin(x), floatDType),
-  cos: unary("cos", (x) => Math.cos(x), floatDType),
-  tanh: unary("tanh", (x) => Math.tanh(x), floatDType),
-  sigmoid: unary("sigmoid", (x) => 1 / (1 + Math.exp(-x)), floatDType),
-  relu: unary("relu", (x) => (x < 0 ? 0 : x), same), // NaN stays NaN
-  floor: unary("floor", (x) => Math.floor(x), same),
-  ceil: unary("ceil", (x) => Math.ceil(x), same),
-  round: unary("round", roundHalfEven, same),
-} as const;
+/** The unary ops' rules by name, each recorded as its op is defined. @internal (the SIMD tests) */
+export const unaryRules = {} as Record<"neg" | "abs" | "sign" | "sqrt" | "exp" | "log" | "sin" | "cos" | "tanh" | "sigmoid" | "relu" | "floor" | "ceil" | "round", UnaryRule>;
 
-export const neg = /* @__PURE__ */ traced("neg", (x: unknown, options?: unknown) => runUnary(unaryRules.neg, x, options)) as UnaryOp<"signed">;
-export const abs = /* @__PURE__ */ traced("abs", (x: unknown, options?: unknown) => runUnary(unaryRules.abs, x, options)) as UnaryOp<"same">;
-export const sign = /* @__PURE__ */ traced("sign", (x: unknown, options?: unknown) => runUnary(unaryRules.sign, x, options)) as UnaryOp<"signed">;
-export const sqrt = /* @__PURE__ */ traced("sqrt", (x: unknown, options?: unknown) => runUnary(unaryRules.sqrt, x, options)) as UnaryOp<"float">;
-export const exp = /* @__PURE__ */ traced("exp", (x: unknown, options?: unknown) => runUnary(unaryRules.exp, x, options)) as UnaryOp<"float">;
-export const log = /* @__PURE__ */ traced("log", (x: unknown, options?: unknown) => runUnary(unaryRules.log, x, options)) as UnaryOp<"float">;
-export const sin = /* @__PURE__ */ traced("sin", (x: unknown, options?: unknown) => runUnary(unaryRules.sin, x, options)) as UnaryOp<"float">;
-export const cos = /* @__PURE__ */ traced("cos", (x: unknown, options?: unknown) => runUnary(unaryRules.cos, x, options)) as UnaryOp<"float">;
-export const tanh = /* @__PURE__ */ traced("tanh", (x: unknown, options?: unknown) => runUnary(unaryRules.tanh, x, options)) as UnaryOp<"float">;
-export const sigmoid = /* @__PURE__ */ traced("sigmoid", (x: unknown, options?: unknown) => runUnary(unaryRules.sigmoid, x, options)) as UnaryOp<"float">;
-export const relu = /* @__PURE__ */ traced("relu", (x: unknown, options?: unknown) => runUnary(unaryRules.relu, x, options)) as UnaryOp<"same">;
-export const floor = /* @__PURE__ */ traced("floor", (x: unknown, options?: unknown) => runUnary(unaryRules.floor, x, options)) as UnaryOp<"same">;
-export const ceil = /* @__PURE__ */ traced("ceil", (x: unknown, options?: unknown) => runUnary(unaryRules.ceil, x, options)) as UnaryOp<"same">;
-export const round = /* @__PURE__ */ traced("round", (x: unknown, options?: unknown) => runUnary(unaryRules.round, x, options)) as UnaryOp<"same">;
+export const neg = /* @__PURE__ */ unaryOp(unaryRules, "neg", (x) => -x, signed) as UnaryOp<"signed">;
+export const abs = /* @__PURE__ */ unaryOp(unaryRules, "abs", (x) => Math.abs(x), same) as UnaryOp<"same">;
+export const sign = /* @__PURE__ */ unaryOp(unaryRules, "sign", (x) => (x > 0 ? 1 : x < 0 ? -1 : x), signed) as UnaryOp<"signed">;
+export const sqrt = /* @__PURE__ */ unaryOp(unaryRules, "sqrt", (x) => Math.sqrt(x), floatDType) as UnaryOp<"float">;
+export const exp = /* @__PURE__ */ unaryOp(unaryRules, "exp", (x) => Math.exp(x), floatDType) as UnaryOp<"float">;
+export const log = /* @__PURE__ */ unaryOp(unaryRules, "log", (x) => Math.log(x), floatDType) as UnaryOp<"float">;
+export const sin = /* @__PURE__ */ unaryOp(unaryRules, "sin", (x) => Math.sin(x), floatDType) as UnaryOp<"float">;
+export const cos = /* @__PURE__ */ unaryOp(unaryRules, "cos", (x) => Math.cos(x), floatDType) as UnaryOp<"float">;
+export const tanh = /* @__PURE__ */ unaryOp(unaryRules, "tanh", (x) => Math.tanh(x), floatDType) as UnaryOp<"float">;
+export const sigmoid = /* @__PURE__ */ unaryOp(unaryRules, "sigmoid", (x) => 1 / (1 + Math.exp(-x)), floatDType) as UnaryOp<"float">;
+export const relu = /* @__PURE__ */ unaryOp(unaryRules, "relu", (x) => (x < 0 ? 0 : x), same) as UnaryOp<"same">; // NaN stays NaN
+export const floor = /* @__PURE__ */ unaryOp(unaryRules, "floor", (x) => Math.floor(x), same) as UnaryOp<"same">;
+export const ceil = /* @__PURE__ */ unaryOp(unaryRules, "ceil", (x) => Math.ceil(x), same) as UnaryOp<"same">;
+export const round = /* @__PURE__ */ unaryOp(unaryRules, "round", roundHalfEven, same) as UnaryOp<"same">;
 
 // One clip kernel for every call: the bounds are set just before it runs
 // (JavaScript runs one kernel at a time), so it is compiled and optimised once.
 let clipLow = 0;
 let clipHigh = 0;
-const clipRule: UnaryRule = { ...unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same), params: () => [clipLow, clipHigh] };
+const clipParams = (): readonly number[] => [clipLow, clipHigh];
+const clipRule = /* @__PURE__ */ unary("clip", (v) => (v < clipLow ? clipLow : v > clipHigh ? clipHigh : v), same, { params: clipParams });
 /** Into bool, the clipped value is stored by truthiness, as every bool is. */
-const clipBoolRule: UnaryRule = {
-  ...unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same),
+const clipBoolRule = /* @__PURE__ */ unary("clip", (v) => ((v < clipLow ? clipLow : v > clipHigh ? clipHigh : v) !== 0 ? 1 : 0), same, {
   // (its SIMD kernel reads the bools' bytes: one of two bytes per operand)
   simd: "clipBool",
-  params: () => [clipLow, clipHigh],
-};
+  params: clipParams,
+});
 
 /** Limits every element to `[min, max]`; the dtype stays. */
-export function clip<X extends AnyTensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
+export const clip = /* @__PURE__ */ defineOp("clip", function clip<X extends AnyTensor>(x: X, min: number, max: number, options?: UnaryOptions): Tensor<ShapeOf<X>, X["dtype"]> {
   if (typeof min !== "number" || typeof max !== "number") {
     throw new TypeError(`clip: min and max must be numbers, got ${describe(min)} and ${describe(max)}`);
   }
@@ -215,7 +208,7 @@ export function clip<X extends AnyTensor>(x: X, min: number, max: number, option
   clipLow = min;
   clipHigh = max;
   return recorded("clip", [x, min, max, options], runUnary((x as AnyTensor | undefined)?.dtype === "bool" ? clipBoolRule : clipRule, x, options)) as Tensor<ShapeOf<X>, X["dtype"]>;
-}
+});
 
 // ---------------------------------------------------------------------------
 // Activations and tests of values
@@ -245,32 +238,26 @@ const geluOf = (x: number): number =>
 const geluTanhOf = (x: number): number =>
   x === -Infinity ? -0 : x / (1 + Math.exp(-2 * SQRT_TWO_OVER_PI * (x + 0.044715 * x * x * x)));
 
-export const activationRules = {
-  silu: unary("silu", siluOf, floatDType),
-  softplus: unary("softplus", softplusOf, floatDType),
-  erf: unary("erf", erfOf, floatDType),
-  logSigmoid: unary("logSigmoid", (x) => -softplusOf(-x), floatDType),
-  // x !== x: the comparison's SIMD kernel
-  isNaN: { ...unary("isNaN", (x) => (Number.isNaN(x) ? 1 : 0), bool), simd: "notEqual" },
-  // (int32 and uint8 are finite: only the floats have a SIMD kernel)
-  isFinite: { ...unary("isFinite", (x) => (Number.isFinite(x) ? 1 : 0), bool), simd: "isFinite" },
-} as const;
+/** The rules of the activations and tests of values, each recorded as its op is defined. @internal (the SIMD tests) */
+export const activationRules = {} as Record<"silu" | "softplus" | "erf" | "logSigmoid" | "isNaN" | "isFinite", UnaryRule>;
 
 /** x * sigmoid(x) (SiLU, swish); `silu(-Infinity)` is -0. Float results, as `exp`. */
-export const silu = /* @__PURE__ */ traced("silu", (x: unknown, options?: unknown) => runUnary(activationRules.silu, x, options)) as UnaryOp<"float">;
+export const silu = /* @__PURE__ */ unaryOp(activationRules, "silu", siluOf, floatDType) as UnaryOp<"float">;
 /** log(1 + e^x), without overflow: `softplus(1000)` is 1000, `softplus(-1000)` is e^-1000 (0 in float64). */
-export const softplus = /* @__PURE__ */ traced("softplus", (x: unknown, options?: unknown) => runUnary(activationRules.softplus, x, options)) as UnaryOp<"float">;
+export const softplus = /* @__PURE__ */ unaryOp(activationRules, "softplus", softplusOf, floatDType) as UnaryOp<"float">;
 /** The error function, within 1 ulp of a correctly rounded float64 erf (src/kernels/erf.ts). */
-export const erf = /* @__PURE__ */ traced("erf", (x: unknown, options?: unknown) => runUnary(activationRules.erf, x, options)) as UnaryOp<"float">;
+export const erf = /* @__PURE__ */ unaryOp(activationRules, "erf", erfOf, floatDType) as UnaryOp<"float">;
 /** log(sigmoid(x)) = -softplus(-x), without overflow; `logSigmoid(Infinity)` is -0. */
-export const logSigmoid = /* @__PURE__ */ traced("logSigmoid", (x: unknown, options?: unknown) => runUnary(activationRules.logSigmoid, x, options)) as UnaryOp<"float">;
+export const logSigmoid = /* @__PURE__ */ unaryOp(activationRules, "logSigmoid", (x) => -softplusOf(-x), floatDType) as UnaryOp<"float">;
 /** Is each element NaN? A bool tensor; integers and bools never are. */
-export const isNaN = /* @__PURE__ */ traced("isNaN", (x: unknown, options?: unknown) => runUnary(activationRules.isNaN, x, options)) as UnaryOp<"bool">;
+// x !== x: the comparison's SIMD kernel
+export const isNaN = /* @__PURE__ */ unaryOp(activationRules, "isNaN", (x) => (Number.isNaN(x) ? 1 : 0), bool, { simd: "notEqual" }) as UnaryOp<"bool">;
 /** Is each element neither NaN nor ±Infinity? A bool tensor; integers and bools always are. */
-export const isFinite = /* @__PURE__ */ traced("isFinite", (x: unknown, options?: unknown) => runUnary(activationRules.isFinite, x, options)) as UnaryOp<"bool">;
+// (int32 and uint8 are finite: only the floats have a SIMD kernel)
+export const isFinite = /* @__PURE__ */ unaryOp(activationRules, "isFinite", (x) => (Number.isFinite(x) ? 1 : 0), bool, { simd: "isFinite" }) as UnaryOp<"bool">;
 
 /** @internal (test/kernels/simd.test.ts) */
-export const geluRules = { none: unary("gelu", geluOf, floatDType), tanh: { ...unary("gelu", geluTanhOf, floatDType), simd: "geluTanh" } } as const;
+export const geluRules = { none: /* @__PURE__ */ unary("gelu", geluOf, floatDType), tanh: /* @__PURE__ */ unary("gelu", geluTanhOf, floatDType, { simd: "geluTanh" }) } as const;
 
 /**
  * GELU, `x * Phi(x)`: exact by default (`{ approximate: "none" }`), or the tanh
@@ -288,8 +275,9 @@ export const gelu = /* @__PURE__ */ traced("gelu", (x: unknown, options?: unknow
 
 // As clip's bounds: one kernel per op, alpha set just before it runs.
 let alpha = 0;
-const leakyReluRule: UnaryRule = { ...unary("leakyRelu", (x) => (x < 0 ? alpha * x : x), floatDType), params: () => [alpha] }; // NaN stays NaN
-const eluRule: UnaryRule = { ...unary("elu", (x) => (x > 0 ? x : alpha * Math.expm1(x)), floatDType), params: () => [alpha] };
+const alphaParams = (): readonly number[] => [alpha];
+const leakyReluRule = /* @__PURE__ */ unary("leakyRelu", (x) => (x < 0 ? alpha * x : x), floatDType, { params: alphaParams }); // NaN stays NaN
+const eluRule = /* @__PURE__ */ unary("elu", (x) => (x > 0 ? x : alpha * Math.expm1(x)), floatDType, { params: alphaParams });
 
 /** @internal The rules of the ops with parameters, the parameters set (test/kernels/simd.test.ts). */
 export const parameterized = {
@@ -327,14 +315,12 @@ const CAST_OPS: Record<DType, (x: number) => number> = {
   bool: (x) => (x !== 0 ? 1 : 0),
 };
 /** The rule of `cast` to each dtype (exported for the SIMD tests). @internal */
-export const castRules = Object.fromEntries(
-  (Object.keys(CAST_OPS) as DType[]).map((dtype) => [dtype, unary("cast", CAST_OPS[dtype], () => dtype)]),
-) as Record<DType, UnaryRule>;
-
-/** A copy in another dtype: float to int truncates toward zero (and wraps), anything to bool is `x !== 0`. */
-export function cast<X extends AnyTensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
-  return recorded("cast", [x, dtype, options], runUnary(castRules[checkDType("cast", "dtype", dtype)], x, options)) as Tensor<ShapeOf<X>, D>;
+export const castRules = /* @__PURE__ */ castRulesOf();
+function castRulesOf(): Record<DType, UnaryRule> {
+  return Object.fromEntries((Object.keys(CAST_OPS) as DType[]).map((dtype) => [dtype, unary("cast", CAST_OPS[dtype], () => dtype)])) as Record<DType, UnaryRule>;
 }
 
-// Tensor's methods call these (src/ops/methods.ts): overloaded functions, recorded with the module
-defineOps({ clip, cast });
+/** A copy in another dtype: float to int truncates toward zero (and wraps), anything to bool is `x !== 0`. */
+export const cast = /* @__PURE__ */ defineOp("cast", function cast<X extends AnyTensor, D extends DType>(x: X, dtype: D, options?: UnaryOptions): Tensor<ShapeOf<X>, D> {
+  return recorded("cast", [x, dtype, options], runUnary(castRules[checkDType("cast", "dtype", dtype)], x, options)) as Tensor<ShapeOf<X>, D>;
+});
