@@ -239,7 +239,7 @@ const geluTanhOf = (x: number): number =>
   x === -Infinity ? -0 : x / (1 + Math.exp(-2 * SQRT_TWO_OVER_PI * (x + 0.044715 * x * x * x)));
 
 /** The rules of the activations and tests of values, each recorded as its op is defined. @internal (the SIMD tests) */
-export const activationRules = {} as Record<"silu" | "softplus" | "erf" | "logSigmoid" | "isNaN" | "isFinite", UnaryRule>;
+export const activationRules = {} as Record<"silu" | "softplus" | "erf" | "logSigmoid", UnaryRule> & Record<"isNaN" | "isFinite", UnaryRule & { readonly simd: string }>;
 
 /** x * sigmoid(x) (SiLU, swish); `silu(-Infinity)` is -0. Float results, as `exp`. */
 export const silu = /* @__PURE__ */ unaryOp(activationRules, "silu", siluOf, floatDType) as UnaryOp<"float">;
