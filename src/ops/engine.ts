@@ -13,8 +13,7 @@ import { mappedStrides, resolveBroadcastLayout } from "../shape/broadcast.js";
 import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
 import { assertAttached, elementsOf, storageOf, Tensor } from "../tensor.js";
-import { binarySimd, unarySimd } from "../kernels/simd.js";
-import { dropTemporary, type Resident, residentStorage } from "../kernels/wasm/arena.js";
+import { dropTemporary, type Resident, residentStorage, simdOps } from "../kernels/wasm/arena.js";
 import type { Shape } from "../../types/index.js";
 
 /** A tensor, or a plain number used as a scalar. */
@@ -286,7 +285,7 @@ function execute(rule: BinaryRule, compute: DType, shape: readonly number[], out
     return;
   }
   const plan = planIteration(shape, [output.strides, a.strides, b.strides]);
-  if (!binarySimd(rule.name, compute, plan, output, a, b)) kernel(plan, output, a, b);
+  if (simdOps.binary?.(rule.name, compute, plan, output, a, b) !== true) kernel(plan, output, a, b);
 }
 
 /**
@@ -355,7 +354,7 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const view = tensorView(a, dtype, true);
   const input = readable(view, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
   const plan = planIteration(a.shape, [result.strides, input.strides]);
-  if (plan.size <= PLAN_THRESHOLD || !unarySimd(rule.simd ?? op, dtype, plan, output, input, rule.params?.())) rule.kernel(plan, output, input);
+  if (plan.size <= PLAN_THRESHOLD || simdOps.unary?.(rule.simd ?? op, dtype, plan, output, input, rule.params?.()) !== true) rule.kernel(plan, output, input);
   if (converted.length > 0) dropConverted();
   return result;
 }

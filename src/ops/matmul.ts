@@ -25,11 +25,11 @@ import {
   panelColumns,
   type Precision,
 } from "../kernels/matmul.js";
-import { matmulSimd } from "../kernels/simd.js";
 import { matmulRule, writeOuterRank } from "../shape/matmul.js";
 import { type AnyTensor, elementsOf, storageOf, Tensor } from "../tensor.js";
 import { assertTensor, resultTensor, tensorView, type View } from "./engine.js";
 import { checkSize } from "../shape/validate.js";
+import { simdOps } from "../kernels/wasm/arena.js";
 import type { ArithmeticDType } from "../../types/index.js";
 import { mul } from "./elementwise.js";
 import type { MatmulOp, ShapeOf } from "./types.js";
@@ -142,13 +142,13 @@ function floatMultiply(m: number, k: number, n: number, precision: Precision): M
 
 /**
  * The float32 product where its tensors live when they are in the engine's
- * memory (`matmulSimd`: no packing, no copy of the result, the same bits),
+ * memory (src/kernels/simd.ts's `matmulSimd`: no packing, no copy of the result, the same bits),
  * else `fallback`, made on first need.
  */
 function inMemoryFirst(fallback: () => Multiply, m: number, k: number, n: number): Multiply {
   let packed: Multiply | undefined;
   const multiply = (a: MatrixView, b: MatrixView, c: MatrixOut): void => {
-    if (!matmulSimd(a, b, c, m, k, n)) (packed ??= fallback())(a, b, c);
+    if (simdOps.matmul?.(a, b, c, m, k, n) !== true) (packed ??= fallback())(a, b, c);
   };
   return Object.assign(multiply, { done: () => packed?.done() });
 }

@@ -32,6 +32,7 @@
 import type { DType, StorageOf } from "../../../types/dtype.js";
 import { allocate, CONSTRUCTORS } from "../../dtype.js";
 import { decodeBase64 } from "./load.js";
+import type { binarySimd, matmulSimd, unarySimd } from "../simd.js";
 
 const PAGE = 65536;
 /** The memory sizes tried, largest first (a browser may refuse a large one). */
@@ -132,12 +133,28 @@ let enabled = true;
 let sources: readonly string[] | undefined;
 
 /**
- * Gives the arena its modules (./engine.ts's `enableSimd`). Before this, no arena is made and every
- * op runs the JavaScript kernels; after it, the next op that asks makes the arena (at most once).
+ * The ops' way into the SIMD kernels (src/kernels/simd.ts), given with the modules: the ops call
+ * through here rather than import that module, so a bundle without the engine carries none of it.
+ * Each returns false when the op is left to the JavaScript kernels (no SIMD here, no kernel for
+ * the dtype, operands it cannot read).
  */
-export function provideModules(modules: readonly string[]): void {
+export interface SimdOps {
+  readonly binary: typeof binarySimd;
+  readonly unary: typeof unarySimd;
+  readonly matmul: typeof matmulSimd;
+}
+/** `SimdOps`, once `provideModules` gave them; until then every op runs the JavaScript kernels. */
+export const simdOps: Partial<SimdOps> = {};
+
+/**
+ * Gives the arena its modules and the ops their SIMD entry points (./engine.ts's `enableSimd`).
+ * Before this, no arena is made and every op runs the JavaScript kernels; after it, the next op
+ * that asks makes the arena (at most once).
+ */
+export function provideModules(modules: readonly string[], ops: SimdOps): void {
   if (sources !== undefined) return;
   sources = modules;
+  Object.assign(simdOps, ops);
   tried = false;
 }
 

@@ -8,6 +8,7 @@
  * leaves the engine out unless the program calls `enableSimd()`. Without it every
  * op runs the JavaScript kernels, which compute the same values (bit for bit where the arithmetic is exact, README "Speed").
  */
+import { binarySimd, matmulSimd, unarySimd } from "../simd.js";
 import { provideModules, simdAvailable } from "./arena.js";
 import { elementwiseWasm } from "./elementwise.wasm.js";
 import { gemmWasm } from "./gemm.wasm.js";
@@ -26,6 +27,6 @@ import { reduceWasm } from "./reduce.wasm.js";
  * ones([1000, 1000]).add(1); // in the engine's memory, by its kernels
  */
 export function enableSimd(): boolean {
-  provideModules([elementwiseWasm, gemmWasm, reduceWasm]);
+  provideModules([elementwiseWasm, gemmWasm, reduceWasm], { binary: binarySimd, unary: unarySimd, matmul: matmulSimd });
   return simdAvailable();
 }
