@@ -164,7 +164,9 @@ export function generate(): string {
       memberType = `${op[0]!.toUpperCase()}${op.slice(1)}Method`;
       own.push(`/** \`${op}\` as a method of Tensor. */\nexport interface ${memberType} {\n${signatures.map((s) => asMethod(s, "  ")).join("\n")}\n}`);
     } else if (ts.isVariableDeclaration(first)) {
-      const init = first.initializer;
+      // (an op recorded as it is defined, `defineOp("name", <function>)`: the function's own signature)
+      const written = first.initializer;
+      const init = written && ts.isCallExpression(written) && written.expression.getText() === "defineOp" ? written.arguments[1] : written;
       const typeNode = first.type ?? (init && ts.isAsExpression(init) ? init.type : undefined);
       if (typeNode !== undefined) {
         if (!ts.isTypeReferenceNode(typeNode) || !ts.isIdentifier(typeNode.typeName)) fail(`${op}'s type is not a named type: ${text(typeNode)}`);
@@ -189,7 +191,7 @@ export function generate(): string {
           );
         }
         memberType = `${name}${reference.typeArguments ? `<${reference.typeArguments.map(text).join(", ")}>` : ""}`;
-      } else if (init !== undefined && ts.isArrowFunction(init)) {
+      } else if (init !== undefined && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
         const signature: Signature = init;
         [...(init.typeParameters ?? []), ...init.parameters, ...(init.type ? [init.type] : [])].forEach((n) => imports.collect(n));
         memberType = `${op[0]!.toUpperCase()}${op.slice(1)}Method`;

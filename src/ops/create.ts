@@ -12,7 +12,7 @@ import { assertTensor } from "./engine.js";
 import { nestedShape } from "../shape/nested.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
 import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
-import { defineOps } from "./methods.js";
+import { defineOp } from "./methods.js";
 
 // Optional fields also take `undefined` (`| undefined`), so `{ dtype: maybe }` type-checks under
 // exactOptionalPropertyTypes too; the runtime reads `undefined` as left out. (The same in every option type.)
@@ -169,31 +169,39 @@ function filledLike(op: string, x: unknown, value: number, options: unknown): Te
 }
 
 /** Zeros of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise; x's elements are not read. */
-export const zerosLike = <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
-  recorded("zerosLike", [x, options], filledLike("zerosLike", x, 0, options)) as Tensor<LikeShape<X>, NoInfer<D>>;
+export const zerosLike = /* @__PURE__ */ defineOp(
+  "zerosLike",
+  <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
+    recorded("zerosLike", [x, options], filledLike("zerosLike", x, 0, options)) as Tensor<LikeShape<X>, NoInfer<D>>,
+);
 
 /** Ones of `x`'s shape, in x's dtype unless `{ dtype }` says otherwise. */
-export const onesLike = <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
-  recorded("onesLike", [x, options], filledLike("onesLike", x, 1, options)) as Tensor<LikeShape<X>, NoInfer<D>>;
+export const onesLike = /* @__PURE__ */ defineOp(
+  "onesLike",
+  <X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>> =>
+    recorded("onesLike", [x, options], filledLike("onesLike", x, 1, options)) as Tensor<LikeShape<X>, NoInfer<D>>,
+);
 
 /**
  * `value` everywhere in `x`'s shape, in x's dtype unless `{ dtype }` says otherwise (as NumPy's
  * `full_like`: the value is stored as that dtype stores it, so 2.7 in an int32 tensor is 2).
  */
-export function fullLike<X extends AnyTensor, D extends DType = LikeDType<X>>(x: X, value: number | boolean, options?: CreateOptions<D>): Tensor<LikeShape<X>, NoInfer<D>>;
-export function fullLike(x: Tensor, value: number | boolean, options?: CreateOptions): Tensor {
+export const fullLike = /* @__PURE__ */ defineOp("fullLike", function fullLike<X extends AnyTensor, D extends DType = LikeDType<X>>(
+  x: X,
+  value: number | boolean,
+  options?: CreateOptions<D>,
+): Tensor<LikeShape<X>, NoInfer<D>> {
   if (typeof value !== "number" && typeof value !== "boolean") {
     throw new TypeError(`fullLike: value must be a number or a boolean, got ${describe(value)}`);
   }
-  return recorded("fullLike", [x, value, options], filledLike("fullLike", x, Number(value), options));
-}
+  return recorded("fullLike", [x, value, options], filledLike("fullLike", x, Number(value), options)) as Tensor<LikeShape<X>, NoInfer<D>>;
+});
 
 /** A contiguous row-major copy of `x` in a new buffer, same shape and dtype (a view's copy is contiguous). */
-export function clone<X extends AnyTensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>>;
-export function clone(x: Tensor): Tensor {
+export const clone = /* @__PURE__ */ defineOp("clone", function clone<X extends AnyTensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>> {
   assertTensor("clone", "x", x);
-  return recorded("clone", [x], new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype));
-}
+  return recorded("clone", [x], new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype)) as never;
+});
 
 /**
  * `arange(stop)` or `arange(start, stop, step = 1)`: evenly spaced values in
@@ -330,6 +338,3 @@ export function randn(shape: Shape, options?: RandomOptions): Tensor {
     }
   });
 }
-
-// Tensor's methods call these (src/ops/methods.ts): overloaded functions, recorded with the module
-defineOps({ zerosLike, onesLike, fullLike, clone });
