@@ -16,7 +16,7 @@
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
  */
-import { EXACT_SCRATCH, EXP_CEILING, expExactInPlace, expInPlace, expm1ExactInPlace, f64x2, HIGH, log1pExactInPlace, logExactInPlace, logInPlace, TRIG_SCRATCH, trigExactInPlace } from "./math.js";
+import { EXACT_SCRATCH, EXP_CEILING, expExactInPlace, expInPlace, expm1ExactInPlace, f64x2, HIGH, log1pExactInPlace, logExactInPlace, logInPlace, oddInteger, TRIG_SCRATCH, trigExactInPlace } from "./math.js";
 
 export interface LaneType {
   /** The dtype's name in the library. */
@@ -352,7 +352,7 @@ const powFunction = (): string => {
     `(local.set $et (f64x2.mul (local.get $et) ${get("y")}))`,
     expInPlace("e", "", EXP_CEILING),
     // $mr: y is an odd integer
-    `(local.set $mr (v128.and (f64x2.eq ${get("y")} (f64x2.trunc ${get("y")})) (f64x2.ne (f64x2.trunc (f64x2.mul ${get("y")} ${f64x2(0.5)})) (f64x2.mul ${get("y")} ${f64x2(0.5)}))))`,
+    `(local.set $mr ${oddInteger(get("y"))})`,
     `(local.set $et (v128.bitselect (f64x2.neg (local.get $et)) (local.get $et) (v128.and ${get("r")} (i64x2.lt_s ${get("x")} (v128.const i64x2 0 0)))))`,
     `(local.set $et (v128.bitselect ${f64x2(NaN)} (local.get $et) (v128.and (v128.and (f64x2.lt ${get("x")} ${f64x2(0)}) (f64x2.gt ${get("x")} ${f64x2(-Infinity)})) (f64x2.ne ${get("y")} (f64x2.trunc ${get("y")})))))`,
     `(v128.bitselect ${f64x2(1)} (local.get $et) (v128.or (v128.or (f64x2.eq ${get("y")} ${f64x2(0)}) (f64x2.eq ${get("x")} ${f64x2(1)})) (v128.and (f64x2.eq ${get("x")} ${f64x2(-1)}) (f64x2.eq (f64x2.abs ${get("y")}) ${f64x2(Infinity)}))))`,

@@ -24,6 +24,8 @@
 
 /** Bytes 8..15 of a vector moved to 0..7: its upper half, to promote or convert as the lower one. */
 export const HIGH = "i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15";
+/** The low 32 bits of the first operand's two i64 lanes, in i32 lanes 0 and 1 (small integers or masks, for `f64x2.convert_low_i32x4_s` or i32x4 arithmetic). */
+const LOW_WORDS = "i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11";
 
 /**
  * A float64 constant in both lanes (WebAssembly text spells the infinities and NaN inf, -inf,
@@ -33,6 +35,8 @@ export const f64x2 = (value: number): string => {
   const text = Number.isNaN(value) ? "nan" : value === Infinity ? "inf" : value === -Infinity ? "-inf" : Object.is(value, -0) ? "-0" : String(value);
   return `(v128.const f64x2 ${text} ${text})`;
 };
+/** The mask of the lanes of the f64x2 `y` that hold an odd integer (the C code's yisint = 1; from 2^53 on every double is even). */
+export const oddInteger = (y: string): string => `(v128.and (f64x2.eq ${y} (f64x2.trunc ${y})) (f64x2.ne (f64x2.trunc (f64x2.mul ${y} ${f64x2(0.5)})) (f64x2.mul ${y} ${f64x2(0.5)})))`;
 /** ln 2 split: the high part has 21 significant bits, so k * LN2_HI is exact for the k used here. */
 const LN2_HI = 6.93147180369123816490e-1;
 const LN2_LO = 1.90821492927058770002e-10;
@@ -102,10 +106,10 @@ export function logInPlace(prefix: string, pad: string): string {
     set("k", v("t")),
     set("r", `(v128.or (v128.and ${v("t")} (v128.const i64x2 0x000fffffffffffff 0x000fffffffffffff)) (v128.const i64x2 0x3ff0000000000000 0x3ff0000000000000))`),
     // e as two i32 in the low lanes: the exponent bits less 1023, one more where m is halved
-    set("t", `(i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (i64x2.sub (i64x2.shr_u ${v("t")} (i32.const 52)) (v128.const i64x2 1023 1023)) ${v("t")})`),
+    set("t", `(${LOW_WORDS} (i64x2.sub (i64x2.shr_u ${v("t")} (i32.const 52)) (v128.const i64x2 1023 1023)) ${v("t")})`),
     set("r2", `(f64x2.gt ${v("r")} ${f64x2(Math.SQRT2)})`),
     set("r", `(v128.bitselect (f64x2.mul ${v("r")} ${f64x2(0.5)}) ${v("r")} ${v("r2")})`),
-    set("t", `(f64x2.convert_low_i32x4_s (i32x4.sub ${v("t")} (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 ${v("r2")} ${v("r2")})))`),
+    set("t", `(f64x2.convert_low_i32x4_s (i32x4.sub ${v("t")} (${LOW_WORDS} ${v("r2")} ${v("r2")})))`),
     set("r", `(f64x2.sub ${v("r")} ${f64x2(1)})`),
     set("r", `(f64x2.div ${v("r")} (f64x2.add ${f64x2(2)} ${v("r")}))`),
     set("r2", `(f64x2.mul ${v("r")} ${v("r")})`),
@@ -236,7 +240,7 @@ export function logExactInPlace(prefix: string, pad: string): string {
     // k: the exponent less 1023, one more where halved, 54 less for a subnormal
     set(
       "k",
-      `(f64x2.add (f64x2.convert_low_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (i64x2.add (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${i64x2(1023)}) (i64x2.shr_u ${v("c")} (i32.const 20))) ${v("h")})) (v128.and ${f64x2(-54)} ${v("m")}))`,
+      `(f64x2.add (f64x2.convert_low_i32x4_s (${LOW_WORDS} (i64x2.add (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${i64x2(1023)}) (i64x2.shr_u ${v("c")} (i32.const 20))) ${v("h")})) (v128.and ${f64x2(-54)} ${v("m")}))`,
     ),
     // f = (1 + f) - 1, 1 + f having the argument's fraction and exponent 0 or -1
     set("r", `(f64x2.sub (v128.or (v128.and ${v("t")} ${i64x2("0x000fffffffffffff")}) (i64x2.shl (v128.xor ${v("c")} ${i64x2("0x3ff00000")}) (i32.const 32))) ${f64x2(1)})`),
@@ -340,7 +344,7 @@ export function log1pExactInPlace(prefix: string, pad: string): string {
     set("y", `(v128.bitselect (f64x2.add ${f64x2(1)} ${v("x")}) ${v("x")} ${v("m")})`),
     set("h", `(i64x2.shr_u ${v("y")} (i32.const 32))`),
     set("l", `(v128.and ${v("h")} ${i64x2("0xfffff")})`),
-    set("k", `(f64x2.convert_low_i32x4_s (i8x16.shuffle 0 1 2 3 8 9 10 11 0 1 2 3 8 9 10 11 (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${i64x2(1023)}) ${v("h")}))`),
+    set("k", `(f64x2.convert_low_i32x4_s (${LOW_WORDS} (i64x2.sub (i64x2.shr_u ${v("h")} (i32.const 20)) ${i64x2(1023)}) ${v("h")}))`),
     // c = (k > 0 ? 1 - (u - x) : x - (u - 1)) / u, 0 from 2^53
     set("c", `(v128.and (f64x2.div (v128.bitselect (f64x2.sub ${f64x2(1)} (f64x2.sub ${v("y")} ${v("x")})) (f64x2.sub ${v("x")} (f64x2.sub ${v("y")} ${f64x2(1)})) (f64x2.gt ${v("k")} ${f64x2(0)})) ${v("y")}) ${v("m")})`),
     // from the fraction 0x6a09e on, u is halved and k is one more; $w: |f| < 2^-20
