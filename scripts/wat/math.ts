@@ -502,3 +502,176 @@ export function trigExactInPlace(prefix: string, pad: string, name: "sin" | "cos
     .map((line) => pad + line)
     .join("\n");
 }
+
+/** e_pow.c's constants: the table of bp, dp_h, dp_l (for 1 + f around 1.5, log2(1.5) in two parts), the polynomial of log's series, and log2 and 1/ln 2 in parts. */
+const POW_BP = 1.5;
+const POW_DP_H = 5.84962487220764160156e-1;
+const POW_DP_L = 1.35003920212974897128e-8;
+const POW_L = [5.99999999999994648725e-1, 4.28571428578550184252e-1, 3.33333329818377432918e-1, 2.72728123808534006489e-1, 2.30660745775561754067e-1, 2.06975017800338417784e-1];
+/** 2 / (3 ln 2), and its first 27 bits and their tail. */
+const POW_CP = 9.61796693925975554329e-1;
+const POW_CP_H = 9.61796700954437255859e-1;
+const POW_CP_L = -7.02846165095275826516e-9;
+/** ln 2, and its first 21 bits and their tail. */
+const POW_LG2 = 6.93147180559945286227e-1;
+const POW_LG2_H = 6.93147182464599609375e-1;
+const POW_LG2_L = -1.90465429995776804525e-9;
+/** 1 / ln 2's first 24 bits and their tail. */
+const POW_IVLN2_H = 1.44269502162933349609;
+const POW_IVLN2_L = 1.92596299112661746887e-8;
+/** -(1024 - log2(the largest double + half an ulp)): where y log2|x| rounds to 1024, the parts say whether the result overflows. */
+const POW_OVT = 8.0085662595372944372e-17;
+/** The locals `powExact` takes (v128, prefixed). */
+export const POW_SCRATCH = ["ax", "ix", "iy", "yn", "xn", "yi", "yo", "sub", "a", "j", "k1", "k2", "n", "bp", "u", "v", "ss", "sh", "th", "tl", "sl", "s2", "r", "ph", "pl", "zh", "zl", "t1", "t2", "t", "w", "big", "y1", "over", "under", "z"] as const;
+
+/**
+ * fdlibm's pow (e_pow.c), as V8 runs `x ** y` and `Math.pow` in Node 20, on the f64x2 `$<prefix>x`
+ * and `$<prefix>y` into `$<prefix>z`: log2|x| in extra precision as t1 + t2 (t1 with its low word
+ * cleared): |x| = 2^n (1 + f), 1 + f in [sqrt(3)/2, sqrt(3)) (halved from sqrt(3) on) against bp =
+ * 1 below sqrt(3/2) and bp = 1.5 above (the table's bp, dp_h, dp_l), s = (1 + f - bp) / (1 + f +
+ * bp) in two parts and log's series in s^2, times 2 / (3 ln 2) in parts; or where |y| > 2^31 and
+ * |x| is within 2^-20 of 1, t - t^2/2 + t^3/3 - t^4/4 of t = |x| - 1 over ln 2. Then y log2|x| =
+ * p_h + p_l, y split as t1 is; over 1024 (or at it, when p_l says the rounding lost a carry)
+ * Infinity, below -1075 (or at it) 0; else n = p_h + p_l rounded half away from 0 (from its high
+ * word), 2^r of the rest by exp's rational form, 2^n added to the exponent (a subnormal result as
+ * scalbn's one rounding). Each branch is computed for both lanes and selected, in the C code's
+ * order of operations; its special cases by masks, in its order of precedence: y = 0, NaN, y =
+ * ±Infinity, 1, -1, 2, 1/2; x = ±0, ±1, ±Infinity; a negative x to a power that is not an integer
+ * (NaN), or to an odd one (the result negated); |y| > 2^31 where |x| is not within 2^-20 of 1
+ * (Infinity or 0 by the sides of 1 and of 0). The statements that only rare lanes need (|y| >
+ * 2^31, a negative x, the special values) run only where a lane has one; a statement each element,
+ * such a block one too (two sequences can be interleaved statement by statement).
+ *
+ * One line is V8's, not e_pow.c's: 2^r's r = z t1 / ((t1 - 2) - (w + z w)), w's correction inside
+ * the divisor, where e_pow.c subtracts (w + z w) after the division. Node's `**` is V8's (none of
+ * 20 million random and special pairs differ from a JavaScript model of this algorithm; with
+ * e_pow.c's line, 1 ulp apart on about 2% of them).
+ */
+export function powExact(prefix: string): string[] {
+  const { v, set } = accessors(prefix);
+  const high = (x: string): string => `(i64x2.shr_u ${x} (i32.const 32))`;
+  const lowCleared = (x: string): string => `(v128.and ${x} ${i64x2("0xffffffff00000000")})`;
+  const add = (a: string, b: string): string => `(f64x2.add ${a} ${b})`;
+  const sub = (a: string, b: string): string => `(f64x2.sub ${a} ${b})`;
+  const mul = (a: string, b: string): string => `(f64x2.mul ${a} ${b})`;
+  const select = (mask: string, value: string): string => set("z", `(v128.bitselect ${value} ${v("z")} ${mask})`);
+  // statements run only where a lane of `mask` is set (rare lanes: the others keep what they have), as one statement
+  const where = (mask: string, statements: string[]): string => [`(if (v128.any_true ${mask}) (then`, ...statements.map((line) => `  ${line}`)].join("\n") + "))";
+  const y = v("y");
+  return [
+    set("ax", `(f64x2.abs ${v("x")})`),
+    // $ix, $iy: the high words of |x| and |y| (i64 lanes); $yn: y < 0; $xn: x's sign bit
+    set("ix", high(v("ax"))),
+    set("iy", high(`(f64x2.abs ${y})`)),
+    set("yn", `(f64x2.lt ${y} ${f64x2(0)})`),
+    set("xn", `(i64x2.lt_s ${v("x")} ${i64x2(0)})`),
+    // log2|x| = t1 + t2: |x| = 2^n (1 + f), subnormals scaled by 2^53 first; 1 + f from the fraction
+    // bits, halved (n one more) from 0xbb67a on, where bp = 1.5 between 0x3988f and 0xbb67a ($k1)
+    set("sub", `(f64x2.lt ${v("ax")} ${f64x2(2 ** -1022)})`),
+    set("a", `(v128.bitselect ${mul(v("ax"), f64x2(2 ** 53))} ${v("ax")} ${v("sub")})`),
+    set("j", `(v128.and ${high(v("a"))} ${i64x2("0xfffff")})`),
+    set("k1", `(v128.and (i64x2.gt_s ${v("j")} ${i64x2("0x3988e")}) (i64x2.lt_s ${v("j")} ${i64x2("0xbb67a")}))`),
+    set("k2", `(i64x2.gt_s ${v("j")} ${i64x2("0xbb679")})`),
+    set("n", add(add(`(f64x2.convert_low_i32x4_s (${LOW_WORDS} (i64x2.sub (i64x2.shr_u ${v("a")} (i32.const 52)) ${i64x2(1023)}) ${v("a")}))`, `(v128.and ${f64x2(-53)} ${v("sub")})`), `(v128.and ${f64x2(1)} ${v("k2")})`)),
+    set("a", `(v128.or (v128.and ${v("a")} ${i64x2("0x000fffffffffffff")}) (v128.bitselect ${i64x2("0x3fe0000000000000")} ${i64x2("0x3ff0000000000000")} ${v("k2")}))`),
+    // s = (1 + f - bp) / (1 + f + bp) = s_h + s_l, with t_h, 1 + f + bp's high part from the bits
+    set("bp", `(v128.bitselect ${f64x2(POW_BP)} ${f64x2(1)} ${v("k1")})`),
+    set("u", sub(v("a"), v("bp"))),
+    set("v", `(f64x2.div ${f64x2(1)} ${add(v("a"), v("bp"))})`),
+    set("ss", mul(v("u"), v("v"))),
+    set("sh", lowCleared(v("ss"))),
+    set("th", `(i64x2.shl (i64x2.add (i64x2.add (v128.or (i64x2.shr_u ${v("a")} (i32.const 33)) ${i64x2("0x20000000")}) ${i64x2("0x80000")}) (v128.and ${v("k1")} ${i64x2("0x40000")})) (i32.const 32))`),
+    set("tl", sub(v("a"), sub(v("th"), v("bp")))),
+    set("sl", mul(v("v"), sub(sub(v("u"), mul(v("sh"), v("th"))), mul(v("sh"), v("tl"))))),
+    // log(1 + f) in parts: s2 = s^2, r = s2^2 L(s2) + s_l (s_h + s); 3 + s_h^2 + r split as t_h + t_l
+    set("s2", mul(v("ss"), v("ss"))),
+    set("r", add(mul(mul(v("s2"), v("s2")), horner(POW_L, v("s2"))), mul(v("sl"), add(v("sh"), v("ss"))))),
+    set("s2", mul(v("sh"), v("sh"))),
+    set("th", lowCleared(add(add(f64x2(3), v("s2")), v("r")))),
+    set("tl", sub(v("r"), sub(sub(v("th"), f64x2(3)), v("s2")))),
+    // s (3 + ...) = u + v = p_h + p_l; times 2 / (3 ln 2) in parts, plus dp and n: t1 + t2
+    set("u", mul(v("sh"), v("th"))),
+    set("v", add(mul(v("sl"), v("th")), mul(v("tl"), v("ss")))),
+    set("ph", lowCleared(add(v("u"), v("v")))),
+    set("pl", sub(v("v"), sub(v("ph"), v("u")))),
+    set("zh", mul(f64x2(POW_CP_H), v("ph"))),
+    set("zl", add(add(mul(f64x2(POW_CP_L), v("ph")), mul(v("pl"), f64x2(POW_CP))), `(v128.and ${f64x2(POW_DP_L)} ${v("k1")})`)),
+    set("t1", lowCleared(add(add(add(v("zh"), v("zl")), `(v128.and ${f64x2(POW_DP_H)} ${v("k1")})`), v("n")))),
+    set("t2", sub(v("zl"), sub(sub(sub(v("t1"), v("n")), `(v128.and ${f64x2(POW_DP_H)} ${v("k1")})`), v("zh")))),
+    // |y| > 2^31 (x within 2^-20 of 1 where it matters): t = |x| - 1, log2|x| = (t - t^2 (1/2 - t (1/3 - t/4))) / ln 2 in parts
+    set("big", `(i64x2.gt_s ${v("iy")} ${i64x2("0x41e00000")})`),
+    where(v("big"), [
+      set("t", sub(v("ax"), f64x2(1))),
+      set("w", mul(mul(v("t"), v("t")), sub(f64x2(0.5), mul(v("t"), sub(f64x2(1 / 3), mul(v("t"), f64x2(0.25))))))),
+      set("u", mul(f64x2(POW_IVLN2_H), v("t"))),
+      set("v", sub(mul(v("t"), f64x2(POW_IVLN2_L)), mul(v("w"), f64x2(INV_LN2)))),
+      set("t", lowCleared(add(v("u"), v("v")))),
+      set("w", sub(v("v"), sub(v("t"), v("u")))),
+      set("t1", `(v128.bitselect ${v("t")} ${v("t1")} ${v("big")})`),
+      set("t2", `(v128.bitselect ${v("w")} ${v("t2")} ${v("big")})`),
+    ]),
+    // y log2|x| = (y1 + (y - y1)) (t1 + t2) = p_h + p_l, y1 with its low word cleared
+    set("y1", lowCleared(y)),
+    set("pl", add(mul(sub(y, v("y1")), v("t1")), mul(y, v("t2")))),
+    set("ph", mul(v("y1"), v("t1"))),
+    set("z", add(v("pl"), v("ph"))),
+    // overflow above 1024 (at 1024 where p_l says the rounding lost a carry), underflow below -1075 (at -1075 likewise)
+    set("over", `(v128.or (f64x2.gt ${v("z")} ${f64x2(1024)}) (v128.and (f64x2.eq ${v("z")} ${f64x2(1024)}) (f64x2.gt ${add(v("pl"), f64x2(POW_OVT))} ${sub(v("z"), v("ph"))})))`),
+    set("under", `(v128.or (f64x2.lt ${v("z")} ${f64x2(-1075)}) (v128.and (f64x2.eq ${v("z")} ${f64x2(-1075)}) (f64x2.le ${v("pl")} ${sub(v("z"), v("ph"))})))`),
+    // n: z's high part rounded half away from 0 where above 1/2 in magnitude (+0 elsewhere); 2^(p_h - n + p_l)
+    set("t", `(f64x2.abs ${lowCleared(v("z"))})`),
+    set("n", `(v128.and (v128.or (f64x2.trunc ${add(v("t"), f64x2(0.5))}) (v128.and ${v("z")} ${i64x2("0x8000000000000000")})) (f64x2.gt ${v("t")} ${f64x2(0.5)}))`),
+    set("ph", sub(v("ph"), v("n"))),
+    set("t", lowCleared(add(v("pl"), v("ph")))),
+    set("u", mul(v("t"), f64x2(POW_LG2_H))),
+    set("v", add(mul(sub(v("pl"), sub(v("t"), v("ph"))), f64x2(POW_LG2)), mul(v("t"), f64x2(POW_LG2_L)))),
+    set("z", add(v("u"), v("v"))),
+    set("w", sub(v("v"), sub(v("z"), v("u")))),
+    set("t", mul(v("z"), v("z"))),
+    set("t1", sub(v("z"), mul(v("t"), horner(EXP_P, v("t"))))),
+    // (V8's r: (w + z w) subtracted in the divisor)
+    set("r", `(f64x2.div ${mul(v("z"), v("t1"))} ${sub(sub(v("t1"), f64x2(2)), add(v("w"), mul(v("z"), v("w"))))})`),
+    set("z", sub(f64x2(1), sub(v("r"), v("z")))),
+    // times 2^n: n added to the exponent bits; where that leaves no normal exponent, scalbn's
+    // subnormal result, 2^(n + 54) (exact) and 2^-54 (rounded once)
+    set("j", `(i64x2.add ${v("z")} (i64x2.shl ${add(v("n"), f64x2(ROUNDER))} (i32.const 52)))`),
+    set("z", `(v128.bitselect ${mul(mul(v("z"), power2(add(v("n"), f64x2(54)))), f64x2(2 ** -54))} ${v("j")} (i64x2.le_s (i64x2.shr_s ${v("j")} (i32.const 52)) ${i64x2(0)}))`),
+    select(v("over"), f64x2(Infinity)),
+    select(v("under"), f64x2(0)),
+    // |y| > 2^31: Infinity or 0 by the sides of 1 (|x|'s high word) and of 0, unless x is within 2^-20 of 1 (beyond 2^64, even then)
+    where(v("big"), [
+      set("t", `(i64x2.le_s ${v("ix")} ${i64x2("0x3fefffff")})`),
+      select(
+        `(v128.and ${v("big")} (v128.or (i64x2.gt_s ${v("iy")} ${i64x2("0x43f00000")}) (v128.or (i64x2.lt_s ${v("ix")} ${i64x2("0x3fefffff")}) (i64x2.gt_s ${v("ix")} ${i64x2("0x3ff00000")}))))`,
+        `(v128.andnot ${f64x2(Infinity)} (v128.xor ${v("t")} ${v("yn")}))`,
+      ),
+    ]),
+    // a negative x to an odd power ($yo; $yi: y an integer): the result negated; to a power that is not an integer: NaN
+    where(v("xn"), [
+      set("yi", `(f64x2.eq ${y} (f64x2.trunc ${y}))`),
+      set("yo", oddInteger(y)),
+      select(`(v128.and ${v("xn")} ${v("yo")})`, `(f64x2.neg ${v("z")})`),
+      select(`(v128.andnot ${v("xn")} ${v("yi")})`, f64x2(NaN)),
+    ]),
+    // the special values ($yi, $yo as set above wherever x is negative; 0 in the other lanes):
+    // x = ±0, ±1, ±Infinity: |x|, or 1 / |x| for y < 0; negated for a negative x and an odd y,
+    // NaN for -1 to a power that is not an integer
+    set("t", `(v128.or (f64x2.eq ${v("ax")} ${f64x2(Infinity)}) (v128.or (f64x2.eq ${v("ax")} ${f64x2(0)}) (f64x2.eq ${v("ax")} ${f64x2(1)})))`),
+    where(`(v128.or ${v("t")} (v128.or (v128.or (v128.or (f64x2.eq ${y} ${f64x2(0)}) (f64x2.eq (f64x2.abs ${y}) ${f64x2(1)})) (v128.or (f64x2.eq ${y} ${f64x2(2)}) (f64x2.eq ${y} ${f64x2(0.5)}))) (v128.or (f64x2.eq (f64x2.abs ${y}) ${f64x2(Infinity)}) (v128.or (f64x2.ne ${v("x")} ${v("x")}) (f64x2.ne ${y} ${y})))))`, [
+      set("w", `(f64x2.div ${f64x2(1)} ${v("x")})`),
+      set("u", `(v128.bitselect (f64x2.abs ${v("w")}) ${v("ax")} ${v("yn")})`),
+      set("u", `(v128.bitselect (f64x2.neg ${v("u")}) ${v("u")} (v128.and ${v("xn")} ${v("yo")}))`),
+      set("u", `(v128.bitselect ${f64x2(NaN)} ${v("u")} (v128.andnot (v128.and ${v("xn")} (f64x2.eq ${v("ax")} ${f64x2(1)})) ${v("yi")}))`),
+      select(v("t"), v("u")),
+      // y = 1/2 (x from +0 up), 2, 1, -1
+      select(`(v128.andnot (f64x2.eq ${y} ${f64x2(0.5)}) ${v("xn")})`, `(f64x2.sqrt ${v("x")})`),
+      select(`(f64x2.eq ${y} ${f64x2(2)})`, mul(v("x"), v("x"))),
+      select(`(f64x2.eq ${y} ${f64x2(1)})`, v("x")),
+      select(`(f64x2.eq ${y} ${f64x2(-1)})`, v("w")),
+      // y = ±Infinity: NaN for x = ±1, else Infinity or 0 by the sides of 1 (|x|'s high word) and of 0
+      select(`(f64x2.eq (f64x2.abs ${y}) ${f64x2(Infinity)})`, `(v128.bitselect ${f64x2(NaN)} (v128.andnot ${f64x2(Infinity)} (v128.xor (i64x2.lt_s ${v("ix")} ${i64x2("0x3ff00000")}) ${v("yn")})) (f64x2.eq ${v("ax")} ${f64x2(1)}))`),
+      select(`(v128.or (f64x2.ne ${v("x")} ${v("x")}) (f64x2.ne ${y} ${y}))`, add(v("x"), y)),
+      select(`(f64x2.eq ${y} ${f64x2(0)})`, f64x2(1)),
+    ]),
+  ];
+}

@@ -19,21 +19,22 @@ const SUFFIX: Partial<Record<DType, string>> = { float32: "f32", float64: "f64",
 const kernels = new Map<string, BinarySimd | null>();
 
 /**
- * The float64 kernels computed from exp, log, expm1 and log1p written as fdlibm's algorithms
- * (scripts/wat/math.ts), which store what the JavaScript stores where the engine's `Math` runs
- * those algorithms (V8 in Node 20). Elsewhere (Chromium 156's `Math.exp` is another, one ulp
- * away on a tenth of arguments, and sigmoid or softplus then more) they are left to the
- * JavaScript kernels, so that a result never depends on which kernel ran. (Every float64 Math
+ * The float64 kernels computed from exp, log, expm1, log1p, sin, cos and pow written as fdlibm's
+ * algorithms (scripts/wat/math.ts), which store what the JavaScript stores where the engine's
+ * `Math` and `**` run those algorithms (V8 in Node 20). Elsewhere (Chromium 156's `Math.exp` is
+ * another, one ulp away on a tenth of arguments, and sigmoid or softplus then more) they are left
+ * to the JavaScript kernels, so that a result never depends on which kernel ran. (Every float64 Math
  * kernel the module has: test/kernels/simd.test.ts checks the two lists agree.)
  */
-export const FDLIBM_KERNELS: ReadonlySet<string> = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64", "sin_f64", "cos_f64", "erf_f64", "gelu_f64"]);
+export const FDLIBM_KERNELS: ReadonlySet<string> = new Set(["exp_f64", "log_f64", "sigmoid_f64", "silu_f64", "geluTanh_f64", "softplus_f64", "logSigmoid_f64", "elu_f64", "tanh_f64", "sin_f64", "cos_f64", "erf_f64", "gelu_f64", "pow_f64"]);
 /** Whether this engine's Math is fdlibm's, as probed once (undefined: not yet; null: probing). */
 let fdlibm: boolean | null | undefined;
 
 /**
  * Whether the float64 kernels of FDLIBM_KERNELS run here: their results over sweeps of
- * arguments (exp, log, expm1 as elu with alpha 1, log1p as softplus of x <= 0, tanh, sin, cos) equal
- * `Math`'s bit for bit. Probed once, on 1,024 arguments each; false where SIMD is missing.
+ * arguments (exp, log, expm1 as elu with alpha 1, log1p as softplus of x <= 0, tanh, sin, cos,
+ * and pow's pairs) equal `Math`'s and `**`'s bit for bit. Probed once, on 1,024 arguments each;
+ * false where SIMD is missing.
  */
 export function float64MathInSimd(): boolean {
   if (fdlibm === undefined) {
@@ -61,12 +62,19 @@ function probeMath(): boolean | undefined {
   ];
   const args = new Float64Array(n);
   const plan: Plan = { dims: [n], strides: [[1], [1]], size: n };
+  const operand = (data: Operand["data"]): Operand => ({ data, offset: 0, strides: [1] });
   try {
     for (const [op, at, math, params] of sweeps) {
       for (let i = 0; i < n; i++) args[i] = at(i);
-      if (!unarySimd(op, "float64", plan, { data: out.array, offset: 0, strides: [1] }, { data: args, offset: 0, strides: [1] }, params)) return false;
+      if (!unarySimd(op, "float64", plan, operand(out.array), operand(args), params)) return false;
       for (let i = 0; i < n; i++) if (!Object.is(out.array[i], math(args[i]!))) return false;
     }
+    // pow: x from 1/2 to 3.2 (both of e_pow.c's intervals of 1 + f) to powers from -300 to 300
+    // (the C library's pow, glibc's, differs from fdlibm's on about a tenth of such pairs)
+    const powers = new Float64Array(n);
+    for (let i = 0; i < n; i++) [args[i], powers[i]] = [0.5 + (2.7 * i) / n, (i - n / 2) * 0.59];
+    if (!binarySimd("pow", "float64", { dims: [n], strides: [[1], [1], [1]], size: n }, operand(out.array), operand(args), operand(powers))) return false;
+    for (let i = 0; i < n; i++) if (!Object.is(out.array[i], args[i]! ** powers[i]!)) return false;
     return true;
   } finally {
     drop(out);

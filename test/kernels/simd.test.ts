@@ -21,7 +21,7 @@ import { add, cast, div, exp, mod, relu, sigmoid, sub, tensor } from "../../src/
 import { Tensor } from "../../src/tensor.js";
 import { activationRules, castRules, geluRules, parameterized, rules, unaryRules } from "../../src/ops/elementwise.js";
 import { PARAMS_AT } from "../../src/kernels/wasm/arena.js";
-import { MATH_OPS, PARAMS_AT as GENERATED_PARAMS_AT } from "../../scripts/wat/elementwise.js";
+import { BINARY_OPS, MATH_OPS, PARAMS_AT as GENERATED_PARAMS_AT } from "../../scripts/wat/elementwise.js";
 import { float32Ulps } from "../support/ulps.js";
 import { erf as erfOf, erfc } from "../../src/kernels/erf.js";
 import { inputArb, outArb, shapeArb } from "./layouts.js";
@@ -465,8 +465,18 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     return unarySimd(op, "float64", plan, operand(out, { offset: 0, strides: [1] }), operand(argument, { offset: 0, strides: [1] }), params);
   };
 
+  /** Whether float64 pow's kernel ran on a few pairs (where `**` is not fdlibm's, it must not). */
+  const powRanInSimd = (): boolean => {
+    const n = 64;
+    const out = residentArray("float64", n, []);
+    const x = new Float64Array(n).map((_, i) => i / 8);
+    const y = new Float64Array(n).map((_, i) => i / 4 - 8);
+    return binarySimd("pow", "float64", { dims: [n], strides: [[1], [1], [1]], size: n }, operand(out, { offset: 0, strides: [1] }), operand(x, { offset: 0, strides: [1] }), operand(y, { offset: 0, strides: [1] }));
+  };
+
   it("gates every float64 Math kernel the module has by the probe, and only those", () => {
-    const generated = MATH_OPS.filter((op) => op.float64 !== undefined).map((op) => `${op.name}_f64`);
+    const generated = [...MATH_OPS.filter((op) => op.float64 !== undefined), ...BINARY_OPS.filter((op) => op.fdlibm === true && op.code.f64 !== undefined)].map((op) => `${op.name}_f64`);
+    expect(generated).toContain("pow_f64");
     expect([...FDLIBM_KERNELS].sort()).toEqual(generated.sort());
   });
 
@@ -474,6 +484,7 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     if (exactHere) expect(fdlibmHere).toBe(true);
     for (const op of ["exp", "log", "sigmoid", "silu", "geluTanh", "softplus", "logSigmoid", "tanh", "sin", "cos", "erf", "gelu"]) expect({ op, ran: ranInSimd(op) }).toEqual({ op, ran: fdlibmHere });
     expect(ranInSimd("elu", [1])).toBe(fdlibmHere);
+    expect(powRanInSimd()).toBe(fdlibmHere);
     // what runs instead stores the JavaScript's bits
     const x = tensor(Array.from({ length: 5000 }, (_, i) => i / 100 - 25), { dtype: "float64" });
     expect(Array.from(sigmoid(x).toTypedArray())).toEqual(Array.from(x.toTypedArray(), (v) => 1 / (1 + Math.exp(-v))));
@@ -567,6 +578,84 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
       for (let i = 0; i < n; i++) if (!same(result[i]!, math(argument[i]!))) differ++;
       expect({ op, differ }).toEqual({ op, differ: 0 });
     }
+  });
+
+  // float64 pow is fdlibm's e_pow.c, which Node's `**` and Math.pow run: the JavaScript's bits
+  const float64Powers = fc.oneof(
+    valueArb("float64"),
+    fc.double({ min: -12, max: 12, noNaN: true }),
+    fc.integer({ min: -60, max: 60 }),
+    fc.double({ min: 1 - 2 ** -19, max: 1 + 2 ** -19, noNaN: true }),
+    fc.constantFrom(0, -0, 1, -1, 0.5, -0.5, 2, -2, 3, -3, 2.5, Infinity, -Infinity, NaN, 1024, -1075, 2 ** 31 + 1, -(2 ** 31) - 3, 2 ** 53 + 2, 3 * 2 ** 64, 1 + 2 ** -30, 1 - 2 ** -40, 5e-324, 1e-310, Number.MAX_VALUE),
+  );
+  it("pow in float64: what the JavaScript kernel stores (** bit for bit, where it is fdlibm's; else left to it), for any layout", () => {
+    if (!fdlibmHere) return void expect(powRanInSimd()).toBe(false);
+    sameAsJavaScript(
+      "float64",
+      "float64",
+      2,
+      float64Powers,
+      (plan, out, [a, b]) => rules.pow.kernel(plan, out, a!, b!),
+      (plan, out, [a, b]) => binarySimd("pow", "float64", plan, out, a!, b!),
+      { seed: 61, numRuns: 300 },
+    );
+  });
+
+  it("float64 pow: the JavaScript's bits over dense sweeps of each of e_pow.c's branches, by vectors and by a number, where ** is fdlibm's", () => {
+    if (!fdlibmHere) return void expect(powRanInSimd()).toBe(false);
+    const n = 1 << 16;
+    const [x, y, result] = [residentArray("float64", n, []), residentArray("float64", n, []), residentArray("float64", n, [])];
+    const expected = new Float64Array(n);
+    let state = 11;
+    const random = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const sign = (i: number, every: number): number => (i % every === 0 ? -1 : 1);
+    // (pairs [x, y]; y log2|x| aimed at `target` within a relative 2^-30 .. 2^-60)
+    const towards = (target: number, x: number): [number, number] => [x, (target * (1 + (random() - 0.5) * 2 ** -(30 + 30 * random()))) / Math.log2(Math.abs(x))];
+    const sweeps: [string, (i: number) => [number, number]][] = [
+      // log2|x| from the table's two intervals of 1 + f (around 1 and 1.5) and the halved one
+      ["x in (0, 4)", () => [4 * random(), 80 * random() - 40]],
+      ["x of every exponent, subnormals too", (i) => [sign(i, 5) * 2 ** (2098 * random() - 1074), (random() - 0.5) * 2.2]],
+      ["negative x to integer powers, odd and even (and not integers)", (i) => [-8 * random(), Math.round((random() - 0.5) * 120) + (i % 7 === 0 ? 0.5 : 0)]],
+      // |y| > 2^31: x within 2^-20 of 1 (log by its series), beyond (Infinity or 0), |y| > 2^64; odd integers with negative x
+      ["x near 1 to huge powers", (i) => [sign(i, 3) * (1 + (random() - 0.5) * 2 ** -(17 + 36 * random())), sign(i, 2) * (i % 4 < 2 ? 2 * Math.floor(2 ** (31 + 21 * random())) + 1 : 2 ** (30 + 36 * random()) * (1 + random()))]],
+      ["x within 2^-21 of 1 to powers over 2^31, finite results", (i) => towards(1400 * random() - 740, sign(i, 3) * (1 + (random() - 0.5) * 2 ** -(21 + 32 * random())))],
+      // n, y log2|x| rounded, taken from its high word (0 just above 1/2)
+      ["y log2|x| near 1/2 and -1/2", (i) => towards(sign(i, 2) * 0.5, 0.5 + 8 * random())],
+      // where the result overflows (y log2|x| at 1024) or underflows (at -1075), and subnormal results
+      ["y log2|x| near 1024", (i) => towards(1024, sign(i, 3) * (1 + 1e3 * random()))],
+      ["y log2|x| near -1075", (i) => towards(-1075, sign(i, 3) * (1 + 1e3 * random()))],
+      ["subnormal results", (i) => towards(-1022 - 54 * random(), sign(i, 3) * 2 ** (0.01 + 20 * random()))],
+      ["integers to integer powers (exact results)", () => [Math.round((random() - 0.5) * 64), Math.round(random() * 40)]],
+    ];
+    // each sweep contiguous (two vectors a call, then one, then one element) and at every other
+    // element (one element a call); b along `strides` ([0]: one number), `values` of it
+    const run = (strides: number[], values: number): number => {
+      let differ = 0;
+      for (const step of [1, 2]) {
+        const plan: Plan = { dims: [n / step - 1], strides: [[step], [step], strides.map((stride) => stride * step)], size: n / step - 1 };
+        const [out, a, b] = [{ offset: 0, strides: [step] }, { offset: 0, strides: [step] }, { offset: 0, strides: strides.map((stride) => stride * step) }];
+        expected.fill(0);
+        result.fill(0);
+        rules.pow.kernel(plan, operand(expected as Writable, out), operand(x, a), operand(y.subarray(0, values), b));
+        expect(binarySimd("pow", "float64", plan, operand(result, out), operand(x, a), operand(y.subarray(0, values), b))).toBe(true);
+        for (let i = 0; i < n; i++) if (!same(result[i]!, expected[i]!)) differ++;
+      }
+      return differ;
+    };
+    for (const [sweep, pair] of sweeps) {
+      for (let i = 0; i < n; i++) [x[i], y[i]] = pair(i);
+      expect({ sweep, differ: run([1], n) }).toEqual({ sweep, differ: 0 });
+    }
+    // by a number (b broadcast, the loop that splats it), x over the range, negative x too
+    for (const power of [2.5, -1 / 3, 3, -7, 0.5, 2, 1e-3, 700.25, -1075.5]) {
+      for (let i = 0; i < n; i++) x[i] = sign(i, 3) * 2 ** (100 * random() - 50);
+      y[0] = power;
+      expect({ power, differ: run([0], 1) }).toEqual({ power, differ: 0 });
+    }
+    // the special values, each with each
+    const specials = [0, -0, 1, -1, 0.5, -0.5, 2, -2, 3, -3, 1.5, Infinity, -Infinity, NaN, 5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 31, 2 ** 31 + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64, 2 ** 65, 1 - 2 ** -53, 1 + 2 ** -52, 1024, -1075];
+    for (let i = 0; i < n; i++) [x[i], y[i]] = [specials[i % specials.length]! * (i % (2 * specials.length) < specials.length ? 1 : -1), specials[Math.floor(i / (2 * specials.length)) % specials.length]!];
+    expect({ sweep: "special values", differ: run([1], n) }).toEqual({ sweep: "special values", differ: 0 });
   });
 
   for (const [op, dtypes] of UNARY_KERNELS) {
@@ -675,8 +764,9 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     expect(binarySimd("add", "float32", plan, o, resident, f64)).toBe(false);
     expect(binarySimd("add", "float32", plan, o, resident, outside)).toBe(false);
     expect(binarySimd("add", "float32", plan, { data: new Float32Array(1024), offset: 0, strides: [1] }, resident, resident)).toBe(false);
-    const o64 = { data: residentArray("float64", 1024, [0]), offset: 0, strides: [1] };
-    expect(binarySimd("pow", "float64", plan, o64, f64, f64)).toBe(false); // no SIMD kernel
+    // no SIMD kernel (div of integers computes in float32: the module has no div_i32)
+    const i32 = { data: residentArray("int32", 1024, [3]), offset: 0, strides: [1] };
+    expect(binarySimd("div", "int32", plan, { data: residentArray("int32", 1024, [0]), offset: 0, strides: [1] }, i32, i32)).toBe(false);
   });
 
   it("leaves a unary op's input where it lives, and switches off with the engine", () => {
