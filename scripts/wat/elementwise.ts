@@ -57,7 +57,8 @@ export interface BinaryOpCode {
   /**
    * Per dtype, the statement a two-vector turn runs instead of two stores of the vector code: of
    * the address to store at and the operands' two vectors each (a function that computes both at
-   * once).
+   * once). An op with one is a costly call: in float64, rows of any strides gather two elements
+   * a call for it too.
    */
   readonly pairs?: Partial<Record<string, (at: string, left0: string, right0: string, left1: string, right1: string) => string>>;
 }
@@ -1216,6 +1217,25 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
         : undefined;
   /** The op's statement for a turn of two vectors, where it has one (BinaryOpCode's pairs). */
   const pair = "pairs" in op ? op.pairs?.[type.suffix] : undefined;
+  /**
+   * Where the op has a pair form (its vector code a costly call) on two lanes: strided rows take
+   * two elements a turn, each operand's gathered into a vector, the op's vector code on them, and
+   * leave the last odd element to the loop of one element a turn ($count counts down the row).
+   */
+  const gather = (at: string, stride: string): string => `(f64x2.replace_lane 1 (f64x2.splat (f64.load (local.get ${at}))) (f64.load (i32.add (local.get ${at}) (local.get ${stride}))))`;
+  const gathered =
+    pair === undefined || type.lanes !== 2
+      ? []
+      : [
+          "(block $gathered (loop $gather",
+          "  (br_if $gathered (i32.lt_u (local.get $count) (i32.const 2)))",
+          `  (local.set $v ${apply(gather("$y", "$sa0"), gather("$z", "$sb0"))})`,
+          "  (f64.store (local.get $x) (f64x2.extract_lane 0 (local.get $v)))",
+          "  (f64.store (i32.add (local.get $x) (local.get $so0)) (f64x2.extract_lane 1 (local.get $v)))",
+          ...[["$x", "$so0"], ["$y", "$sa0"], ["$z", "$sb0"]].map(([at, stride]) => `  (local.set ${at} (i32.add (local.get ${at}) (i32.shl (local.get ${stride}) (i32.const 1))))`),
+          "  (local.set $count (i32.sub (local.get $count) (i32.const 2)))",
+          "  (br $gather)))",
+        ];
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
   /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
@@ -1321,8 +1341,8 @@ ${rowLoop("        ", [splatted, z], ["$x", "$z"], false)}
         (local.set $v (${splat} (${type.load} (local.get $z))))
 ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $row))
-        ;; any strides: one element per turn
-        (local.set $count (local.get $d0))
+        ;; any strides: one element per turn${gathered.length > 0 ? " (two a turn first)" : ""}
+        (local.set $count (local.get $d0))${gathered.map((line) => `\n        ${line}`).join("")}
         (block $elements (loop $element
           (br_if $elements (i32.eqz (local.get $count)))
           ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}

@@ -3188,8 +3188,18 @@
           (local.set $y (i32.add (local.get $y) (i32.const 8)))
           (br $single)))
         (br $row))
-        ;; any strides: one element per turn
+        ;; any strides: one element per turn (two a turn first)
         (local.set $count (local.get $d0))
+        (block $gathered (loop $gather
+          (br_if $gathered (i32.lt_u (local.get $count) (i32.const 2)))
+          (local.set $v (call $pow_exact_f64x2 (f64x2.replace_lane 1 (f64x2.splat (f64.load (local.get $y))) (f64.load (i32.add (local.get $y) (local.get $sa0)))) (f64x2.replace_lane 1 (f64x2.splat (f64.load (local.get $z))) (f64.load (i32.add (local.get $z) (local.get $sb0))))))
+          (f64.store (local.get $x) (f64x2.extract_lane 0 (local.get $v)))
+          (f64.store (i32.add (local.get $x) (local.get $so0)) (f64x2.extract_lane 1 (local.get $v)))
+          (local.set $x (i32.add (local.get $x) (i32.shl (local.get $so0) (i32.const 1))))
+          (local.set $y (i32.add (local.get $y) (i32.shl (local.get $sa0) (i32.const 1))))
+          (local.set $z (i32.add (local.get $z) (i32.shl (local.get $sb0) (i32.const 1))))
+          (local.set $count (i32.sub (local.get $count) (i32.const 2)))
+          (br $gather)))
         (block $elements (loop $element
           (br_if $elements (i32.eqz (local.get $count)))
           (f64.store (local.get $x) (f64x2.extract_lane 0 (call $pow_exact_f64x2 (f64x2.splat (f64.load (local.get $y))) (f64x2.splat (f64.load (local.get $z))))))
