@@ -188,6 +188,16 @@ export function binarySimd(op: string, compute: DType, plan: Plan, out: Operand,
 /** The number 0 as an operand (staged into the memory like any converted number). */
 const ZERO: Operand = { data: [0], offset: 0, strides: [] };
 
+const INTEGERS: readonly DType[] = ["int32", "uint8", "bool"];
+/**
+ * The unary ops that leave every value of some dtypes as it is (abs and relu of unsigned
+ * values, the roundings of integers): there their kernel is a copy, `maximum(x, x)` (bools,
+ * bytes of 0 and 1, as uint8), bit for bit what the JavaScript kernel stores.
+ */
+const IDENTITY: Readonly<Record<string, readonly DType[]>> = { abs: ["uint8", "bool"], relu: ["uint8", "bool"], floor: INTEGERS, ceil: INTEGERS, round: INTEGERS };
+/** A copy of `a` into `out` in SIMD: maximum(x, x), bools as bytes. */
+const copySimd = (dtype: DType, plan: Plan, out: Operand, a: Operand): boolean => binarySimd("maximum", dtype === "bool" ? "uint8" : dtype, plan, out, a, a);
+
 /**
  * A unary op over `plan` (strides of the output and of a) in SIMD, and says
  * so; or false, as `binarySimd`. The module's unary functions take a binary
@@ -200,15 +210,20 @@ export function unarySimd(op: string, compute: DType, plan: Plan, out: Operand, 
   // float64 parameters where the kernels read them (written whether or not a kernel then runs)
   if (params !== undefined && simdAvailable()) new Float64Array(memoryBuffer(), PARAMS_AT, params.length).set(params);
   const twice: Plan = { dims: plan.dims, strides: [so, sa, sa], size: plan.size };
+  if (IDENTITY[op]?.includes(compute) === true) return copySimd(compute, twice, out, a);
   if (op !== "cast" && compute !== "bool") return binarySimd(op, compute, twice, out, a, a);
   // a cast's kernel is named by its input's dtype (`cast_f32`) and writes `compute`; a test of
   // values (bools from another dtype: isNaN, as notEqual(x, x)) is a comparison in the input's dtype
   const from = (Object.keys(SUFFIX) as DType[]).find((dtype) => a.data instanceof CONSTRUCTORS[dtype]);
   if (from === undefined) return false;
+  // every integer and bool is finite: equal(x, x) is true for each
+  if (op === "isFinite" && INTEGERS.includes(from)) return binarySimd("equal", from, twice, out, a, a);
   if (op !== "cast") return binarySimd(op, from, twice, out, a, a);
   // to bool: notEqual(x, 0), 0 staged as b along zero strides (NaN is true, -0 false, as `x !== 0`)
   if (compute === "bool") return binarySimd("notEqual", from, { dims: plan.dims, strides: [so, sa, so.map(() => 0)], size: plan.size }, out, a, ZERO);
-  return from !== compute && binarySimd(`cast_${SUFFIX[from]}`, compute, twice, out, a, a, from);
+  // to its own dtype: a copy
+  if (from === compute) return copySimd(compute, twice, out, a);
+  return binarySimd(`cast_${SUFFIX[from]}`, compute, twice, out, a, a, from);
 }
 
 /** The most bytes of scratch a product copies into (operands and result not in the memory); a larger one is packed (./matmul.ts). */
