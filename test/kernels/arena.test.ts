@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { add, mul, relu, sum, Tensor, tensor, tidy, transpose, zeros } from "../../src/index.js";
-import { arenaStats, classBytes, classOf, inMemory, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
+import { arenaStats, classBytes, classOf, drop, inMemory, residentStorage, setSimdEnabled, simdAvailable } from "../../src/kernels/wasm/arena.js";
 import { elementsOf } from "../../src/tensor.js";
 
 const ramp = (n: number): Float32Array => Float32Array.from({ length: n }, (_, i) => i - n / 2);
@@ -44,6 +44,15 @@ describe.runIf(simdAvailable())("tensors in the engine's memory", () => {
     data[0] = 99; // writes through data are seen by the tensor and its views, as for any tensor
     expect(t.get(0, 0)).toBe(99);
     expect(view.get(0, 0)).toBe(99);
+  });
+
+  it("large blocks made one after another start at different places modulo 4 KiB, so an op's operands do not share cache sets", () => {
+    // three new 4 MB blocks: one size class, so their sizes are a power of two apart
+    const made = [0, 1, 2].map(() => residentStorage("float32", 1_000_000, false)!);
+    const starts = made.map((r) => r.array.byteOffset);
+    expect(new Set(starts.map((start) => start % 4096)).size).toBe(3);
+    for (const r of made) expect(r.array.byteOffset + r.array.byteLength).toBeLessThanOrEqual(arenaStats().reservedBytes);
+    for (const r of made) drop(r);
   });
 
   it("a small tensor stays in an ordinary buffer (the call would cost more than it saves)", () => {

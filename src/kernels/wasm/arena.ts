@@ -121,6 +121,8 @@ interface Arena {
   yielded: boolean;
   /** Nudges made (for the tests). */
   nudges: number;
+  /** The color of the last large block made (see COLOR_STEP). */
+  colored: number;
   /** Bytes of new blocks given to results since a block last came back (see FRESH_WITHOUT_RELEASE). */
   freshResults: number;
   readonly registry: FinalizationRegistry<number>;
@@ -203,6 +205,7 @@ function create(): Arena | undefined {
       sinceNudge: 0,
       yielded: true,
       nudges: 0,
+      colored: 0,
       freshResults: 0,
       registry: new Registry((held: number) => release(held)),
     };
@@ -276,6 +279,19 @@ function nudge(a: Arena): void {
 
 const encode = (offset: number, index: number): number => (offset / 16) * 128 + index;
 
+/** Blocks from this size on start at one of COLORS offsets (see `colorOf`). */
+const COLORED_BYTES = 64 * 1024;
+const COLORS = 8;
+/** 37 cache lines: not a multiple of 4 KiB, so each color moves the bits that pick a cache set. */
+const COLOR_STEP = 37 * 64;
+// A new large block starts `color * COLOR_STEP` bytes after the last one ends, the color cycling
+// with the large blocks made (a freed block keeps its own), so that large blocks do not all start
+// at the same place modulo a power of two: size classes make same-sized blocks a power of two
+// apart (three 4 MB tensors at 4 MiB strides), and then the elements an op reads and writes
+// together share cache sets and the low 12 address bits loads and stores are matched by (a
+// [1000, 1000] float32 add took 0.112-0.113 ms with its operands 4 MiB apart against
+// 0.106-0.109 at other distances, median of 15 each).
+
 /** Frees a block; `collected`: it came back from the collector or a dispose (not a read-out's eviction), which lets results take new blocks again. */
 function release(held: number, collected = true): void {
   const a = arena;
@@ -311,9 +327,13 @@ export function residentStorage(dtype: DType, length: number, zeroed: boolean, k
   let fresh = false;
   if (stack !== undefined && stack.length > 0) offset = stack.pop()!;
   else {
-    if (kind === "result" ? a.top + size > RESULT_LIMIT || a.freshResults >= FRESH_WITHOUT_RELEASE : a.top + size > a.limit) return undefined;
-    offset = a.top;
-    a.top += size;
+    const large = size >= COLORED_BYTES;
+    const color = large ? (a.colored + 1) % COLORS : 0;
+    const end = a.top + color * COLOR_STEP + size;
+    if (kind === "result" ? end > RESULT_LIMIT || a.freshResults >= FRESH_WITHOUT_RELEASE : end > a.limit) return undefined;
+    offset = end - size;
+    a.top = end;
+    if (large) a.colored = color;
     if (kind === "result") a.freshResults += size;
     fresh = true; // never written: zeros
   }
