@@ -1,12 +1,15 @@
 /**
  * `enableSimd`: puts the WebAssembly SIMD engine (the modules of this folder and
  * their memory, ./arena.ts) into a program. Its bytes (about 250 kB of WebAssembly)
- * are imported here and nowhere else, so that a bundle carries them only when the
- * program names this function: the package entry turns the engine on when it is
- * loaded as it is (Node, or any unbundled import: ./on-by-default.ts), and a
- * bundler, which leaves out what a program does not use (`"sideEffects": false`),
- * leaves the engine out unless the program calls `enableSimd()`. Without it every
- * op runs the JavaScript kernels, which compute the same values (bit for bit where the arithmetic is exact, README "Speed").
+ * are imported here and nowhere else, and the element-wise ops and matmul reach
+ * their kernels (../simd.ts) only through what it gives the arena, so that a bundle
+ * carries them only when the program names this function: the
+ * package entry turns the engine on when it is loaded as it is (Node, or any
+ * unbundled import: ./on-by-default.ts), and a bundler, which leaves out what a
+ * program does not use (`"sideEffects": false`), leaves the engine out unless the
+ * program calls `enableSimd()`. Without it every op runs the JavaScript kernels,
+ * which compute the same values (bit for bit where the arithmetic is exact; README
+ * "Speed").
  */
 import { binarySimd, matmulSimd, unarySimd } from "../simd.js";
 import { provideModules, simdAvailable } from "./arena.js";
