@@ -11,8 +11,7 @@ export type { ShapeErrorCode, ShapeErrorDetails } from "./errors.js";
 
 // Tensors (with their methods, x.add(y) and the others: src/ops/methods.ts; a bundle keeps every
 // method when the program calls enableMethods())
-// (the class with the readers of Tensor.fromJSON and Tensor.from: src/format/readers.ts)
-export { Tensor } from "./format/readers.js";
+export { Tensor } from "./tensor.js";
 export { enableMethods } from "./ops/all-methods.js";
 export type { AnyTensor, ElementOf, NestedArray, Transposed } from "./tensor.js";
 // Freeing tensors before the collector does (x.dispose() is a method)

@@ -11,6 +11,8 @@ import { formatTensor } from "./format/print.js";
 import {
   type KnownDType,
   type KnownShape,
+  partsFromClone,
+  partsFromJSON,
   type TensorExpectation,
   type TensorJSON,
   type TensorLike,
@@ -442,7 +444,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     json: TensorJSON<S, D> | string,
     expected?: TensorExpectation<ES, ED>,
   ): Tensor<KnownShape<ES>, KnownDType<ED>> {
-    return fromParts(readerOf("fromJSON")(json, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
+    return fromParts(partsFromJSON(json, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
   }
 
   /**
@@ -459,7 +461,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     value: TensorLike<S, D>,
     expected?: TensorExpectation<ES, ED>,
   ): Tensor<KnownShape<ES>, KnownDType<ED>> {
-    return fromParts(readerOf("from")(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
+    return fromParts(partsFromClone(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
   }
 
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
@@ -527,22 +529,6 @@ export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D]
 /** A tensor of parts `Tensor.fromJSON` and `Tensor.from` have checked. */
 function fromParts(parts: TensorParts): Tensor {
   return new Tensor(parts.data, parts.shape, parts.strides, parts.offset, parts.dtype);
-}
-
-/** What checks a JSON form or a structured clone and gives its parts (src/format/serialize.ts). */
-type Reader = (value: unknown, expected: unknown) => TensorParts;
-
-/**
- * The readers of `Tensor.fromJSON` and `Tensor.from`, given by the package's `Tensor`
- * (src/format/readers.ts), so that a bundle that never names `Tensor` (only `tensor`, `add`, ...)
- * leaves their checks out. @internal
- */
-export const tensorReaders: { fromJSON?: Reader; from?: Reader } = {};
-
-function readerOf(name: "fromJSON" | "from"): Reader {
-  const reader = tensorReaders[name];
-  if (reader === undefined) throw new TypeError(`Tensor.${name}: its reader is not in this program; call it on the Tensor the package exports (import { Tensor } from "shapecast")`);
-  return reader;
 }
 
 /**

@@ -4,7 +4,7 @@
  * row-major order, a canonical text, and every malformed input refused with
  * its class and a message naming the field.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { broadcastTo, expandDims, permute, reshape, ShapeError, slice, Tensor, tensor, transpose, zeros } from "shapecast";
 import { asciiString, checkJSONLength, decodeBase64, elementBytes, encodeBase64, MAX_BASE64_LENGTH, swapBytes } from "../../src/format/serialize.js";
 import { thrown } from "../support/thrown.js";
@@ -288,20 +288,5 @@ describe("the bytes and base64 underneath", () => {
     expectError(() => decodeBase64("t", "x", "AA A"), RangeError, 't: x is not base64: character 2 (" ") is not in the base64 alphabet');
     expectError(() => decodeBase64("t", "x", "AAé="), RangeError, 't: x is not base64: character 2 ("é") is not in the base64 alphabet');
     expectError(() => decodeBase64("t", "x", "AAAA\n"), RangeError, "t: x is not base64: its length 5 is not a multiple of 4");
-  });
-});
-
-describe("the readers of Tensor.fromJSON and Tensor.from (src/format/readers.ts)", () => {
-  it("come with the package's Tensor; the class alone, as in a bundle that never names Tensor, says where they are", async () => {
-    const text = JSON.stringify(tensor([1, 2]));
-    expect(Tensor.fromJSON(text).toArray()).toEqual([1, 2]);
-    vi.resetModules();
-    // the class's own module, without the entry (and so without readers.ts)
-    const { Tensor: TensorClass } = await import("../../src/tensor.js");
-    for (const [name, read] of [["fromJSON", () => TensorClass.fromJSON(text)], ["from", () => TensorClass.from(structuredClone(tensor([1, 2])))]] as const) {
-      const error = thrown(read);
-      expect(error).toBeInstanceOf(TypeError);
-      expect(error.message).toBe(`Tensor.${name}: its reader is not in this program; call it on the Tensor the package exports (import { Tensor } from "shapecast")`);
-    }
   });
 });
