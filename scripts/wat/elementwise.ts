@@ -1195,24 +1195,38 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     if (typeof scalar === "function") return `(${type.store} ${o} ${scalar(`(${type.load} ${a})`, `(${type.load} ${b})`)})`;
     return `(${type.store} ${o} (${type.load} ${a}) (${type.load} ${b}) ${scalarOp(scalar)})`;
   };
+  /**
+   * The vector result of the operands' vectors (`left` and `right`, each read more than once) as
+   * statements and the value they leave: a Math op's sequence on `$et` (float32 in two float64
+   * halves, the low one kept in `$elow`; `inline`: written out, else called), else the vector code.
+   */
+  const vectorOf = (left: string, right: string, inline: boolean): { statements: string[]; value: string } =>
+    !isMath(op)
+      ? { statements: [], value: apply(left, right) }
+      : exact
+        ? { statements: [`(local.set $et ${left})`, ...math(inline)], value: "(local.get $et)" }
+        : {
+            statements: [
+              `(local.set $et (f64x2.promote_low_f32x4 ${left}))`,
+              ...math(inline),
+              "(local.set $elow (f32x4.demote_f64x2_zero (local.get $et)))",
+              `(local.set $et (f64x2.promote_low_f32x4 (${HIGH} ${left} ${left})))`,
+              ...math(inline),
+            ],
+            value: `(${JOIN_LOW_HALVES} (local.get $elow) (f32x4.demote_f64x2_zero (local.get $et)))`,
+          };
   /** Comparisons and casts: a turn of `elements` elements whose stores are written from the operands' loads. */
   const turn: { elements: number; stores: (left: (offset: number) => string, right: (offset: number) => string, contiguous: boolean) => string[] } | undefined = compare
     ? { elements: 16, stores: (left, right) => [`(v128.store (local.get $x) ${compare16(left, right)})`] }
     : isCast(op)
       ? { elements: op.elements ?? 4, stores: (left) => op.code[type.suffix]![1](left) }
-      : isMath(op) && exact
-        ? { elements: 2, stores: (left, _right, contiguous) => [`(local.set $et ${left(0)})`, ...math(contiguous), "(v128.store (local.get $x) (local.get $et))"] }
-        : isMath(op)
+      : isMath(op)
         ? {
-            elements: 4,
-            stores: (left, _right, contiguous) => [
-              `(local.set $et (f64x2.promote_low_f32x4 ${left(0)}))`,
-              ...math(contiguous),
-              "(local.set $elow (f32x4.demote_f64x2_zero (local.get $et)))",
-              `(local.set $et (f64x2.promote_low_f32x4 (${HIGH} ${left(0)} ${left(0)})))`,
-              ...math(contiguous),
-              `(v128.store (local.get $x) (${JOIN_LOW_HALVES} (local.get $elow) (f32x4.demote_f64x2_zero (local.get $et))))`,
-            ],
+            elements: type.lanes,
+            stores: (left, _right, contiguous) => {
+              const { statements, value } = vectorOf(left(0), "", contiguous);
+              return [...statements, `(v128.store (local.get $x) ${value})`];
+            },
           }
         : undefined;
   /** The op's statement for a turn of two vectors, where it has one (BinaryOpCode's pairs). */
