@@ -11,7 +11,8 @@
  * innermost loop is chosen once per call: all three contiguous (vector loads
  * and stores, two vectors per turn), a or b broadcast (stride 0: one value
  * splatted into a vector), or any strides (one element per turn, as the
- * JavaScript kernel does); the outer loops are an odometer, as in
+ * JavaScript kernel does, after turns of a vector's elements gathered for the
+ * ops whose vector code is a costly call); the outer loops are an odometer, as in
  * src/kernels/binary.ts. Every lane computes what the scalar instruction
  * computes, and both what the JavaScript kernel stores (see the tests in
  * test/kernels/simd.test.ts).
@@ -57,10 +58,11 @@ export interface BinaryOpCode {
   /**
    * Per dtype, the statement a two-vector turn runs instead of two stores of the vector code: of
    * the address to store at and the operands' two vectors each (a function that computes both at
-   * once). An op with one is a costly call: in float64, rows of any strides gather two elements
-   * a call for it too.
+   * once).
    */
   readonly pairs?: Partial<Record<string, (at: string, left0: string, right0: string, left1: string, right1: string) => string>>;
+  /** The dtypes whose vector code is a costly call: rows of any strides gather a vector's elements a turn for them, as for the Math ops. */
+  readonly costly?: readonly string[];
 }
 
 /** Products of bytes modulo 256: 16-bit products of the low and high halves, their low bytes. */
@@ -454,6 +456,7 @@ export const BINARY_OPS: readonly BinaryOpCode[] = [
     name: "pow",
     fdlibm: true,
     pairs: { f64: (at, left0, right0, left1, right1) => `(call $pow_exact_f64x2_pair ${at} ${left0} ${right0} ${left1} ${right1})` },
+    costly: ["f64", "f32"],
     code: {
       f64: [scalarByVector(powF64, "f64x2.splat", "f64x2.extract_lane 0"), powF64],
       f32: [scalarByVector(powF32, "f32x4.splat", "f32x4.extract_lane 0"), powF32],
@@ -1231,25 +1234,37 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
         : undefined;
   /** The op's statement for a turn of two vectors, where it has one (BinaryOpCode's pairs). */
   const pair = "pairs" in op ? op.pairs?.[type.suffix] : undefined;
+  /** Its vector code a costly call (a Math op's sequence, float pow), where rows of any strides gather. */
+  const costly = isMath(op) || ("costly" in op && op.costly?.includes(type.suffix) === true);
   /**
-   * Where the op has a pair form (its vector code a costly call) on two lanes: strided rows take
-   * two elements a turn, each operand's gathered into a vector, the op's vector code on them, and
-   * leave the last odd element to the loop of one element a turn ($count counts down the row).
+   * Rows of any strides where the vector code is a costly call: a vector's elements a turn (four
+   * float32, two float64), each operand's gathered into a vector (the loads stepping along its
+   * stride), the vector code on them, each lane stored along the output's stride; the elements
+   * left over (fewer than a vector's) go to the loop of one element a turn ($count counts down
+   * the row). A Math op reads a only (b is a again).
    */
-  const gather = (at: string, stride: string): string => `(f64x2.replace_lane 1 (f64x2.splat (f64.load (local.get ${at}))) (f64.load (i32.add (local.get ${at}) (local.get ${stride}))))`;
-  const gathered =
-    pair === undefined || type.lanes !== 2
-      ? []
-      : [
-          "(block $gathered (loop $gather",
-          "  (br_if $gathered (i32.lt_u (local.get $count) (i32.const 2)))",
-          `  (local.set $v ${apply(gather("$y", "$sa0"), gather("$z", "$sb0"))})`,
-          "  (f64.store (local.get $x) (f64x2.extract_lane 0 (local.get $v)))",
-          "  (f64.store (i32.add (local.get $x) (local.get $so0)) (f64x2.extract_lane 1 (local.get $v)))",
-          ...[["$x", "$so0"], ["$y", "$sa0"], ["$z", "$sb0"]].map(([at, stride]) => `  (local.set ${at} (i32.add (local.get ${at}) (i32.shl (local.get ${stride}) (i32.const 1))))`),
-          "  (local.set $count (i32.sub (local.get $count) (i32.const 2)))",
-          "  (br $gather)))",
-        ];
+  const gatherLanes = (at: string, stride: string): string =>
+    Array.from({ length: type.lanes - 1 }, (_, k) => k + 1).reduce(
+      (vector, k) => `(${type.vector}.replace_lane ${k} ${vector} (${type.load} (local.tee ${at} (i32.add (local.get ${at}) (local.get ${stride})))))`,
+      `(${splat} (${type.load} (local.get ${at})))`,
+    );
+  const readsB = !isMath(op);
+  const stepping: [string, string][] = [["$x", "$so0"], ["$y", "$sa0"], ...(readsB ? [["$z", "$sb0"] as [string, string]] : [])];
+  const gathered = (): string[] => {
+    const { statements, value } = vectorOf("(local.get $v)", "(local.get $w)", false);
+    return [
+      "(block $gathered (loop $gather",
+      `  (br_if $gathered (i32.lt_u (local.get $count) (i32.const ${type.lanes})))`,
+      `  (local.set $v ${gatherLanes("$y", "$sa0")})`,
+      ...(readsB ? [`  (local.set $w ${gatherLanes("$z", "$sb0")})`] : []),
+      ...statements.map((line) => `  ${line}`),
+      `  (local.set $v ${value})`,
+      ...Array.from({ length: type.lanes }, (_, k) => `  (${type.store} ${k === 0 ? "(local.get $x)" : "(local.tee $x (i32.add (local.get $x) (local.get $so0)))"} (${type.vector}.extract_lane ${k} (local.get $v)))`),
+      ...stepping.map(([at, stride]) => `  (local.set ${at} (i32.add (local.get ${at}) (local.get ${stride})))`),
+      `  (local.set $count (i32.sub (local.get $count) (i32.const ${type.lanes})))`,
+      "  (br $gather)))",
+    ];
+  };
   const splat = `${type.vector}.splat`;
   const vbytes = 16;
   /** A vector operand at a byte offset: loaded through a pointer, or the splatted value. */
@@ -1307,7 +1322,7 @@ function binaryFunction(op: AnyOpCode, type: LaneType): string {
     (local $last i32) (local $words i32) (local $d0 i32) (local $so0 i32) (local $sa0 i32) (local $sb0 i32)
     (local $variant i32) (local $axis i32) (local $at i32) (local $next i32) (local $dim i32)
     (local $x i32) (local $y i32) (local $z i32) (local $end i32) (local $end2 i32) (local $count i32)
-    (local $s ${s}) (local $t ${s}) (local $v v128) (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
+    (local $s ${s}) (local $t ${s}) (local $v v128)${costly && readsB ? " (local $w v128)" : ""} (local $d f64) (local $e i64) (local $mx v128) (local $my v128) (local $mr v128)${isMath(op) ? ` (local $elow v128) ${mathLocals(op, true, exact)}` : ""}${paramsOf(op, type) !== undefined ? ` (local $p0 v128) (local $p1 v128) (local $r0 v128) (local $r1 v128) (local $q0 ${s}) (local $q1 ${s})` : ""}
 ${(paramsOf(op, type) ?? []).map((line) => `    ${line}`).join("\n")}
     (if (i32.eqz (local.get $rank)) (then
       ${one("(local.get $o)", "(local.get $a)", "(local.get $b)")}
@@ -1355,8 +1370,8 @@ ${rowLoop("        ", [splatted, z], ["$x", "$z"], false)}
         (local.set $v (${splat} (${type.load} (local.get $z))))
 ${rowLoop("        ", [y, splatted], ["$x", "$y"], false)}
         (br $row))
-        ;; any strides: one element per turn${gathered.length > 0 ? " (two a turn first)" : ""}
-        (local.set $count (local.get $d0))${gathered.map((line) => `\n        ${line}`).join("")}
+        ;; any strides: one element per turn${costly ? ` (${type.lanes} a turn first)` : ""}
+        (local.set $count (local.get $d0))${(costly ? gathered() : []).map((line) => `\n        ${line}`).join("")}
         (block $elements (loop $element
           (br_if $elements (i32.eqz (local.get $count)))
           ${one("(local.get $x)", "(local.get $y)", "(local.get $z)")}

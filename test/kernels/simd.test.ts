@@ -543,6 +543,46 @@ describe.runIf(simdAvailable())("WebAssembly SIMD element-wise kernels", () => {
     });
   }
 
+  // The ops whose vector code is a costly call (the Math ops, float pow) gather four float32 or two
+  // float64 elements a turn in rows of any strides and leave the rest to the loop of one: rows of 1
+  // to 9 elements (every remainder, up to two gathered turns of four), a read along a stride of 2 (a
+  // transposed view; b too, or contiguous), written along a stride of 2 or contiguously, of values
+  // whose results all differ, so a lane stored in another's place, an element skipped and one left
+  // unwritten each show
+  type Costly = [op: string, dtype: "float32" | "float64", js: (plan: Plan, out: Operand<Writable>, inputs: Operand[]) => void, simd: (plan: Plan, out: Operand, inputs: Operand[]) => boolean];
+  const costlyOps = (["float32", "float64"] as const).flatMap((dtype): Costly[] => [
+    ...float32MathOps.map(([op, rule]): Costly => [op, dtype, (plan, out, [a]) => rule.kernel(plan, out, a!), (plan, out, [a]) => unarySimd(op, dtype, plan, out, a!)]),
+    ["elu", dtype, (plan, out, [a]) => parameterized.elu(0.5).kernel(plan, out, a!), (plan, out, [a]) => unarySimd("elu", dtype, plan, out, a!, parameterized.elu(0.5).params!())],
+    ["pow", dtype, (plan, out, [a, b]) => rules.pow.kernel(plan, out, a!, b!), (plan, out, [a, b]) => binarySimd("pow", dtype, plan, out, a!, b!)],
+  ]);
+  for (const [op, dtype, js, simd] of costlyOps) {
+    it(`${op} in ${dtype}: rows of any strides, gathered ${dtype === "float32" ? "four" : "two"} a turn, what the JavaScript kernel stores${dtype === "float32" ? " (within one float32 ulp)" : ""} for every remainder`, () => {
+      if (dtype === "float64" && !fdlibmHere) return;
+      // (log of positive values; pow: bases from 0.5 up, exponents from 2.5 down)
+      const value = (i: number, k: number): number => (op === "pow" ? (k === 0 ? 0.5 + 0.05 * i : 2.5 - 0.15 * i) : (op === "log" || i % 2 === 0 ? 1 : -1) * (0.1 + 0.05 * i));
+      try {
+        for (let n = 1; n <= 9; n++) {
+          for (const outStrided of [true, false]) {
+            const [strided, contiguous] = [{ offset: 0, strides: [1, 2] }, { offset: 0, strides: [n, 1] }];
+            const [out, layouts] = [outStrided ? strided : contiguous, op === "pow" ? [strided, outStrided ? contiguous : strided] : [strided]];
+            const inputs = layouts.map((layout, k) => operand(residentArray(dtype, 2 * n, Array.from({ length: 2 * n }, (_, i) => value(i, k))), layout));
+            const plan: Plan = { dims: [2, n], strides: [out, ...layouts].map((layout) => layout.strides), size: 2 * n };
+            const simdOut = residentArray(dtype, 2 * n, [7]);
+            const jsOut = new ARRAYS[dtype](simdOut.length).fill(7);
+            js(plan, operand(jsOut as Writable, out), inputs);
+            expect(simd(plan, operand(simdOut, out), inputs)).toBe(true);
+            for (let i = 0; i < jsOut.length; i++) {
+              const close = dtype === "float32" ? float32Ulps(simdOut[i]!, jsOut[i]!) <= 1 : same(simdOut[i]!, jsOut[i]!);
+              if (!close) expect({ n, outStrided, at: i, simd: simdOut[i] }).toEqual({ n, outStrided, at: i, simd: jsOut[i] });
+            }
+          }
+        }
+      } finally {
+        for (const block of taken.splice(0)) drop(block);
+      }
+    });
+  }
+
   it("float64 exp, log, expm1, log1p, tanh, sin, cos, erf and gelu: the JavaScript's bits over dense sweeps of their arguments, where Math is fdlibm's", () => {
     if (!fdlibmHere) return void expect(ranInSimd("exp")).toBe(false);
     const n = 1 << 16;
