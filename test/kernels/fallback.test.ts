@@ -11,51 +11,30 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as simd from "../../src/index.js";
 import { arenaStats } from "../../src/kernels/wasm/arena.js";
 import { FALLBACK_CASES, type FallbackReport, refuseModules } from "./fallback-cases.js";
+import { firstMessage, inBrowser } from "../support/worker.js";
 
 let report: FallbackReport;
 
-/** Node: the library again, loaded while WebAssembly.Module refuses. */
+/**
+ * Node: the library again, WebAssembly.Module refusing from just after it loads (as in the
+ * browser's worker): loading the entry compiles nothing, so this copy falls back all the same.
+ */
 async function inThisRealm(): Promise<FallbackReport> {
+  vi.resetModules();
+  const lib = await import("../../src/index.js");
+  const { arenaStats: stats } = await import("../../src/kernels/wasm/arena.js");
   const restore = refuseModules();
   try {
-    vi.resetModules();
-    const lib = await import("../../src/index.js");
-    const { arenaStats: stats } = await import("../../src/kernels/wasm/arena.js");
     return { simd: stats().simd, results: FALLBACK_CASES.map(([name, run]) => [name, run(lib)] as const) };
   } finally {
     restore();
   }
 }
 
-/** The parts of a browser's Worker used here (the tests compile without the DOM's types). */
-interface WorkerLike {
-  onmessage: ((event: { data: FallbackReport }) => void) | null;
-  onerror: ((event: { message: string }) => void) | null;
-  terminate(): void;
-}
-const BrowserWorker = (globalThis as { window?: unknown; Worker?: new (url: URL, options: { type: "module" }) => WorkerLike }).window === undefined
-  ? undefined
-  : (globalThis as { Worker?: new (url: URL, options: { type: "module" }) => WorkerLike }).Worker;
-
-/** The browser: the same in a worker. */
-function inWorker(Ctor: new (url: URL, options: { type: "module" }) => WorkerLike): Promise<FallbackReport> {
-  return new Promise((resolve, reject) => {
-    const worker = new Ctor(new URL("./fallback-worker.ts", import.meta.url), { type: "module" });
-    worker.onmessage = (event) => {
-      worker.terminate();
-      resolve(event.data);
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(`the worker failed: ${event.message}`));
-    };
-  });
-}
-
 beforeAll(async () => {
   // this copy decides its engine (and loads its matmul kernels) before anything refuses modules
   expect(arenaStats().simd).toBe(true);
-  report = BrowserWorker !== undefined ? await inWorker(BrowserWorker) : await inThisRealm();
+  report = inBrowser ? await firstMessage<FallbackReport>(new URL("./fallback-worker.ts", import.meta.url)) : await inThisRealm();
 });
 
 const same = (x: readonly number[], y: readonly number[]): boolean => x.length === y.length && x.every((v, i) => Object.is(v, y[i]) || (Number.isNaN(v) && Number.isNaN(y[i])));

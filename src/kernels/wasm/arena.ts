@@ -279,7 +279,7 @@ function nudge(a: Arena): void {
 
 const encode = (offset: number, index: number): number => (offset / 16) * 128 + index;
 
-/** Blocks from this size on start at one of COLORS offsets (see `colorOf`). */
+/** Blocks from this size on start at one of COLORS offsets (see COLOR_STEP). */
 const COLORED_BYTES = 64 * 1024;
 const COLORS = 8;
 /** 37 cache lines: not a multiple of 4 KiB, so each color moves the bits that pick a cache set. */

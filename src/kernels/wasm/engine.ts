@@ -30,6 +30,15 @@ import { reduceWasm } from "./reduce.wasm.js";
  * ones([1000, 1000]).add(1); // in the engine's memory, by its kernels
  */
 export function enableSimd(): boolean {
-  provideModules([elementwiseWasm, gemmWasm, reduceWasm], { binary: binarySimd, unary: unarySimd, matmul: matmulSimd });
+  provideEngine();
   return simdAvailable();
+}
+
+/**
+ * Hands the modules and the kernels' entry points to the arena without making it: the modules
+ * are compiled and the memory reserved when an op first asks (./on-by-default.ts: importing the
+ * package costs nothing until a large tensor is made). @internal
+ */
+export function provideEngine(): void {
+  provideModules([elementwiseWasm, gemmWasm, reduceWasm], { binary: binarySimd, unary: unarySimd, matmul: matmulSimd });
 }
