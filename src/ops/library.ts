@@ -1,6 +1,7 @@
 /**
- * Every op module, as one namespace for the gradient rules (src/autodiff/) to call ops by name.
- * Not the package's entry (src/index.ts): the weights files (src/io/) are not ops.
+ * Every op module, as one namespace for the gradient rules (src/autodiff/) to call ops by name,
+ * and for enableMethods (./all-methods.ts) to keep every op in a bundle. Not the package's entry
+ * (src/index.ts): the weights files (src/io/) are not ops.
  */
 export * from "./assert.js";
 export * from "./conv.js";
