@@ -134,34 +134,44 @@ export function swapBytes(bytes: Uint8Array, width: number): void {
  * (row-major) from `from` to `to`, `words` entries per element: bytes for
  * 1-byte dtypes, 32-bit words for the others (two per float64), so a value is
  * copied as bits and never read as a number. `shape` holds no 0.
+ *
+ * A position only ever moves to another element's, so it stays inside the
+ * buffer: the stride of a size-1 axis (which may be anything, a slice with a
+ * step of 2^52 over it included) is never added.
  */
 function gather(from: Uint8Array | Uint32Array, to: Uint8Array | Uint32Array, words: number, shape: readonly number[], strides: readonly number[], offset: number): void {
-  const rank = shape.length;
-  const last = rank - 1;
-  const length = shape[last]!;
-  const step = strides[last]! * words;
-  const index = new Array<number>(rank).fill(0);
-  let position = offset * words;
+  const length = shape[shape.length - 1]!;
+  const step = strides[strides.length - 1]! * words;
+  const index = new Array<number>(shape.length).fill(0);
+  let position = offset;
   let k = 0;
-  for (;;) {
+  for (let move: number | undefined = 0; move !== undefined; move = nextRow(index, shape, strides)) {
+    position += move;
     if (words === 1) {
       for (let i = 0, p = position; i < length; i++, p += step) to[k++] = from[p]!;
     } else {
-      for (let i = 0, p = position; i < length; i++, p += step) {
+      for (let i = 0, p = position * words; i < length; i++, p += step) {
         to[k++] = from[p]!;
         to[k++] = from[p + 1]!;
       }
     }
-    let axis = last - 1;
-    for (; axis >= 0; axis--) {
-      position += strides[axis]! * words;
-      index[axis] = index[axis]! + 1;
-      if (index[axis]! < shape[axis]!) break;
-      position -= strides[axis]! * words * shape[axis]!;
-      index[axis] = 0;
-    }
-    if (axis < 0) return;
   }
+}
+
+/**
+ * Steps `index` (of every axis but the last) to the next row in row-major order and gives the
+ * change of position in elements, or undefined after the last row. An axis adds its stride only
+ * when it stays inside the axis and takes back only what it added, so a size-1 axis never moves
+ * the position: its stride may be anything.
+ */
+function nextRow(index: number[], shape: readonly number[], strides: readonly number[]): number | undefined {
+  let move = 0;
+  for (let axis = shape.length - 2; axis >= 0; axis--) {
+    if (++index[axis]! < shape[axis]!) return move + strides[axis]!;
+    move -= strides[axis]! * (shape[axis]! - 1);
+    index[axis] = 0;
+  }
+  return undefined;
 }
 
 /** The elements of `t` in row-major order as little-endian bytes, in a new buffer. */
@@ -444,19 +454,14 @@ function checkPosition(op: string, name: string, value: unknown, what: string, m
 
 /** Calls `visit` with each position `shape`, `strides` and `offset` read, row-major; `shape` holds no 0. */
 function forEachPosition(shape: readonly number[], strides: readonly number[], offset: number, visit: (position: number, k: number) => void): void {
+  const length = shape.length === 0 ? 1 : shape[shape.length - 1]!;
+  const step = shape.length === 0 ? 0 : strides[strides.length - 1]!;
   const index = new Array<number>(shape.length).fill(0);
   let position = offset;
-  for (let k = 0; ; k++) {
-    visit(position, k);
-    let axis = shape.length - 1;
-    for (; axis >= 0; axis--) {
-      position += strides[axis]!;
-      index[axis] = index[axis]! + 1;
-      if (index[axis]! < shape[axis]!) break;
-      position -= strides[axis]! * shape[axis]!;
-      index[axis] = 0;
-    }
-    if (axis < 0) return;
+  let k = 0;
+  for (let move: number | undefined = 0; move !== undefined; move = nextRow(index, shape, strides)) {
+    position += move;
+    for (let i = 0, p = position; i < length; i++, p += step) visit(p, k++);
   }
 }
 

@@ -78,12 +78,16 @@ function sumOut(x: Labeled, keep: (label: string) => boolean, dtype: DType): Lab
     let target = 0;
     for (let n = 0; n < count; n++) {
       sums[target] = integer ? (sums[target]! + data[source]!) | 0 : sums[target]! + data[source]!;
+      // an axis moves the positions only while it stays inside itself: a size-1 axis's stride,
+      // whatever it is, is never added
       for (let axis = rank - 1; axis >= 0; axis--) {
-        source += t.strides[axis]!;
-        target += step[axis]!;
-        if (++index[axis]! < t.shape[axis]!) break;
-        source -= t.strides[axis]! * t.shape[axis]!;
-        target -= step[axis]! * t.shape[axis]!;
+        if (++index[axis]! < t.shape[axis]!) {
+          source += t.strides[axis]!;
+          target += step[axis]!;
+          break;
+        }
+        source -= t.strides[axis]! * (t.shape[axis]! - 1);
+        target -= step[axis]! * (t.shape[axis]! - 1);
         index[axis] = 0;
       }
     }

@@ -133,7 +133,9 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
       return;
     }
     shape.push(plan.length);
-    strides.push(stride * plan.step);
+    // an axis left with one element (or none) keeps its stride: step times stride would only
+    // describe where a second element would be, and a huge step would carry it past 2^53
+    strides.push(plan.length > 1 ? stride * plan.step : stride);
     if (plan.length > 0) offset += plan.start * stride;
   });
   return recorded("slice", [x, ...specs], new Tensor(storageOf(x), shape, strides, offset, x.dtype));

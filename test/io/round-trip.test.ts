@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromNpy, loadSafetensors, readSafetensorsHeader, saveSafetensors, toNpy } from "shapecast";
+import { arange, einsum, expandDims, fromNpy, loadSafetensors, readSafetensorsHeader, reshape, saveSafetensors, slice, Tensor, tensor, toNpy } from "shapecast";
 import { fromNpz, toNpz } from "shapecast/npz";
 import { chainArb } from "../fuzz/support/arbs.js";
 import { buildChain } from "../fuzz/support/chain.js";
@@ -48,5 +48,34 @@ describe("the weights files round trip", () => {
       }),
       { seed: 20261126, numRuns: 150 },
     );
+  });
+});
+
+describe("a size-1 axis's stride is never added to a position", () => {
+  // slice keeps the stride of an axis it leaves with one element; step * stride (here past 2^53)
+  // only says where a second element would be
+  const huge = slice(reshape(arange(45), [3, 5, 3]), null, { step: 2 ** 52 }, { step: -1 });
+  // and a clone may carry any integer stride there
+  const forged = Tensor.from({ data: Float32Array.from({ length: 12 }, (_, i) => i), shape: [2, 1, 3], strides: [6, 2 ** 53 - 1, 2], offset: 1, dtype: "float32" });
+  const writers: [string, (t: Tensor) => Tensor][] = [
+    ["JSON", (t) => Tensor.fromJSON(JSON.stringify(t))],
+    ["a structured clone", (t) => Tensor.from(structuredClone(t))],
+    ["toNpy", (t) => fromNpy(toNpy(t))],
+    ["saveSafetensors", (t) => loadSafetensors(saveSafetensors({ t }))["t"]!],
+    ["toNpz", (t) => fromNpz(toNpz({ t }))["t"]!],
+    ["einsum", (t) => expandDims(einsum("abc->ac", t), 1)],
+    ["toTypedArray", (t) => tensor(Array.from(t.toTypedArray() as Float32Array), { dtype: t.dtype }).reshape(t.shape)],
+  ];
+
+  it("slice gives such an axis its own stride, not step times stride", () => {
+    expect(huge.shape).toEqual([3, 1, 3]);
+    expect(huge.strides).toEqual([15, 3, -1]);
+    expect(slice(arange(5), { start: 4, step: -(2 ** 52) }).strides).toEqual([1]);
+  });
+
+  it.each(writers)("%s gives the view's own elements", (_, through) => {
+    expect(through(huge).toArray()).toEqual(huge.toArray());
+    expect(huge.toArray()).toEqual([[[2, 1, 0]], [[17, 16, 15]], [[32, 31, 30]]]);
+    expect(through(forged).toArray()).toEqual([[[1, 3, 5]], [[7, 9, 11]]]);
   });
 });

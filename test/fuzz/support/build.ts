@@ -170,7 +170,8 @@ export function randomStep(x: Built, kind: StepKind, seeds: readonly number[], c
         if (choice === 0) specs.push(null);
         else if (choice === 1 && dim > 0) specs.push(s.next(2 * dim) - dim);
         else {
-          const stepSize = s.pick([1, -1, 2, -2, 3, -3]);
+          // steps past any size leave the axis one element (or none), whose stride must then stay small
+          const stepSize = s.pick([1, -1, 2, -2, 3, -3, 2 ** 52, -(2 ** 52), 2 ** 31]);
           const bound = (): number | undefined => (s.next(3) === 0 ? undefined : s.next(2 * dim + 7) - dim - 3);
           const spec: { start?: number; stop?: number; step?: number } = {};
           const start = bound();
