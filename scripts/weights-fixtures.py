@@ -75,6 +75,41 @@ for name, array in npy.items():
     np.save(os.path.join(OUT, f"{name}.npy"), array)
     manifest["npy"][name] = expected(array)
 
+# --- .npy headers, by np.save's own header writer, for shapes too large to hold ------------
+# np.save writes the header dict, room for the first size to grow to 21 digits, then 1 to 64
+# spaces and a newline so that the data starts at a multiple of 64. Shapes of every rank up to
+# 64 and of sizes up to 2^31 - 1 (views of one element, so nothing is allocated), among them
+# ranks whose header ends exactly on a multiple of 64 before padding.
+from numpy.lib import _format_impl as npy_format  # noqa: E402  (the module np.save calls)
+import io  # noqa: E402
+
+header_rng = np.random.default_rng(20261128)  # its own, so the arrays above and below stay as they were
+
+
+def random_sizes(rank):
+    """Sizes of 1 to 10 digits, each kept only while the product stays within 2^31 - 1 (else 1)."""
+    sizes, product = [], 1
+    for _ in range(rank):
+        size = int(header_rng.integers(0, 10 ** int(header_rng.integers(1, 11))))
+        if max(size, 1) * product > 2**31 - 1:
+            size = 1
+        sizes.append(size)
+        product *= max(size, 1)  # an empty axis does not lift the limit on the others (as in shapecast)
+    return sizes
+
+
+header_cases = []
+for rank in range(0, 65):
+    for sizes in ([1] * rank, [2] * min(rank, 30) + [1] * max(rank - 30, 0), random_sizes(rank), random_sizes(rank), [2**31 - 1] + [1] * max(rank - 1, 0)):
+        shape = tuple(sizes[:rank])
+        header_cases.append((shape, ["<f4", "<f8", "<i4", "|u1", "|b1"][len(header_cases) % 5]))
+manifest["npyHeaders"] = []
+for shape, descr in header_cases:
+    view = np.lib.stride_tricks.as_strided(np.zeros(1, dtype=descr), shape=shape, strides=(0,) * len(shape))
+    out = io.BytesIO()
+    npy_format._write_array_header(out, npy_format.header_data_from_array_1_0(view), None)
+    manifest["npyHeaders"].append({"shape": list(shape), "descr": descr, "header": base64.b64encode(out.getvalue()).decode("ascii")})
+
 # --- .npz, by np.savez (members stored) and np.savez_compressed (deflated) --------------
 manifest["npz"] = {}
 named = {"w": npy["float32-c"], "b": npy["int32-big-endian"], "flags": npy["bool"], "f16": npy["float16"]}

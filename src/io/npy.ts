@@ -28,6 +28,10 @@ import type { Shape } from "../../types/index.js";
 import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Text } from "./bytes.js";
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
+/** The data starts at a multiple of this. */
+const ALIGN = 64;
+/** The digits np.save leaves room for in the header's first size. */
+const GROWTH_DIGITS = 21;
 
 /** The `descr` of each dtype as written. */
 const DESCR: Record<DType, string> = { float32: "<f4", float64: "<f8", int32: "<i4", uint8: "|u1", bool: "|b1" };
@@ -51,26 +55,40 @@ const STORED: Record<string, StoredType> = {
  */
 export function toNpy(t: Tensor): Uint8Array<ArrayBuffer> {
   assertTensor("toNpy", "t", t);
-  const shape = t.shape.length === 1 ? `(${t.shape[0]},)` : `(${t.shape.join(", ")})`;
-  const dict = `{'descr': '${DESCR[t.dtype]}', 'fortran_order': False, 'shape': ${shape}, }`;
-  // where the data starts after a preamble of `prefix` bytes: the header and its newline, padded to 64
-  const dataStart = (prefix: number): number => Math.ceil((prefix + dict.length + 1) / 64) * 64;
-  // version 1 counts the header in 2 bytes (a 10-byte preamble); version 2 in 4 (12 bytes)
-  const version = dataStart(10) - 10 > 0xffff ? 2 : 1;
-  const prefix = version === 1 ? 10 : 12;
-  const padded = dataStart(prefix);
+  const header = npyHeader(t.shape, t.dtype);
   const data = elementBytes(t);
-  const out = new Uint8Array(padded + data.length);
+  const out = new Uint8Array(header.length + data.length);
+  out.set(header);
+  out.set(data, header.length);
+  return out;
+}
+
+/**
+ * The bytes `np.save` writes before the elements of an array of `shape` and `dtype` (C order,
+ * little-endian): the magic, the version, the header's length and the header. The dict is
+ * followed by room for the first size to grow to 21 digits (so that a file can be appended to
+ * in place), then 1 to 64 spaces and a newline, so that the data starts at a multiple of 64.
+ * Version 1 unless the header needs more than its 2-byte length holds. @internal
+ */
+export function npyHeader(shape: readonly number[], dtype: DType): Uint8Array<ArrayBuffer> {
+  const sizes = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(", ")})`;
+  const growth = shape.length === 0 ? 0 : GROWTH_DIGITS - String(shape[0]).length;
+  const dict = `{'descr': '${DESCR[dtype]}', 'fortran_order': False, 'shape': ${sizes}, }${" ".repeat(growth)}`;
+  // the header's length after a preamble of `prefix` bytes: the dict, the spaces and the newline
+  const length = (prefix: number): number => dict.length + 1 + (ALIGN - ((prefix + dict.length + 1) % ALIGN));
+  // version 1 counts the header in 2 bytes (a 10-byte preamble); version 2 in 4 (12 bytes)
+  const version = length(10) > 0xffff ? 2 : 1;
+  const prefix = version === 1 ? 10 : 12;
+  const headerLength = length(prefix);
+  const out = new Uint8Array(prefix + headerLength);
   out.set(MAGIC);
   out[6] = version;
   out[7] = 0;
-  const headerLength = padded - prefix;
   const view = new DataView(out.buffer);
   if (version === 1) view.setUint16(8, headerLength, true);
   else view.setUint32(8, headerLength, true);
-  const header = dict.padEnd(headerLength - 1, " ") + "\n";
-  for (let i = 0; i < header.length; i++) out[prefix + i] = header.charCodeAt(i);
-  out.set(data, padded);
+  const text = dict.padEnd(headerLength - 1, " ") + "\n";
+  for (let i = 0; i < text.length; i++) out[prefix + i] = text.charCodeAt(i);
   return out;
 }
 

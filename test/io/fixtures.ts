@@ -16,6 +16,8 @@ export const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "
   readonly npy: Record<string, Expected>;
   readonly npz: Record<string, Record<string, Expected>>;
   readonly safetensors: Record<string, { readonly metadata: Record<string, string> | null; readonly tensors: Record<string, Expected> }>;
+  /** The bytes np.save writes before the elements (base64), for shapes of every rank up to 64 and sizes up to 2^31 - 1. */
+  readonly npyHeaders: readonly { readonly shape: number[]; readonly descr: string; readonly header: string }[];
 };
 
 /** A fixture file's bytes. */

@@ -7,8 +7,9 @@
  * wrong, never a tensor.
  */
 import { describe, expect, it } from "vitest";
-import { fromNpy, ShapeError, Tensor, tensor, toNpy, transpose } from "shapecast";
+import { type DType, fromNpy, ShapeError, Tensor, tensor, toNpy, transpose, zeros } from "shapecast";
 import { elementBytes } from "../../src/format/serialize.js";
+import { npyHeader } from "../../src/io/npy.js";
 import { thrown } from "../support/thrown.js";
 import { fixture as file, manifest } from "./fixtures.js";
 import { base64, expectEveryCutRefused, same } from "./support.js";
@@ -45,6 +46,21 @@ describe("fromNpy on files np.save wrote", () => {
     const again = fromNpy(toNpy(fortran));
     expect(again.isContiguous).toBe(true);
     expect(same(again.data as Float64Array, new Float64Array(elementBytes(fortran).buffer))).toBe(true);
+  });
+
+  it("writes np.save's header for every rank up to 64 and sizes up to 2^31 - 1: its growth room and its padding of 1 to 64 spaces", () => {
+    const dtypes: Record<string, DType> = { "<f4": "float32", "<f8": "float64", "<i4": "int32", "|u1": "uint8", "|b1": "bool" };
+    expect(manifest.npyHeaders.length).toBeGreaterThan(300);
+    // among them headers whose dict ends on a multiple of 64, which np.save pads with 64 spaces, not none
+    expect(manifest.npyHeaders.filter(({ header }) => atob(header).endsWith(`${" ".repeat(64)}\n`)).length).toBeGreaterThan(20);
+    for (const { shape, descr, header } of manifest.npyHeaders) {
+      expect(base64(npyHeader(shape, dtypes[descr]!)), `${descr} ${JSON.stringify(shape)}`).toBe(header);
+    }
+    // and the whole file of a tensor of such a shape (fifteen axes of 1: np.save's file is 193 bytes)
+    const fifteen = new Array<number>(15).fill(1);
+    const want = manifest.npyHeaders.find(({ shape, descr }) => descr === "<f4" && shape.length === 15 && shape.every((d) => d === 1))!;
+    expect(toNpy(zeros(fifteen, "uint8")).length).toBe(193);
+    expect(base64(toNpy(zeros(fifteen, "float32")).subarray(0, 192))).toBe(want.header);
   });
 
   it("takes an ArrayBuffer or a Uint8Array at any offset of a larger buffer", () => {
