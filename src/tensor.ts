@@ -461,6 +461,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     value: TensorLike<S, D>,
     expected?: TensorExpectation<ES, ED>,
   ): Tensor<KnownShape<ES>, KnownDType<ED>> {
+    // a tensor that was disposed, or whose buffer went to another thread, is refused as every op refuses it
+    if (value instanceof Tensor) assertAttached("Tensor.from", "value", value);
     return fromParts(partsFromClone(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
   }
 

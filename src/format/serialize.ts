@@ -28,7 +28,7 @@ import type { Shape } from "../../types/index.js";
 import { bytesOf, checkDType, type DType, storageName, storageOver, type StorageOf } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { checkShape, describe } from "../shape/validate.js";
+import { checkShape, describe, ownFields } from "../shape/validate.js";
 
 export const TENSOR_JSON_FORMAT = "shapecast.tensor";
 export const TENSOR_JSON_VERSION = 1;
@@ -341,27 +341,36 @@ const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
 const product = (shape: readonly number[]): number => shape.reduce((size, dim) => size * dim, 1);
 
 /**
+ * What a caller expects of a tensor read (`{ shape?, dtype? }`, each optional), checked: a
+ * `TypeError` for a value that is not an object, an unknown field or dtype; a `RangeError` or
+ * `TypeError` for a field that is not a shape. Its own fields only; undefined when absent.
+ */
+export function checkExpectation(op: string, expected: unknown): { readonly shape?: readonly number[]; readonly dtype?: DType } | undefined {
+  if (expected === undefined) return undefined;
+  if (!isRecord(expected)) {
+    throw new TypeError(`${op}: expected must be an object such as { shape: [2, 3], dtype: "float32" }, got ${describe(expected)}`);
+  }
+  const fields = ownFields(expected);
+  for (const key of Object.keys(fields)) {
+    if (key !== "shape" && key !== "dtype") throw new TypeError(`${op}: expected field "${key}" is not known (the fields are shape and dtype)`);
+  }
+  const { shape, dtype } = fields;
+  if (shape !== undefined) checkShape(op, "expected.shape", shape);
+  return { shape, dtype: dtype === undefined ? undefined : checkDType(op, "expected.dtype", dtype) };
+}
+
+/**
  * Throws unless `expected` is absent or an object of `shape` and `dtype`
  * (each optional) that `shape` and `dtype` match: a `ShapeError` for another
  * shape (as `assertShape` words it), a `TypeError` for another dtype.
  */
 function checkExpected(op: string, name: string, shape: readonly number[], dtype: DType, expected: unknown): void {
-  if (expected === undefined) return;
-  if (!isRecord(expected)) {
-    throw new TypeError(`${op}: expected must be an object such as { shape: [2, 3], dtype: "float32" }, got ${describe(expected)}`);
+  const want = checkExpectation(op, expected);
+  if (want?.shape !== undefined) {
+    const wanted = want.shape;
+    checkSameShape(op, shape, wanted, (detail) => `${op}: ${detail}; expected ${showShape(wanted)}, got ${showShape(shape)}`);
   }
-  for (const key of Object.keys(expected)) {
-    if (key !== "shape" && key !== "dtype") throw new TypeError(`${op}: expected field "${key}" is not known (the fields are shape and dtype)`);
-  }
-  const { shape: want, dtype: wantDType } = expected;
-  if (want !== undefined) {
-    checkShape(op, "expected.shape", want);
-    checkSameShape(op, shape, want, (detail) => `${op}: ${detail}; expected ${showShape(want)}, got ${showShape(shape)}`);
-  }
-  if (wantDType !== undefined) {
-    checkDType(op, "expected.dtype", wantDType);
-    if (wantDType !== dtype) throw new TypeError(`${op}: ${name}.dtype is "${dtype}" but expected.dtype is "${wantDType}"`);
-  }
+  if (want?.dtype !== undefined && want.dtype !== dtype) throw new TypeError(`${op}: ${name}.dtype is "${dtype}" but expected.dtype is "${want.dtype}"`);
 }
 
 /**
@@ -389,18 +398,19 @@ export function checkSameShape(op: string, shape: readonly number[], want: reado
 /** The parts of the tensor `json` describes (its JSON form, or that form's text), checked. */
 export function partsFromJSON(json: unknown, expected: unknown): TensorParts {
   const op = "Tensor.fromJSON";
-  let form = json;
+  let given = json;
   if (typeof json === "string") {
     try {
-      form = JSON.parse(json);
+      given = JSON.parse(json);
     } catch (error) {
       throw new SyntaxError(`${op}: json is a string but not JSON text: ${(error as Error).message}`, { cause: error });
     }
   }
   const parsed = typeof json === "string" ? " (parsed from the text)" : "";
-  if (!isRecord(form)) {
-    throw new TypeError(`${op}: json must be a tensor's JSON form (an object from toJSON(), or its JSON text), got ${describe(form)}${parsed}`);
+  if (!isRecord(given)) {
+    throw new TypeError(`${op}: json must be a tensor's JSON form (an object from toJSON(), or its JSON text), got ${describe(given)}${parsed}`);
   }
+  const form = ownFields(given);
   if (form["format"] !== TENSOR_JSON_FORMAT) {
     throw new TypeError(`${op}: json.format must be "${TENSOR_JSON_FORMAT}", got ${describe(form["format"])}${parsed}: not a tensor's JSON form`);
   }
@@ -469,11 +479,13 @@ function forEachPosition(shape: readonly number[], strides: readonly number[], o
  * The parts of the tensor `value` describes (a tensor, its structured clone,
  * or a plain `{ data, shape, dtype }`), checked, over `value.data` itself.
  */
-export function partsFromClone(value: unknown, expected: unknown): TensorParts {
+export function partsFromClone(given: unknown, expected: unknown): TensorParts {
   const op = "Tensor.from";
-  if (!isRecord(value)) {
-    throw new TypeError(`${op}: value must be a Tensor or its structured clone (an object with data, shape and dtype), got ${describe(value)}`);
+  if (!isRecord(given)) {
+    throw new TypeError(`${op}: value must be a Tensor or its structured clone (an object with data, shape and dtype), got ${describe(given)}`);
   }
+  // its own fields: a strides, offset or shape inherited from Object.prototype is no part of it
+  const value = ownFields(given);
   const shape = value["shape"];
   checkShape(op, "value.shape", shape);
   const dtype = checkDType(op, "value.dtype", value["dtype"]);
@@ -488,20 +500,20 @@ export function partsFromClone(value: unknown, expected: unknown): TensorParts {
   if (value["size"] !== undefined && checkPosition(op, "value.size", value["size"], "a non-negative integer", 0) !== size) {
     throw new RangeError(`${op}: value.size is ${value["size"]}, but shape ${showShape(shape)} holds ${size} elements`);
   }
-  const detached = elements.buffer.byteLength === 0 ? " (its buffer is empty: was it transferred away?)" : "";
-  const given = value["strides"];
+  const detached = elements.buffer.byteLength === 0 ? " (its buffer is empty: was it transferred away, or the tensor disposed before it was cloned?)" : "";
+  const stated = value["strides"];
   let strides: number[];
-  if (given === undefined) {
+  if (stated === undefined) {
     strides = contiguousStrides(shape);
   } else {
-    if (!Array.isArray(given)) throw new TypeError(`${op}: value.strides must be an array of integers, got ${describe(given)}`);
-    if (given.length !== shape.length) {
-      throw new RangeError(`${op}: value.strides has ${given.length} ${given.length === 1 ? "entry" : "entries"}, but value.shape has ${shape.length} ${shape.length === 1 ? "axis" : "axes"}`);
+    if (!Array.isArray(stated)) throw new TypeError(`${op}: value.strides must be an array of integers, got ${describe(stated)}`);
+    if (stated.length !== shape.length) {
+      throw new RangeError(`${op}: value.strides has ${stated.length} ${stated.length === 1 ? "entry" : "entries"}, but value.shape has ${shape.length} ${shape.length === 1 ? "axis" : "axes"}`);
     }
-    strides = given.map((stride, axis) => checkPosition(op, `value.strides[${axis}]`, stride, "an integer"));
+    strides = stated.map((stride, axis) => checkPosition(op, `value.strides[${axis}]`, stride, "an integer"));
   }
   const offset = value["offset"] === undefined ? 0 : checkPosition(op, "value.offset", value["offset"], "a non-negative integer", 0);
-  if (given === undefined && value["offset"] === undefined) {
+  if (stated === undefined && value["offset"] === undefined) {
     if (elements.length !== size) {
       throw new RangeError(`${op}: value.data has ${elements.length} elements, but shape ${showShape(shape)} holds ${size}${detached}`);
     }

@@ -41,11 +41,18 @@ export function bytesOfInput(op: string, bytes: unknown): Uint8Array {
 
 /** The engine's UTF-8 codecs (every engine the library runs in has them; it is compiled without DOM types). */
 const codecs = globalThis as unknown as {
-  TextDecoder: new (label: string, options: { fatal: boolean }) => { decode(bytes: Uint8Array): string };
+  TextDecoder: new (label: string, options: { fatal: boolean; ignoreBOM: boolean }) => { decode(bytes: Uint8Array): string };
   TextEncoder: new () => { encode(text: string): Uint8Array<ArrayBuffer> };
 };
-/** UTF-8 text of `bytes`; a `TypeError` from the engine for bytes that are not UTF-8. */
-export const utf8Text = (bytes: Uint8Array): string => new codecs.TextDecoder("utf-8", { fatal: true }).decode(bytes);
+/**
+ * UTF-8 text of `bytes`, a byte order mark kept as the character U+FEFF (the decoder would
+ * drop it, and a header that begins with one is not what the formats allow); a `TypeError`
+ * from the engine for bytes that are not UTF-8.
+ */
+export const utf8Text = (bytes: Uint8Array): string => new codecs.TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+
+/** `" (it begins with a byte order mark, U+FEFF)"` when `text` does, else `""`: for the messages of headers that must begin with "{". */
+export const byteOrderMark = (text: string): string => (text.startsWith("\uFEFF") ? " (it begins with a byte order mark, U+FEFF, which the format does not allow)" : "");
 export const utf8Bytes = (text: string): Uint8Array<ArrayBuffer> => new codecs.TextEncoder().encode(text);
 
 /** float16 bits to float32 bits, exactly (NaN payloads kept, subnormals normalised). */

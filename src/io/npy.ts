@@ -19,17 +19,21 @@
  */
 import { type DType } from "../dtype.js";
 import { showShape } from "../errors.js";
-import { asciiString, elementBytes, type KnownDType, type KnownShape, LITTLE_ENDIAN, type TensorExpectation } from "../format/serialize.js";
+import { asciiString, checkExpectation, elementBytes, type KnownDType, type KnownShape, LITTLE_ENDIAN, type TensorExpectation } from "../format/serialize.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { checkShape, checkSize, describe } from "../shape/validate.js";
+import { checkShape, checkSize } from "../shape/validate.js";
 import { assertTensor } from "../ops/engine.js";
 import { Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
-import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Text } from "./bytes.js";
+import { byteOrderMark, bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Text } from "./bytes.js";
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 /** The data starts at a multiple of this. */
 const ALIGN = 64;
+/** The longest header (in characters) np.load reads without being told to trust the file. */
+const MAX_HEADER = 10_000;
+/** The deepest nesting of tuples and lists a header may have (a shape is 1 deep; NumPy's structured dtypes, refused anyway, a few). */
+const MAX_DEPTH = 32;
 /** The digits np.save leaves room for in the header's first size. */
 const GROWTH_DIGITS = 21;
 
@@ -109,18 +113,30 @@ export function fromNpy<const ES extends Shape = number[], ED extends DType = DT
 export function fromNpy(input: Uint8Array | ArrayBuffer, expected?: TensorExpectation): Tensor {
   const op = "fromNpy";
   const bytes = bytesOfInput(op, input);
-  if (expected !== undefined && (typeof expected !== "object" || expected === null)) {
-    throw new TypeError(`${op}: expected must be an object such as { shape: [2, 3], dtype: "float32" }, got ${describe(expected)}`);
-  }
-  return readNpy(op, bytes, expected === undefined ? undefined : (shape, dtype) => checkLoaded(op, "the file", "expected", shape, dtype, expected));
+  const want = checkExpectation(op, expected);
+  return readNpy(op, bytes, want === undefined ? undefined : (shape, dtype) => checkLoaded(op, "the file", "expected", shape, dtype, want));
+}
+
+/** What a `.npy` file's header says: how its elements are stored, its shape and order, and its length in all. */
+export interface NpyLayout {
+  readonly descr: string;
+  readonly stored: StoredType;
+  readonly littleEndian: boolean;
+  readonly fortran: boolean;
+  readonly shape: readonly number[];
+  /** Where the elements begin. */
+  readonly dataStart: number;
+  /** The number of elements. */
+  readonly size: number;
+  /** The file's length: the preamble, the header and every element. */
+  readonly length: number;
 }
 
 /**
- * The tensor of the `.npy` file `bytes`, every message beginning with `op` (`fromNpy`, or
- * `fromNpz (member "w.npy")` for a member of an archive). `check` sees the shape and dtype
- * the header gives before any element is read.
+ * The layout of the `.npy` file that begins with `bytes` (its header at least), checked: a dtype
+ * shapecast stores, a shape within the limits. Every message begins with `op`.
  */
-export function readNpy(op: string, bytes: Uint8Array, check?: (shape: readonly number[], dtype: DType) => void): Tensor {
+export function readNpyLayout(op: string, bytes: Uint8Array): NpyLayout {
   const { descr, fortran, shape, dataStart } = readHeader(op, bytes);
   const match = /^([<>|=])([a-zA-Z])(\d+)$/.exec(descr);
   const stored = match ? STORED[`${match[2]}${match[3]}`] : undefined;
@@ -129,6 +145,17 @@ export function readNpy(op: string, bytes: Uint8Array, check?: (shape: readonly 
   if (order === "|" && stored.width !== 1) throw new TypeError(`${op}: the file's dtype '${descr}' has no byte order ("|") but is ${stored.width} bytes wide`);
   const littleEndian = order === ">" ? false : order === "=" ? LITTLE_ENDIAN : true;
   const size = checkSize(op, shape, "the file's shape");
+  return { descr, stored, littleEndian, fortran, shape, dataStart, size, length: dataStart + size * stored.width };
+}
+
+/**
+ * The tensor of the `.npy` file `bytes`, every message beginning with `op` (`fromNpy`, or
+ * `fromNpz (member "w.npy")` for a member of an archive). `check` sees the shape and dtype
+ * the header gives before any element is read.
+ */
+export function readNpy(op: string, bytes: Uint8Array, check?: (shape: readonly number[], dtype: DType) => void): Tensor {
+  const layout = readNpyLayout(op, bytes);
+  const { descr, stored, shape, dataStart, size } = layout;
   const need = size * stored.width;
   const have = bytes.length - dataStart;
   if (have < need) {
@@ -139,10 +166,36 @@ export function readNpy(op: string, bytes: Uint8Array, check?: (shape: readonly 
     throw new RangeError(`${op}: ${extra} ${extra === 1 ? "byte follows" : "bytes follow"} the data of shape ${showShape(shape)} of '${descr}' (${need} bytes): not one .npy file`);
   }
   check?.(shape, stored.dtype);
+  return npyTensor(op, bytes, layout);
+}
+
+/** The tensor of `bytes`, a whole `.npy` file of `layout` (its elements copied). */
+export function npyTensor(op: string, bytes: Uint8Array, layout: NpyLayout): Tensor {
+  const { stored, shape, dataStart, size, littleEndian, fortran } = layout;
   const data = readElements(op, "the file", bytes, dataStart, size, stored, littleEndian);
   // Fortran order: the same elements column-major, a view with reversed strides
   const strides = fortran ? [...contiguousStrides([...shape].reverse())].reverse() : contiguousStrides(shape);
   return new Tensor(data, [...shape], strides, 0, stored.dtype);
+}
+
+/**
+ * How many bytes the preamble and header of the `.npy` file that begins with `bytes` take (the
+ * magic and version checked), read off its first 12 bytes; fewer only when the file is shorter.
+ */
+export function npyDataStart(op: string, bytes: Uint8Array): number {
+  for (let i = 0; i < MAGIC.length; i++) {
+    if (bytes[i] !== MAGIC[i]) throw new TypeError(`${op}: the bytes are not a .npy file (they do not begin with "\\x93NUMPY")`);
+  }
+  if (bytes.length < 10) throw new RangeError(`${op}: the file is cut short (${bytes.length} bytes, inside its preamble)`);
+  const major = bytes[6]!;
+  if (major < 1 || major > 3) throw new RangeError(`${op}: the file is .npy version ${major}.${bytes[7]}; versions 1 to 3 are read`);
+  const prefix = major === 1 ? 10 : 12;
+  if (bytes.length < prefix) throw new RangeError(`${op}: the file is cut short (${bytes.length} bytes, inside its preamble)`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const length = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
+  // a character takes up to 4 bytes of UTF-8
+  if (length > 4 * MAX_HEADER) throw new RangeError(`${op}: the header is ${length} bytes, more than the ${MAX_HEADER} characters np.load reads: not a .npy file of an array`);
+  return prefix + length;
 }
 
 /** What NumPy would call a dtype that shapecast does not store, and how to convert it. */
@@ -163,21 +216,23 @@ interface Header {
 
 /** The magic, version and header of a `.npy` file, checked. */
 function readHeader(op: string, bytes: Uint8Array): Header {
-  for (let i = 0; i < MAGIC.length; i++) {
-    if (bytes[i] !== MAGIC[i]) throw new TypeError(`${op}: the bytes are not a .npy file (they do not begin with "\\x93NUMPY")`);
-  }
-  if (bytes.length < 10) throw new RangeError(`${op}: the file is cut short (${bytes.length} bytes, inside its preamble)`);
+  const dataStart = npyDataStart(op, bytes);
   const major = bytes[6]!;
-  if (major < 1 || major > 3) throw new RangeError(`${op}: the file is .npy version ${major}.${bytes[7]}; versions 1 to 3 are read`);
   const prefix = major === 1 ? 10 : 12;
-  if (bytes.length < prefix) throw new RangeError(`${op}: the file is cut short (${bytes.length} bytes, inside its preamble)`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const length = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
-  const dataStart = prefix + length;
+  const length = dataStart - prefix;
   if (bytes.length < dataStart) throw new RangeError(`${op}: the file is cut short: its header is ${length} bytes but ${bytes.length - prefix} follow the preamble`);
   // versions 1 and 2 write the header in latin-1, version 3 in UTF-8
   const header = bytes.subarray(prefix, dataStart);
-  const text = major === 3 ? utf8Text(header) : asciiString(header);
+  let text: string;
+  try {
+    text = major === 3 ? utf8Text(header) : asciiString(header);
+  } catch (error) {
+    throw new TypeError(`${op}: the header of a version 3 file must be UTF-8 text, and it is not: not a .npy file, or a damaged one`, { cause: error });
+  }
+  // np.load refuses such headers too (unless the file is trusted with allow_pickle): a dict of
+  // a dtype and a shape of 64 sizes needs under 1,500
+  if (text.length > MAX_HEADER) throw new RangeError(`${op}: the header is ${text.length} characters, more than the ${MAX_HEADER} np.load reads: not a .npy file of an array`);
+  if (!text.startsWith("{")) throw new TypeError(`${op}: the header does not begin with "{"${byteOrderMark(text)}: not a .npy file`);
   const dict = parseDict(op, text);
   const descr = dict.get("descr");
   const fortran = dict.get("fortran_order");
@@ -203,7 +258,9 @@ type Value = string | boolean | number | Value[];
 function parseDict(op: string, text: string): Map<string, Value> {
   let at = 0;
   const fail = (what: string): never => {
-    throw new TypeError(`${op}: the header is not a dict literal NumPy writes (${what} at character ${at} of ${JSON.stringify(text.trimEnd())})`);
+    const shown = text.trimEnd();
+    const quoted = shown.length <= 200 ? JSON.stringify(shown) : `${JSON.stringify(shown.slice(0, 200))} and ${shown.length - 200} more characters`;
+    throw new TypeError(`${op}: the header is not a dict literal NumPy writes (${what} at character ${at} of ${quoted})`);
   };
   const space = (): void => {
     while (at < text.length && " \t\n\r".includes(text[at]!)) at++;
@@ -223,20 +280,21 @@ function parseDict(op: string, text: string): Map<string, Value> {
     at = end + 1;
     return value;
   };
-  const value = (): Value => {
+  const value = (depth: number): Value => {
     space();
     const char = text[at];
     if (char === "'" || char === '"') return string();
     if (text.startsWith("True", at)) return (at += 4), true;
     if (text.startsWith("False", at)) return (at += 5), false;
     if (char === "(" || char === "[") {
+      if (depth === MAX_DEPTH) fail(`tuples or lists nested deeper than ${MAX_DEPTH}`);
       const close = char === "(" ? ")" : "]";
       at++;
       const items: Value[] = [];
       for (;;) {
         space();
         if (text[at] === close) return at++, items;
-        items.push(item());
+        items.push(item(depth + 1));
         space();
         if (text[at] === ",") at++;
         else if (text[at] !== close) fail(`expected "," or "${close}"`);
@@ -244,16 +302,16 @@ function parseDict(op: string, text: string): Map<string, Value> {
     }
     return fail("expected a value");
   };
-  const item = (): Value => {
+  const item = (depth: number): Value => {
     space();
-    const digits = /^\d+L?/.exec(text.slice(at));
+    const digits = /^\d+L?/.exec(text.slice(at, at + 32));
     if (digits) {
       at += digits[0].length;
       const size = Number(digits[0].replace("L", ""));
       if (!Number.isSafeInteger(size)) fail(`a size past 2^53`);
       return size;
     }
-    return value();
+    return value(depth);
   };
   const dict = new Map<string, Value>();
   expect("{");
@@ -266,7 +324,7 @@ function parseDict(op: string, text: string): Map<string, Value> {
     const key = string();
     if (dict.has(key)) fail(`the key '${key}' twice`);
     expect(":");
-    dict.set(key, value());
+    dict.set(key, value(0));
     space();
     if (text[at] === ",") at++;
     else if (text[at] !== "}") fail('expected "," or "}"');

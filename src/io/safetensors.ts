@@ -18,17 +18,17 @@
  * byte count that does not fit the shape), each a clear error, never a
  * wrong tensor. Written as the Python package writes: the tensors ordered by
  * dtype (F64, F32, I32, U8, BOOL, so every tensor's data is aligned to its
- * width), then by name, the metadata first, the header compact JSON padded
+ * width), then by name (by code point), the metadata first, the header compact JSON padded
  * with spaces to a multiple of 8 bytes: the same bytes for the same tensors.
  */
 import { type DType } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { elementBytes } from "../format/serialize.js";
 import { assertTensor } from "../ops/engine.js";
-import { checkShape, checkSize, describe } from "../shape/validate.js";
+import { checkOptionFields, checkShape, checkSize, describe, ownFields } from "../shape/validate.js";
 import { type AnyTensor, fromStorage, type Tensor } from "../tensor.js";
-import { checkSchema, type SchemaTensors, showNames, type WeightsSchema } from "./schema.js";
-import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Bytes, utf8Text } from "./bytes.js";
+import { checkSchema, namedRecord, type SchemaTensors, showNames, type WeightsSchema } from "./schema.js";
+import { byteOrderMark, bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Bytes, utf8Text } from "./bytes.js";
 
 /** What each stored dtype loads as. */
 const STORED: Record<string, StoredType> = {
@@ -92,24 +92,20 @@ export function saveSafetensors(tensors: Readonly<Record<string, Tensor>>, optio
   if (typeof tensors !== "object" || tensors === null || Array.isArray(tensors)) {
     throw new TypeError(`${op}: tensors must be a record of tensors by name, such as { "fc1.weight": w }, got ${describe(tensors)}`);
   }
-  if (typeof options !== "object" || options === null) throw new TypeError(`${op}: options must be an object such as { metadata: { format: "pt" } }, got ${describe(options)}`);
-  for (const key of Object.keys(options)) {
-    if (key !== "metadata") throw new TypeError(`${op}: options field "${key}" is not known (the field is metadata)`);
-  }
-  const metadata = options.metadata;
+  const { metadata } = checkOptionFields(op, options, ["metadata"], '{ metadata: { format: "pt" } }');
   if (metadata !== undefined) {
     if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) {
       throw new TypeError(`${op}: options.metadata must be a record of strings, got ${describe(metadata)}`);
     }
     for (const [key, value] of Object.entries(metadata)) {
-      if (typeof value !== "string") throw new TypeError(`${op}: options.metadata["${key}"] must be a string, got ${describe(value)}`);
+      if (typeof value !== "string") throw new TypeError(`${op}: options.metadata[${JSON.stringify(key)}] must be a string, got ${describe(value)}`);
     }
   }
   const names = Object.keys(tensors);
   if (names.includes("__metadata__")) throw new TypeError(`${op}: a tensor may not be named "__metadata__" (the format keeps that name for the metadata)`);
   for (const name of names) assertTensor(op, `tensors["${name}"]`, tensors[name]);
   const rank = (name: string): number => ORDER[tensors[name]!.dtype];
-  names.sort((a, b) => rank(b) - rank(a) || (a < b ? -1 : a > b ? 1 : 0));
+  names.sort((a, b) => rank(b) - rank(a) || byCodePoint(a, b));
   // written as text, not through an object, so that names like "0" keep their place
   const fields: string[] = metadata === undefined ? [] : [`"__metadata__":${JSON.stringify(metadata)}`];
   const blocks: Uint8Array[] = [];
@@ -137,10 +133,25 @@ export function saveSafetensors(tensors: Readonly<Record<string, Tensor>>, optio
 
 /**
  * The order the Python package writes tensors in: by dtype, F64, F32, I32, U8, BOOL (its
- * dtypes' order, last first), then by name. Widths never grow along it, so each tensor's
+ * dtypes' order, last first), then by name (`byCodePoint`). Widths never grow along it, so each tensor's
  * data is aligned to its width.
  */
 const ORDER: Record<DType, number> = { float64: 4, float32: 3, int32: 2, uint8: 1, bool: 0 };
+
+/**
+ * Names compared as the package compares them: by code point, which is the order of their UTF-8
+ * bytes. (JavaScript's `<` compares UTF-16 units, which puts "\u{10000}" before "\uffff".)
+ */
+function byCodePoint(a: string, b: string): number {
+  // (equal code points take equal units, so one index serves both)
+  for (let i = 0; i < a.length && i < b.length; ) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
 
 /**
  * The tensors of a `.safetensors` file (its bytes; the elements are copied). With a
@@ -160,7 +171,7 @@ export function loadSafetensors(input: Uint8Array | ArrayBuffer, schema?: Weight
   const expected = schema === undefined ? undefined : checkSchema(op, schema);
   const header = parseHeader(op, bytes);
   const names = expected === undefined ? [...header.tensors.keys()] : [...expected.keys()];
-  const out: Record<string, Tensor> = {};
+  const out = namedRecord<Tensor>();
   for (const name of names) {
     const entry = header.tensors.get(name);
     if (entry === undefined) {
@@ -203,7 +214,7 @@ function parseHeader(op: string, bytes: Uint8Array): SafetensorsHeader {
   } catch (error) {
     throw new TypeError(`${op}: the header is not UTF-8 text: not a .safetensors file, or a damaged one`, { cause: error });
   }
-  if (!text.startsWith("{")) throw new TypeError(`${op}: the header does not begin with "{": not a .safetensors file`);
+  if (!text.startsWith("{")) throw new TypeError(`${op}: the header does not begin with "{"${byteOrderMark(text)}: not a .safetensors file`);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -219,7 +230,7 @@ function parseHeader(op: string, bytes: Uint8Array): SafetensorsHeader {
       for (const [key, text] of Object.entries(value)) {
         if (typeof text !== "string") throw new TypeError(`${op}: the header's __metadata__["${key}"] must be a string, got ${describe(text)}`);
       }
-      metadata = value as Record<string, string>;
+      metadata = ownFields(value) as Record<string, string>;
       continue;
     }
     tensors.push([name, entryOf(op, name, value)]);
@@ -253,7 +264,7 @@ function parseHeader(op: string, bytes: Uint8Array): SafetensorsHeader {
 function entryOf(op: string, name: string, value: unknown): SafetensorsEntry {
   const where = `tensor "${name}"`;
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new TypeError(`${op}: the header's ${where} must be an object of dtype, shape and data_offsets, got ${describe(value)}`);
-  const { dtype: stored, shape, data_offsets: offsets } = value as Record<string, unknown>;
+  const { dtype: stored, shape, data_offsets: offsets } = ownFields(value);
   if (typeof stored !== "string") throw new TypeError(`${op}: ${where}'s dtype must be a string such as "F32", got ${describe(stored)}`);
   checkShape(op, `${where}'s shape`, shape);
   if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((n) => Number.isSafeInteger(n) && n >= 0) || offsets[0] > offsets[1]) {

@@ -3,8 +3,8 @@
  * hold, by name, each a shape (expecting float32) or `{ shape, dtype }` (`{ shape }` takes any
  * dtype). It types the result at compile time and is checked at run time.
  */
-import type { DType } from "../dtype.js";
-import { checkShape, describe } from "../shape/validate.js";
+import { checkDType, type DType } from "../dtype.js";
+import { checkShape, describe, ownFields } from "../shape/validate.js";
 import type { Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
 import type { Expectation } from "./bytes.js";
@@ -33,7 +33,7 @@ export function checkSchema(op: string, schema: unknown): Map<string, Expectatio
     throw new TypeError(`${op}: schema must be a record of shapes by tensor name, such as { "fc1.weight": [128, 784] }, got ${describe(schema)}`);
   }
   const entries = new Map<string, Expectation>();
-  for (const [name, entry] of Object.entries(schema)) {
+  for (const [name, entry] of Object.entries(ownFields(schema))) {
     const where = `schema["${name}"]`;
     if (Array.isArray(entry)) {
       checkShape(op, where, entry);
@@ -43,15 +43,24 @@ export function checkSchema(op: string, schema: unknown): Map<string, Expectatio
     if (typeof entry !== "object" || entry === null) {
       throw new TypeError(`${op}: ${where} must be a shape such as [128, 784] or { shape, dtype }, got ${describe(entry)}`);
     }
-    for (const key of Object.keys(entry)) {
+    // its own fields: a dtype inherited from Object.prototype is no part of the entry
+    const fields = ownFields(entry);
+    for (const key of Object.keys(fields)) {
       if (key !== "shape" && key !== "dtype") throw new TypeError(`${op}: ${where} field "${key}" is not known (the fields are shape and dtype)`);
     }
-    const { shape, dtype } = entry as { shape?: unknown; dtype?: DType };
+    const { shape, dtype } = fields;
     checkShape(op, `${where}.shape`, shape);
-    entries.set(name, { shape, dtype });
+    entries.set(name, { shape, dtype: dtype === undefined ? undefined : checkDType(op, `${where}.dtype`, dtype) });
   }
   return entries;
 }
+
+/**
+ * A record of values by name that holds every name as data: no prototype, so `"__proto__"`,
+ * `"constructor"` or `"toString"` is a name like any other, never lost, shadowed or made the
+ * record's prototype. What the readers of weights files give.
+ */
+export const namedRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
 /** `"a", "b", "c"`, or the first eight and how many more. */
 export function showNames(names: readonly string[], none: string): string {

@@ -13,7 +13,7 @@
 import type { DType } from "../dtype.js";
 import { allocate } from "../dtype.js";
 import { bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType } from "../io/bytes.js";
-import { checkSchema, type SchemaTensors, showNames, type WeightsSchema } from "../io/schema.js";
+import { checkSchema, namedRecord, type SchemaTensors, showNames, type WeightsSchema } from "../io/schema.js";
 import { fromStorage, type Tensor } from "../tensor.js";
 import { elementTypeName, onnx, type Onnx } from "./proto.js";
 
@@ -107,9 +107,13 @@ export function importOnnxWeights(input: Uint8Array | ArrayBuffer, schema?: Weig
   const expected = schema === undefined ? undefined : checkSchema(op, schema);
   const model = decodeModel(op, bytes);
   const initializers = new Map<string, Onnx.TensorProto>();
-  for (const t of model.graph?.initializer ?? []) initializers.set(t.name ?? "", t as Onnx.TensorProto);
+  for (const t of model.graph?.initializer ?? []) {
+    const name = t.name ?? "";
+    if (initializers.has(name)) throw new TypeError(`${op}: the model has two initializers named ${JSON.stringify(name)}`);
+    initializers.set(name, t as Onnx.TensorProto);
+  }
   const names = expected === undefined ? [...initializers.keys()] : [...expected.keys()];
-  const out: Record<string, Tensor> = {};
+  const out = namedRecord<Tensor>();
   for (const name of names) {
     const t = initializers.get(name);
     if (t === undefined) throw new TypeError(`${op}: the model has no initializer "${name}" (schema["${name}"]); it has ${showNames([...initializers.keys()], "none")}`);

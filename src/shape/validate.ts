@@ -34,12 +34,26 @@ export const describe = (value: unknown): string => {
 };
 
 /**
+ * The own enumerable fields of `record`, in a record without a prototype: what an argument says,
+ * never a field inherited from `Object.prototype` (which anything may have written to), and
+ * reading a missing field gives `undefined` whatever its name (`"constructor"`, `"__proto__"`).
+ */
+export function ownFields(record: object): Readonly<Record<string, unknown>> {
+  const fields: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(record)) fields[key] = (record as Record<string, unknown>)[key];
+  return fields;
+}
+
+const NO_FIELDS: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null));
+
+/**
  * An op's options object, its fields checked by name: a `TypeError` for a
  * value that is not a plain object (showing `example`) or a field outside
- * `known`; `{}` when the options are left out.
+ * `known`. The result holds the object's own fields only (see `ownFields`);
+ * no fields when the options are left out.
  */
 export function checkOptionFields(op: string, options: unknown, known: readonly string[], example: string): Readonly<Record<string, unknown>> {
-  if (options === undefined) return {};
+  if (options === undefined) return NO_FIELDS;
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`${op}: options must be an object such as ${example}, got ${describe(options)}`);
   }
@@ -47,7 +61,7 @@ export function checkOptionFields(op: string, options: unknown, known: readonly 
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) throw new TypeError(`${op}: options field "${key}" is not known (${list})`);
   }
-  return options as Readonly<Record<string, unknown>>;
+  return ownFields(options);
 }
 
 /** Throws unless `value` is an array whose entries are all numbers. */

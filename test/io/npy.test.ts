@@ -131,6 +131,66 @@ describe("fromNpy refuses what is not a whole .npy of a stored dtype", () => {
   });
 });
 
+describe("fromNpy on hostile headers", () => {
+  /** A .npy of version `major` whose header is `text`'s bytes (UTF-8), then `data` zero bytes. */
+  const file = (major: number, text: Uint8Array, data = 0): Uint8Array => {
+    const prefix = major === 1 ? 10 : 12;
+    const bytes = new Uint8Array(prefix + text.length + data);
+    bytes.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, major, 0]);
+    if (major === 1) new DataView(bytes.buffer).setUint16(8, text.length, true);
+    else new DataView(bytes.buffer).setUint32(8, text.length, true);
+    bytes.set(text, prefix);
+    return bytes;
+  };
+  const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }\n";
+
+  it("reads a version 3 header in UTF-8, refuses one that is not UTF-8, naming fromNpy", () => {
+    expect(fromNpy(file(3, utf8(dict), 8)).shape).toEqual([2]);
+    const error = thrown(() => fromNpy(file(3, new Uint8Array([0xff, 0xfe, 0x7b, 0x0a]))));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe("fromNpy: the header of a version 3 file must be UTF-8 text, and it is not: not a .npy file, or a damaged one");
+  });
+
+  it("refuses a header that begins with a byte order mark, as np.load does", () => {
+    for (const major of [2, 3]) {
+      const error = thrown(() => fromNpy(file(major, new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(dict)]), 8)));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(major === 3 ? /^fromNpy: the header does not begin with "\{" \(it begins with a byte order mark, U\+FEFF/ : /^fromNpy: the header does not begin with "\{"/);
+    }
+  });
+
+  it("refuses a header longer than np.load reads before reading it, and nesting past 32 without recursing into it", () => {
+    const deep = `{'descr': '<f4', 'fortran_order': False, 'shape': ${"(".repeat(100_000)}${")".repeat(100_000)}, }\n`;
+    const long = thrown(() => fromNpy(file(2, utf8(deep))));
+    expect(long).toBeInstanceOf(RangeError);
+    expect(long.message).toBe("fromNpy: the header is 200054 bytes, more than the 10000 characters np.load reads: not a .npy file of an array");
+    const nested = `{'descr': '<f4', 'fortran_order': False, 'shape': ${"(".repeat(4000)}${")".repeat(4000)}, }\n`;
+    const error = thrown(() => fromNpy(file(2, utf8(nested))));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toMatch(/^fromNpy: the header is not a dict literal NumPy writes \(tuples or lists nested deeper than 32 at character 82 of/);
+    expect(thrown(() => fromNpy(file(3, utf8(`${dict.slice(0, -1)}${" ".repeat(10_000)}\n`)))).message).toBe(
+      "fromNpy: the header is 10058 characters, more than the 10000 np.load reads: not a .npy file of an array",
+    );
+  });
+
+  it("reads expected's own fields only, and refuses a field it does not know", () => {
+    const bytes = file(1, utf8(dict), 8);
+    const polluted = Object.prototype as { shape?: unknown; dtype?: unknown };
+    polluted.shape = [5];
+    polluted.dtype = "float64";
+    try {
+      expect(fromNpy(bytes, {}).shape).toEqual([2]);
+      expect(fromNpy(bytes, { shape: [2] }).dtype).toBe("float32");
+    } finally {
+      delete polluted.shape;
+      delete polluted.dtype;
+    }
+    expect(thrown(() => fromNpy(bytes, { shap: [2] } as never)).message).toBe('fromNpy: expected field "shap" is not known (the fields are shape and dtype)');
+    expect(thrown(() => fromNpy(bytes, { dtype: "f32" } as never)).message).toMatch(/^fromNpy: expected.dtype must be one of/);
+  });
+});
+
 /** A version 1 .npy of `dict` (padded as NumPy pads) and `data` zero bytes. */
 function header(dict: string, data: number): Uint8Array {
   const length = Math.ceil((10 + dict.length + 1) / 64) * 64 - 10;

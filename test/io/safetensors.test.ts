@@ -98,6 +98,35 @@ describe("loadSafetensors refuses a damaged file", () => {
     expectEveryCutRefused("loadSafetensors", loadSafetensors, good);
   });
 
+  it("refuses a header that begins with a byte order mark, as the safetensors package does", () => {
+    const length = Number(new DataView(good.buffer, good.byteOffset).getBigUint64(0, true));
+    const marked = new Uint8Array(good.length + 3);
+    new DataView(marked.buffer).setBigUint64(0, BigInt(length + 3), true);
+    marked.set([0xef, 0xbb, 0xbf], 8);
+    marked.set(good.subarray(8), 11);
+    for (const read of [loadSafetensors, readSafetensorsHeader]) {
+      const error = thrown(() => read(marked));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(/: the header does not begin with "\{" \(it begins with a byte order mark, U\+FEFF, which the format does not allow\): not a \.safetensors file$/);
+    }
+  });
+
+  it("reads a schema's and an entry's own fields only", () => {
+    const bytes = saveSafetensors({ a: tensor([1, 2]) });
+    const polluted = Object.prototype as { dtype?: unknown; shape?: unknown };
+    polluted.dtype = "float64";
+    try {
+      expect(loadSafetensors(bytes, { a: { shape: [2] } }).a.dtype).toBe("float32");
+      // a header entry without a dtype of its own is refused, not read as the prototype's
+      expect(thrown(() => loadSafetensors(build({ w: { shape: [1], data_offsets: [0, 4] } }, 4))).message).toBe('loadSafetensors: tensor "w"\'s dtype must be a string such as "F32", got undefined');
+      polluted.shape = [2];
+      expect(thrown(() => loadSafetensors(bytes, { a: {} } as never)).message).toMatch(/^loadSafetensors: schema\["a"\].shape must be/);
+    } finally {
+      delete polluted.dtype;
+      delete polluted.shape;
+    }
+  });
+
   it("names what is wrong with the header and the data", () => {
     const entry = (dtype: string, shape: number[], offsets: number[]) => ({ dtype, shape, data_offsets: offsets });
     const message = (bytes: Uint8Array) => thrown(() => loadSafetensors(bytes)).message;

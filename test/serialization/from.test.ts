@@ -60,8 +60,14 @@ describe("Tensor.from of a structured clone", () => {
     expect(back.data.buffer).toBe(clone.data.buffer);
     expect(Array.from(back.data)).toEqual([1.5, -0, Number.NaN, Infinity]);
     expect(Object.is(back.get(0, 1), -0)).toBe(true);
-    // the detached original cannot be rebuilt, and the message says why
-    expectError(() => Tensor.from(t), RangeError, "Tensor.from: value's shape, strides and offset read data[0] to data[3], but value.data has 0 elements (its buffer is empty: was it transferred away?)");
+    // the detached original cannot be rebuilt, and the message says why: of the tensor, the
+    // TypeError every op gives it; of its fields in a plain object, the RangeError of an empty data
+    expectError(() => Tensor.from(t), TypeError, "Tensor.from: value's buffer is detached (transferred to another thread?); it holds none of its 4 elements");
+    expectError(
+      () => Tensor.from({ data: t.data, shape: t.shape, strides: t.strides, offset: t.offset, dtype: t.dtype }),
+      RangeError,
+      "Tensor.from: value's shape, strides and offset read data[0] to data[3], but value.data has 0 elements (its buffer is empty: was it transferred away, or the tensor disposed before it was cloned?)",
+    );
   });
 
   it("of a tensor: a new tensor over the same array, so a write through one shows in the other", () => {
@@ -193,3 +199,48 @@ describe("Tensor.from refuses what is not a tensor", () => {
     expectError(() => loose({ data: new Float32Array(0), shape: [0], strides: [1.5], dtype: "float32" }), RangeError, "Tensor.from: value.strides[0] = 1.5 is not an integer");
   });
 });
+
+describe("Tensor.from and Tensor.fromJSON read their arguments' own fields only", () => {
+  const polluted = Object.prototype as Record<string, unknown>;
+  const pollute = (fields: Record<string, unknown>, run: () => void): void => {
+    Object.assign(polluted, fields);
+    try {
+      run();
+    } finally {
+      for (const key of Object.keys(fields)) delete polluted[key];
+    }
+  };
+
+  it("a plain { data, shape, dtype } is read as it is, whatever Object.prototype holds", () => {
+    const plain = () => Tensor.from({ data: new Float32Array([1, 2, 3]), shape: [3], dtype: "float32" });
+    pollute({ offset: 1 }, () => expect(plain().toArray()).toEqual([1, 2, 3]));
+    pollute({ strides: [0] }, () => expect(plain().toArray()).toEqual([1, 2, 3]));
+    pollute({ size: 7 }, () => expect(plain().toArray()).toEqual([1, 2, 3]));
+    pollute({ shape: [1] }, () => expect(() => Tensor.from({ data: new Float32Array([1]), dtype: "float32" } as never)).toThrow(/^Tensor\.from: value\.shape must be/));
+  });
+
+  it("expected's inherited shape and dtype are no expectation", () => {
+    const text = JSON.stringify(tensor([1, 2]));
+    pollute({ shape: [5], dtype: "int32" }, () => {
+      expect(Tensor.fromJSON(text, {}).shape).toEqual([2]);
+      expect(Tensor.from(tensor([1, 2]), {}).dtype).toBe("float32");
+      // nor is a JSON form's field inherited
+      expect(() => Tensor.fromJSON({ format: "shapecast.tensor", version: 1, data: "AACAPw==" } as never)).toThrow(/^Tensor\.fromJSON: json\.shape must be/);
+    });
+  });
+
+  it("a disposed tensor is the TypeError every op gives it", () => {
+    const t = tensor([1, 2, 3]);
+    t.dispose();
+    const error = thrown(() => Tensor.from(t));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(
+      "Tensor.from: value was disposed (by dispose() or a tidy() scope); it holds none of its 3 elements. Use it before disposing it, or return it from the tidy callback to keep it",
+    );
+    // its clone no longer knows it was disposed: the RangeError of an empty data, which says it may have been
+    expect(thrown(() => Tensor.from(structuredClone(t))).message).toBe(
+      "Tensor.from: value's shape, strides and offset read data[0] to data[2], but value.data has 0 elements (its buffer is empty: was it transferred away, or the tensor disposed before it was cloned?)",
+    );
+  });
+});
+
