@@ -57,7 +57,7 @@ describe("toNpz and fromNpz", () => {
   it("refuses what it cannot write, naming it", () => {
     expect(thrown(() => toNpz({ "a/b": tensor([1]) })).message).toBe('toNpz: a tensor\'s name must be a non-empty name without "/", got "a/b"');
     expect(thrown(() => toNpz({ w: [1] } as never)).message).toMatch(/^toNpz: tensors\["w"\] must be a Tensor/);
-    expect(thrown(() => toNpz({}, { level: 9 } as never)).message).toBe('toNpz: options field "level" is not known (the field is compress)');
+    expect(thrown(() => toNpz({}, { level: 9 } as never)).message).toBe('toNpz: options field "level" is not known (the only option is compress)');
   });
 });
 
@@ -70,7 +70,71 @@ describe("fromNpz refuses a damaged archive", () => {
     const other = zipSync({ "w.npy": toNpy(tensor([1])), "notes.txt": new Uint8Array([104, 105]) });
     expect(thrown(() => fromNpz(other)).message).toBe('fromNpz: member "notes.txt" is not a .npy file; a .npz holds only .npy files');
     const cut = zipSync({ "w.npy": toNpy(tensor([1, 2])).subarray(0, 130) });
-    expect(thrown(() => fromNpz(cut)).message).toBe("fromNpz (member \"w.npy\"): the file is cut short: shape [2] of '<f4' needs 8 bytes of data but 2 follow the header");
+    // the member's header says 136 bytes: refused before its data is inflated
+    expect(thrown(() => fromNpz(cut)).message).toBe("fromNpz: member \"w.npy\" declares 130 bytes, but its .npy header (shape [2] of '<f4') makes it 136");
     expect(thrown(() => fromNpz(new Uint8Array([1, 2, 3, 4]))).message).toMatch(/^fromNpz: the bytes are not a zip archive, or a damaged one/);
   });
 });
+
+describe("fromNpz reads the zip's directory itself", () => {
+  const w = tensor([1, 2]);
+  const archive = (members: Record<string, Uint8Array>, level: 0 | 6 = 0) => zipSync(Object.fromEntries(Object.entries(members).map(([name, bytes]) => [name, [bytes, { level }]])));
+  /** The offset of the central directory's first entry (one member, no comment). */
+  const entryOf = (bytes: Uint8Array) => new DataView(bytes.buffer).getUint32(bytes.length - 22 + 16, true);
+
+  it("np.savez's zip64 archives and np.savez_compressed's data descriptors (the fixtures zip64.npz and streamed.npz)", () => {
+    expect(Object.keys(manifest.npz)).toEqual(expect.arrayContaining(["zip64", "streamed"]));
+    const zip64 = fixture("zip64.npz");
+    // every entry but the first has its offset in the zip64 field, and the end records are zip64's
+    expect(new DataView(zip64.buffer, zip64.byteOffset).getUint32(zip64.length - 22 - 20, true)).toBe(0x07064b50);
+  });
+
+  it("refuses a member whose bytes fail their CRC-32, stored or deflated", () => {
+    for (const level of [0, 6] as const) {
+      const bytes = archive({ "w.npy": toNpy(w) }, level);
+      const view = new DataView(bytes.buffer);
+      const entry = entryOf(bytes);
+      view.setUint32(entry + 16, view.getUint32(entry + 16, true) ^ 1, true);
+      const error = thrown(() => fromNpz(bytes));
+      expect(error).toBeInstanceOf(RangeError);
+      expect(error.message).toBe('fromNpz: member "w.npy" is damaged: its bytes fail their CRC-32 check');
+    }
+  });
+
+  it("refuses two members of one name, encryption and methods other than stored and deflated", () => {
+    const two = archive({ "w.npy": toNpy(w), "x.npy": toNpy(w) });
+    // rename the second member to the first's name, in its local header and its directory entry
+    const text = new TextDecoder("latin1").decode(two);
+    for (let at = text.indexOf("x.npy"); at >= 0; at = text.indexOf("x.npy", at + 1)) two[at] = "w".charCodeAt(0);
+    expect(thrown(() => fromNpz(two)).message).toBe('fromNpz: the archive holds two members named "w.npy"');
+    const flagged = archive({ "w.npy": toNpy(w) });
+    new DataView(flagged.buffer).setUint16(entryOf(flagged) + 8, 1, true);
+    expect(thrown(() => fromNpz(flagged)).message).toBe('fromNpz: member "w.npy" is encrypted, which is not read');
+    const bzip = archive({ "w.npy": toNpy(w) });
+    new DataView(bzip.buffer).setUint16(entryOf(bzip) + 10, 12, true);
+    expect(thrown(() => fromNpz(bzip)).message).toBe('fromNpz: member "w.npy" is compressed by method 12; stored (0) and deflated (8) members are read');
+  });
+
+  it("reads a name without the UTF-8 flag as code page 437, as the format says", () => {
+    const bytes = archive({ "\u00e9t\u00e9.npy": toNpy(w) }); // fflate writes it in UTF-8 and sets the flag
+    const view = new DataView(bytes.buffer);
+    const entry = entryOf(bytes);
+    // rewrite the name as code page 437 bytes (é is 0x82), same length with a padding letter, flag cleared
+    for (const [header, flags, name] of [[0, 6, 30], [entry, 8, 46]] as const) {
+      view.setUint16(header + flags, view.getUint16(header + flags, true) & ~0x800, true);
+      bytes.set([0x82, 0x74, 0x82, 0x78, 0x78, 0x2e, 0x6e, 0x70, 0x79], header + name);
+    }
+    expect(Object.keys(fromNpz(bytes))).toEqual(["\u00e9t\u00e9xx"]);
+  });
+
+  it("names a directory or a header that lies outside the archive", () => {
+    const bytes = archive({ "w.npy": toNpy(w) });
+    const view = new DataView(bytes.buffer);
+    view.setUint32(entryOf(bytes) + 42, 2 ** 31, true);
+    expect(thrown(() => fromNpz(bytes)).message).toBe('fromNpz: the bytes are not a zip archive, or a damaged one (member "w.npy"\'s local header lies outside the archive)');
+    const far = archive({ "w.npy": toNpy(w) });
+    new DataView(far.buffer).setUint32(far.length - 22 + 16, 2 ** 31, true);
+    expect(thrown(() => fromNpz(far)).message).toBe("fromNpz: the bytes are not a zip archive, or a damaged one (its central directory lies outside the archive)");
+  });
+});
+
