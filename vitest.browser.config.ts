@@ -64,6 +64,8 @@ export default defineConfig({
       "test/shape/arithmetic.test.ts",
       // reads the source files with fs to check their imports
       "test/properties/independence.test.ts",
+      // reads the corpus the Python writers made with fs
+      "test/fuzz/weights-python.test.ts",
     ],
     // as in vitest.config.ts (the fuzz properties set their own 120 s)
     testTimeout: 120_000,

@@ -118,6 +118,40 @@ manifest["npz"]["stored"] = {"arr_0": expected(npy["scalar"]), "arr_1": expected
 np.savez_compressed(os.path.join(OUT, "deflated.npz"), fortran=npy["float64-fortran"], empty=npy["empty"], special=npy["float32-special"])
 manifest["npz"]["deflated"] = {"fortran": expected(npy["float64-fortran"]), "empty": expected(npy["empty"]), "special": expected(npy["float32-special"])}
 
+# the same arrays as zip64 throughout (each central directory entry's sizes and offset in its
+# zip64 field, and the zip64 end records), as Python's zipfile writes past 2 GiB
+import zipfile  # noqa: E402
+
+limit = zipfile.ZIP64_LIMIT
+zipfile.ZIP64_LIMIT = 0
+try:
+    np.savez(os.path.join(OUT, "zip64.npz"), **named)
+finally:
+    zipfile.ZIP64_LIMIT = limit
+manifest["npz"]["zip64"] = {k: expected(a) for k, a in named.items()}
+
+
+class Unseekable(io.RawIOBase):
+    """A file that cannot seek back: zipfile then puts each member's sizes in a data descriptor after its data."""
+
+    def __init__(self, path):
+        self.file = open(path, "wb")
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        return self.file.write(data)
+
+    def close(self):
+        self.file.close()
+        super().close()
+
+
+with Unseekable(os.path.join(OUT, "streamed.npz")) as stream:
+    np.savez_compressed(stream, **named)
+manifest["npz"]["streamed"] = {k: expected(a) for k, a in named.items()}
+
 # --- .safetensors, by the safetensors package ---------------------------------------
 layers = {
     "fc1.weight": rng.standard_normal((4, 3)).astype("<f4"),
@@ -149,7 +183,49 @@ with open(os.path.join(OUT, "bfloat16.safetensors"), "wb") as file:
     file.write(struct.pack("<Q", len(header)) + header + halves.tobytes())
 manifest["safetensors"]["bfloat16"] = {"metadata": None, "tensors": {"brain": expected(wide.reshape(2, 5), "float32")}}
 
+# --- a corpus of random records, written by the safetensors package and np.save -----------
+# (test/fuzz/weights-python.test.ts rebuilds each record from its element bytes and compares
+# saveSafetensors and toNpy with these bytes, and reads them back). Names include those of
+# JavaScript's Object.prototype and characters whose UTF-8 and UTF-16 orders differ; elements
+# are random bits (NaN payloads, subnormals); at most one metadata key (the package writes
+# several in its hash map's order).
+corpus_rng = np.random.default_rng(20261129)
+NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "0", "10", "9", "a", "A", "fc1.weight",
+         "\uffff", "\U00010000", "\u00e9", "e\u0301", " ", "a b", "\u4e2d"]
+corpus = []
+for case in range(160):
+    count = int(corpus_rng.integers(0, 7))
+    names = list(dict.fromkeys(
+        NAMES[int(corpus_rng.integers(0, len(NAMES)))] if corpus_rng.random() < 0.7 else "t%d" % int(corpus_rng.integers(0, 100))
+        for _ in range(count)))
+    record, tensors = {}, []
+    # in a third of the records every tensor has one dtype, so that the order of names decides
+    one = ["<f4", "<f8", "<i4", "u1", "?"][int(corpus_rng.integers(0, 5))] if corpus_rng.random() < 1 / 3 else None
+    for name in names:
+        dtype = one or ["<f4", "<f8", "<i4", "u1", "?"][int(corpus_rng.integers(0, 5))]
+        rank = int(corpus_rng.integers(0, 4))
+        shape = tuple(int(corpus_rng.integers(0, 4)) for _ in range(rank))
+        size = int(np.prod(shape)) if shape else 1
+        width = np.dtype(dtype).itemsize
+        raw = corpus_rng.integers(0, 256, size=size * width, dtype=np.uint8)
+        if dtype == "?":
+            raw = raw & 1
+        array = np.frombuffer(raw.tobytes(), dtype=dtype).reshape(shape)
+        record[name] = array
+        tensors.append({"name": name, "shape": list(shape), "dtype": LOADS_AS[np.dtype(dtype)], "bytes": base64.b64encode(raw.tobytes()).decode("ascii")})
+    metadata = {"format": "np"} if corpus_rng.random() < 0.5 else None
+    blob = safetensors.numpy.save(record, metadata=metadata)
+    saved = {}
+    for name, array in record.items():
+        out = io.BytesIO()
+        np.save(out, array)
+        saved[name] = base64.b64encode(out.getvalue()).decode("ascii")
+    corpus.append({"tensors": tensors, "metadata": metadata, "safetensors": base64.b64encode(blob).decode("ascii"), "npy": saved})
+with open(os.path.join(OUT, "corpus.json"), "w") as file:
+    json.dump({"generator": "scripts/weights-fixtures.py", "numpy": np.__version__, "safetensorsPackage": safetensors.__version__, "cases": corpus}, file, separators=(",", ":"))
+    file.write("\n")
+
 with open(os.path.join(OUT, "manifest.json"), "w") as file:
     json.dump(manifest, file, indent=1, separators=(",", ": "))
     file.write("\n")
-print(f"wrote {len(npy)} .npy files, 2 .npz files, 3 .safetensors files and manifest.json to {OUT}")
+print(f"wrote {len(npy)} .npy files, 4 .npz files, 3 .safetensors files and manifest.json to {OUT}")
