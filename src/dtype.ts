@@ -34,9 +34,38 @@ export const CONSTRUCTORS = {
   bool: Uint8Array,
 } as const;
 
-/** A zeroed buffer of `length` elements of `dtype`. */
-export const allocate = <D extends DType>(dtype: D, length: number): StorageOf[D] =>
-  new CONSTRUCTORS[dtype](length) as StorageOf[D];
+/**
+ * A zeroed buffer of `length` elements of `dtype` for `op`; when the engine cannot allocate it (a
+ * size within the limits, but memory ran out), a `RangeError` naming `op` and the bytes asked
+ * for, rather than the engine's bare "Array buffer allocation failed".
+ */
+export function allocate<D extends DType>(op: string, dtype: D, length: number): StorageOf[D] {
+  try {
+    return new CONSTRUCTORS[dtype](length) as StorageOf[D];
+  } catch (error) {
+    throw outOfMemory(op, length * CONSTRUCTORS[dtype].BYTES_PER_ELEMENT, `${length} ${dtype} elements`, error);
+  }
+}
+
+/**
+ * The `RangeError` of `op` when `bytes` (for `what`) could not be allocated, the engine's own
+ * error its cause. @internal
+ */
+export function outOfMemory(op: string, bytes: number, what: string, cause: unknown): RangeError {
+  return new RangeError(
+    `${op}: out of memory: ${bytes} bytes (${what}) could not be allocated; free tensors that are no longer needed (dispose(), tidy()) or work in smaller pieces`,
+    { cause },
+  );
+}
+
+/** `new Ctor(length)` for `op`, as `allocate` does it: a `RangeError` naming `op` and the bytes when memory runs out. @internal */
+export function allocateArray<A>(op: string, Ctor: (new (length: number) => A) & { readonly BYTES_PER_ELEMENT: number }, length: number): A {
+  try {
+    return new Ctor(length);
+  } catch (error) {
+    throw outOfMemory(op, length * Ctor.BYTES_PER_ELEMENT, `${length} elements of a ${Ctor.name}`, error);
+  }
+}
 
 /** The dtype a typed array stores by default (`Uint8Array` reads as `uint8`). */
 export function dtypeOfArray(array: ArrayBufferView): DType | undefined {

@@ -6,7 +6,7 @@
  * The shape lives in the type: `Tensor<[2, 3], "float32">`. Create tensors
  * with `tensor`, `zeros`, `ones`, ... (src/ops/create.ts), not `new`.
  */
-import { allocate, type DType, type StorageOf } from "./dtype.js";
+import { allocate, allocateArray, type DType, type StorageOf } from "./dtype.js";
 import { formatTensor } from "./format/print.js";
 import {
   type KnownDType,
@@ -47,7 +47,7 @@ const RESIDENT_DATA: PropertyDescriptor = {
  */
 const DISPOSED = new Resident(new Float64Array(0), -1);
 const EMPTY: Partial<Record<DType, StorageOf[DType]>> = {};
-const emptyOf = (dtype: DType): StorageOf[DType] => (EMPTY[dtype] ??= allocate(dtype, 0));
+const emptyOf = (dtype: DType): StorageOf[DType] => (EMPTY[dtype] ??= allocate("dispose", dtype, 0));
 
 /** One element as JavaScript reads it: a number, or a boolean for `bool`. */
 export type ElementOf<D extends DType> = D extends "bool" ? boolean : number;
@@ -400,8 +400,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   toTypedArray(): StorageOf[D] {
     assertAttached("toTypedArray", "the tensor", this);
     const data = elementsOf(this);
-    const Ctor = data.constructor as new (length: number) => StorageOf[D];
-    const out = new Ctor(this.size);
+    const Ctor = data.constructor as (new (length: number) => StorageOf[D]) & { readonly BYTES_PER_ELEMENT: number };
+    const out = allocateArray("toTypedArray", Ctor, this.size);
     if (this.isContiguous) {
       out.set(data.subarray(this.offset, this.offset + this.size) as never);
       return out;

@@ -51,9 +51,9 @@ const POOL_SPATIAL: Readonly<Record<PoolName, 1 | 2>> = { maxPool2d: 2, avgPool2
 
 
 /** A fresh zeroed tensor of `shape` and `dtype`, contiguous. */
-function fresh(shape: readonly number[], dtype: DType): Tensor {
+function fresh(op: string, shape: readonly number[], dtype: DType): Tensor {
   const size = shape.reduce((p, d) => p * d, 1);
-  return new Tensor(allocate(dtype, size), [...shape], contiguousStrides(shape), 0, dtype);
+  return new Tensor(allocate(op, dtype, size), [...shape], contiguousStrides(shape), 0, dtype);
 }
 
 const writable = (t: Tensor, strides: readonly number[]): StridedWrite => ({ data: t.data, offset: t.offset, strides });
@@ -107,7 +107,7 @@ function convPlan(op: ConvName, shape: readonly number[], wShape: readonly numbe
 function convBackwardInput(g: Tensor, w: Tensor, op: ConvName, shape: readonly number[], dtype: DType, options: unknown): Tensor {
   const plan = convPlan(op, shape, w.shape, options);
   const compute = arithmeticDType(dtype, w.dtype);
-  const out = fresh(shape, isFloat(dtype) ? dtype : floatDType(compute));
+  const out = fresh("convBackwardInput", shape, isFloat(dtype) ? dtype : floatDType(compute));
   // as the forward op: an int32 w of a float32 convolution is rounded to float32
   const W: StridedRead = { data: w.data, offset: w.offset, strides: plan.weight(w.strides), fround: w.dtype === "int32" && compute === "float32" };
   convInputGrad(plan.geometry, { data: g.data, offset: g.offset, strides: plan.logical(g.strides) }, W, writable(out, plan.logical(out.strides)));
@@ -121,7 +121,7 @@ function convBackwardInput(g: Tensor, w: Tensor, op: ConvName, shape: readonly n
 function convBackwardFilter(x: Tensor, g: Tensor, op: ConvName, shape: readonly number[], dtype: DType, options: unknown): Tensor {
   const plan = convPlan(op, x.shape, shape, options);
   const compute = arithmeticDType(x.dtype, dtype);
-  const out = fresh(shape, isFloat(dtype) ? dtype : floatDType(compute));
+  const out = fresh("convBackwardFilter", shape, isFloat(dtype) ? dtype : floatDType(compute));
   // as the forward op: an int32 x of a float32 convolution is rounded to float32
   const X: StridedRead = { data: x.data, offset: x.offset, strides: plan.logical(x.strides), fround: x.dtype === "int32" && compute === "float32" };
   convFilterGrad(plan.geometry, X, { data: g.data, offset: g.offset, strides: plan.logical(g.strides) }, writable(out, plan.weight(out.strides)));
@@ -177,8 +177,8 @@ const convTransposeRule: GradientRule = ({ args: [x, w, options], g, needs }) =>
   if (!needs(x) && !needs(w)) return pairs;
   if (X.size === 0 || g.size === 0) {
     // nothing multiplies anything: every gradient is 0
-    if (needs(x)) pairs.push([x, fresh(x.shape, x.dtype)]);
-    if (needs(w)) pairs.push([w, fresh(w.shape, w.dtype)]);
+    if (needs(x)) pairs.push([x, fresh("conv2dTranspose", x.shape, x.dtype)]);
+    if (needs(w)) pairs.push([w, fresh("conv2dTranspose", w.shape, w.dtype)]);
     return pairs;
   }
   const conv = transposedConv(X.shape, W.shape, options);
@@ -227,7 +227,7 @@ const readable = (t: Tensor, plan: PoolPlan): StridedRead => ({ data: t.data, of
 /** The gradient of x of `op(x, options)` (max) whose result has gradient `g`: g added at each window's pick. */
 function maxPoolBackward(g: Tensor, x: Tensor, op: PoolName, options: unknown): Tensor {
   const plan = poolPlan(op, x.shape, options);
-  const out = fresh(x.shape, isFloat(x.dtype) ? x.dtype : floatDType(g.dtype));
+  const out = fresh("maxPoolBackward", x.shape, isFloat(x.dtype) ? x.dtype : floatDType(g.dtype));
   maxPoolScatter(plan.geometry, maxPoolArgmax(plan.geometry, readable(x, plan)), readable(g, plan), writable(out, plan.logical(out.strides)));
   return recorded("maxPoolBackward", [g, x, op, options], out);
 }
@@ -235,7 +235,7 @@ function maxPoolBackward(g: Tensor, x: Tensor, op: PoolName, options: unknown): 
 /** `t` (of x's shape) read where each window of `op(x, options)` (max) picked: maxPoolBackward's adjoint. */
 function maxPoolSelect(t: Tensor, x: Tensor, op: PoolName, options: unknown): Tensor {
   const plan = poolPlan(op, x.shape, options);
-  const out = fresh(plan.shape, t.dtype);
+  const out = fresh("maxPoolSelect", plan.shape, t.dtype);
   maxPoolGather(plan.geometry, maxPoolArgmax(plan.geometry, readable(x, plan)), readable(t, plan), writable(out, plan.logical(out.strides)));
   return recorded("maxPoolSelect", [t, x, op, options], out);
 }
@@ -243,7 +243,7 @@ function maxPoolSelect(t: Tensor, x: Tensor, op: PoolName, options: unknown): Te
 /** The gradient of x (of `shape`, `dtype`) of `op(x, options)` (avg) whose result has gradient `g`. */
 function avgPoolBackward(g: Tensor, op: PoolName, shape: readonly number[], dtype: DType, options: unknown): Tensor {
   const plan = poolPlan(op, shape, options);
-  const out = fresh(shape, isFloat(dtype) ? dtype : floatDType(g.dtype));
+  const out = fresh("avgPoolBackward", shape, isFloat(dtype) ? dtype : floatDType(g.dtype));
   avgPoolScatter(plan.geometry, readable(g, plan), writable(out, plan.logical(out.strides)));
   return recorded("avgPoolBackward", [g, op, [...shape], dtype, options], out);
 }

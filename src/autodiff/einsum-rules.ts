@@ -57,7 +57,7 @@ const sameShape = (a: readonly number[], b: readonly number[]): boolean => a.len
 function diagonalMask(labels: readonly string[], shape: readonly number[], dtype: Tensor["dtype"]): Tensor {
   const first = labels.map((label) => labels.indexOf(label));
   const size = shape.reduce((p, d) => p * d, 1);
-  const data = allocate(dtype, size);
+  const data = allocate("einsum", dtype, size);
   const rank = shape.length;
   const index = new Array<number>(rank).fill(0);
   for (let n = 0; n < size; n++) {

@@ -25,7 +25,7 @@
  * axis keeps its stride of 0).
  */
 import type { Shape } from "../../types/index.js";
-import { bytesOf, checkDType, type DType, storageName, storageOver, type StorageOf } from "../dtype.js";
+import { allocateArray, bytesOf, checkDType, type DType, storageName, storageOver, type StorageOf } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkShape, describe, ownFields } from "../shape/validate.js";
@@ -174,10 +174,10 @@ function nextRow(index: number[], shape: readonly number[], strides: readonly nu
   return undefined;
 }
 
-/** The elements of `t` in row-major order as little-endian bytes, in a new buffer. */
-export function elementBytes(t: Source): Uint8Array {
+/** The elements of `t` in row-major order as little-endian bytes, in a new buffer (for `op`, which memory errors name). */
+export function elementBytes(t: Source, op: string): Uint8Array {
   const width = bytesOf(t.dtype);
-  const bytes = new Uint8Array(t.size * width);
+  const bytes = allocateArray(op, Uint8Array, t.size * width);
   if (t.size === 0) return bytes;
   const data = t.data;
   if (t.isContiguous) {
@@ -224,8 +224,8 @@ export function asciiString(codes: Uint8Array, decoder: Decoder | null = TextDec
   return pieces.join("");
 }
 
-export function encodeBase64(bytes: Uint8Array): string {
-  const chars = new Uint8Array(base64Length(bytes.length));
+export function encodeBase64(bytes: Uint8Array, op = "toJSON"): string {
+  const chars = allocateArray(op, Uint8Array, base64Length(bytes.length));
   let c = 0;
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
@@ -266,7 +266,7 @@ export function decodedLength(op: string, name: string, text: string): number {
  */
 export function decodeBase64(op: string, name: string, text: string): Uint8Array<ArrayBuffer> {
   const length = decodedLength(op, name, text);
-  const bytes = new Uint8Array(length);
+  const bytes = allocateArray(op, Uint8Array, length);
   const bad = (at: number, why: string): never => {
     throw new RangeError(`${op}: ${name} is not base64: character ${at} (${JSON.stringify(text[at])}) ${why}`);
   };
@@ -329,7 +329,7 @@ export function toJSONForm(t: Source): TensorJSON {
     version: TENSOR_JSON_VERSION,
     shape: [...t.shape],
     dtype: t.dtype,
-    data: encodeBase64(elementBytes(t)),
+    data: encodeBase64(elementBytes(t, "toJSON")),
   };
 }
 

@@ -80,7 +80,7 @@ function halfToSingleBits(half: number): number {
  */
 export function readElements(op: string, name: string, bytes: Uint8Array, start: number, count: number, stored: StoredType, littleEndian: boolean): StorageOf[DType] {
   const { dtype, width, kind } = stored;
-  const out = allocate(dtype, count);
+  const out = allocate(op, dtype, count);
   const view = new DataView(bytes.buffer, bytes.byteOffset + start, count * width);
   if (kind === "float16" || kind === "bfloat16") {
     const bits = new Uint32Array(out.buffer);

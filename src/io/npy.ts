@@ -17,7 +17,7 @@
  * strides, as NumPy does. Written: version 1 (2 when the header needs it),
  * little-endian, C order, byte for byte what `np.save` writes for the same array.
  */
-import { type DType } from "../dtype.js";
+import { allocateArray, type DType } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { asciiString, checkExpectation, elementBytes, type KnownDType, type KnownShape, LITTLE_ENDIAN, type TensorExpectation } from "../format/serialize.js";
 import { contiguousStrides } from "../kernels/plan.js";
@@ -60,8 +60,8 @@ const STORED: Record<string, StoredType> = {
 export function toNpy(t: Tensor): Uint8Array<ArrayBuffer> {
   assertTensor("toNpy", "t", t);
   const header = npyHeader(t.shape, t.dtype);
-  const data = elementBytes(t);
-  const out = new Uint8Array(header.length + data.length);
+  const data = elementBytes(t, "toNpy");
+  const out = allocateArray("toNpy", Uint8Array, header.length + data.length);
   out.set(header);
   out.set(data, header.length);
   return out;

@@ -21,7 +21,7 @@
  * width), then by name (by code point), the metadata first, the header compact JSON padded
  * with spaces to a multiple of 8 bytes: the same bytes for the same tensors.
  */
-import { type DType } from "../dtype.js";
+import { allocateArray, type DType } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { elementBytes } from "../format/serialize.js";
 import { assertTensor } from "../ops/engine.js";
@@ -112,14 +112,14 @@ export function saveSafetensors(tensors: Readonly<Record<string, Tensor>>, optio
   let offset = 0;
   for (const name of names) {
     const t = tensors[name]!;
-    const bytes = elementBytes(t);
+    const bytes = elementBytes(t, op);
     fields.push(`${JSON.stringify(name)}:${JSON.stringify({ dtype: WRITTEN[t.dtype], shape: t.shape, data_offsets: [offset, offset + bytes.length] })}`);
     blocks.push(bytes);
     offset += bytes.length;
   }
   const json = utf8Bytes(`{${fields.join(",")}}`);
   const length = json.length + ((8 - (json.length % 8)) % 8);
-  const out = new Uint8Array(8 + length + offset);
+  const out = allocateArray(op, Uint8Array, 8 + length + offset);
   new DataView(out.buffer).setBigUint64(0, BigInt(length), true);
   out.set(json, 8);
   out.fill(0x20, 8 + json.length, 8 + length);

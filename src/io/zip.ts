@@ -16,6 +16,7 @@
  * inflates to fewer bytes than declared or fails its CRC-32 is a `RangeError`.
  */
 import { Inflate, inflateSync } from "fflate";
+import { allocateArray } from "../dtype.js";
 import { utf8Text } from "./bytes.js";
 
 /** One member, as the central directory describes it. */
@@ -253,7 +254,7 @@ export class MemberReader {
       bytes = this.head(size);
     } else {
       try {
-        bytes = inflateSync(this.compressed, { out: new Uint8Array(size) });
+        bytes = inflateSync(this.compressed, { out: allocateArray(this.op, Uint8Array, size) });
       } catch (error) {
         throw this.damaged(error);
       }

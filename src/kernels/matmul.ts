@@ -30,6 +30,7 @@
  * hence the SIMD kernels.
  * No checks: src/ops/matmul.ts validates.
  */
+import { allocateArray } from "../dtype.js";
 import { load, unload, type WasmMemory } from "./wasm/load.js";
 import { matmulWasm } from "./wasm/matmul.wasm.js";
 
@@ -329,12 +330,12 @@ export function packedProduct(m: number, k: number, n: number, engine: "auto" | 
     }
   }
   if (single) {
-    const A = new Float32Array(rowsA * k);
-    const B = new Float32Array(colsB * k);
+    const A = allocateArray("matmul", Float32Array, rowsA * k);
+    const B = allocateArray("matmul", Float32Array, colsB * k);
     return { A, B, columns, engine: "js", multiply: (c, rows = m) => multiplyPackedF32(A, B, c, rows, k, n), done: () => undefined };
   }
-  const A = new Float64Array(rowsA * k);
-  const B = new Float64Array(colsB * k);
+  const A = allocateArray("matmul", Float64Array, rowsA * k);
+  const B = allocateArray("matmul", Float64Array, colsB * k);
   return { A, B, columns, engine: "js", multiply: (c, rows = m) => multiplyPacked(A, B, c, rows, k, n), done: () => undefined };
 }
 

@@ -112,7 +112,7 @@ export function exampleInputs(inputs: readonly CheckedInput[], symbols: Readonly
     if (input.example !== undefined) return input.example;
     const shape = input.sizes.map((size, axis) => (typeof size === "number" ? size : symbols.get(size ?? `?${index}.${axis}`)!.sizes[which]));
     const length = shape.reduce((p, d) => p * d, 1);
-    const data = allocate(input.dtype, length);
+    const data = allocate("exportOnnx", input.dtype, length);
     if (isFloat(input.dtype)) {
       const next = values(1 + which * 7919 + index * 104729);
       for (let i = 0; i < length; i++) data[i] = next.next().value as number;

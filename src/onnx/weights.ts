@@ -56,7 +56,7 @@ function elementsOf(op: string, t: Onnx.TensorProto, count: number): { data: Ten
     } else {
       for (const v of t.int64Data) values.push(toNumber(v as number));
     }
-    const out = allocate("int32", count);
+    const out = allocate(op, "int32", count);
     values.forEach((v, i) => {
       if (!(v >= -(2 ** 31) && v < 2 ** 31)) throw new RangeError(`${op}: ${what} is INT64 and holds ${v}, which int32 (the dtype it loads as) cannot hold`);
       out[i] = v;
@@ -83,7 +83,7 @@ function elementsOf(op: string, t: Onnx.TensorProto, count: number): { data: Ten
     field.forEach((v, i) => view.setUint16(2 * i, v, true));
     return { data: readElements(op, what, bits, 0, count, stored, true), dtype: stored.dtype };
   }
-  const out = allocate(stored.dtype, count);
+  const out = allocate(op, stored.dtype, count);
   field.forEach((v, i) => {
     out[i] = stored.dtype === "bool" ? (v !== 0 ? 1 : 0) : v;
   });

@@ -47,7 +47,7 @@ function run(op: ConvOp, spatial: 1 | 2, x: unknown, w: unknown, options: unknow
   const dtype = arithmeticDType(x.dtype, w.dtype);
   const size = checkSize(op, shape);
   const outStrides = contiguousStrides(shape);
-  const out = new Tensor(allocate(dtype, size), shape, outStrides, 0, dtype);
+  const out = new Tensor(allocate(op, dtype, size), shape, outStrides, 0, dtype);
   if (size === 0) return out;
   const X: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : x;
   const W: View = w.dtype === "int32" && dtype === "float32" ? roundedToFloat32(w) : w;

@@ -87,7 +87,7 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
     if (values.length !== size) {
       throw new RangeError(`tensor: ${values.length} values do not fill shape [${shape.join(", ")}], which holds ${size}`);
     }
-    const storage = allocateStorage(dtype, size, false);
+    const storage = allocateStorage("tensor", dtype, size, false);
     const buffer = arrayOf(storage);
     for (let i = 0; i < size; i++) buffer[i] = storedValue(values[i]!, dtype);
     return new Tensor(storage, shape, contiguousStrides(shape), 0, dtype);
@@ -96,7 +96,7 @@ export function tensor(data: unknown, shapeOrOptions?: unknown, maybeOptions?: u
   if (maybeOptions !== undefined) throw new TypeError("tensor: a third argument is only taken after a shape");
   const { shape, leaf } = nestedShape(data);
   const dtype = dtypeOption ?? (leaf === "boolean" ? "bool" : "float32");
-  const storage = allocateStorage(dtype, checkSize(op, shape), false);
+  const storage = allocateStorage(op, dtype, checkSize(op, shape), false);
   const buffer = arrayOf(storage);
   let k = 0;
   const fill = (value: unknown): void => {
@@ -127,7 +127,7 @@ function filled(op: string, shape: unknown, value: number, dtype: unknown): Tens
   const type = optionalDType(op, dtype) ?? "float32";
   const stored = storedValue(value, type);
   const zero = Object.is(stored, 0); // (-0 is filled)
-  const storage = allocateStorage(type, checkSize(op, shape), zero);
+  const storage = allocateStorage(op, type, checkSize(op, shape), zero);
   if (!zero) arrayOf(storage).fill(stored);
   return new Tensor(storage, [...shape], contiguousStrides(shape), 0, type);
 }
@@ -162,7 +162,7 @@ export type LikeDType<X extends AnyTensor> = X["dtype"];
 function filledLike(op: string, x: unknown, value: number, options: unknown): Tensor {
   assertTensor(op, "x", x);
   const dtype = checkOptions(op, options) ?? x.dtype;
-  const buffer = allocate(dtype, x.size);
+  const buffer = allocate(op, dtype, x.size);
   const stored = storedValue(value, dtype);
   if (!Object.is(stored, 0)) buffer.fill(stored);
   return new Tensor(buffer, [...x.shape], contiguousStrides(x.shape), 0, dtype);
@@ -221,7 +221,7 @@ export function arange(startOrStop: number, stop?: unknown, step?: unknown, opti
   if (delta === 0) throw new RangeError("arange: step must not be 0");
   const dtype = checkOptions(op, options) ?? "float32";
   const length = Math.max(0, Math.ceil((end - start) / delta));
-  const buffer = allocate(dtype, checkSize(op, [length]));
+  const buffer = allocate(op, dtype, checkSize(op, [length]));
   for (let i = 0; i < length; i++) buffer[i] = storedValue(start + i * delta, dtype);
   return new Tensor(buffer, [length], [1], 0, dtype);
 }
@@ -242,7 +242,7 @@ export function linspace(start: number, stop: number, num: number, options?: Cre
   checkFinite(op, "stop", stop);
   checkCount(op, "num", num);
   const dtype = checkOptions(op, options) ?? "float32";
-  const buffer = allocate(dtype, checkSize(op, [num]));
+  const buffer = allocate(op, dtype, checkSize(op, [num]));
   const delta = num > 1 ? (stop - start) / (num - 1) : 0;
   for (let i = 0; i < num; i++) buffer[i] = storedValue(i === num - 1 && num > 1 ? stop : start + i * delta, dtype);
   return new Tensor(buffer, [num], [1], 0, dtype);
@@ -259,7 +259,7 @@ export function eye(n: number, m: number = n, options?: CreateOptions): Tensor {
   checkCount(op, "n", n);
   checkCount(op, "m", m);
   const dtype = checkOptions(op, options) ?? "float32";
-  const buffer = allocate(dtype, checkSize(op, [n, m]));
+  const buffer = allocate(op, dtype, checkSize(op, [n, m]));
   for (let i = 0; i < Math.min(n, m); i++) buffer[i * m + i] = 1;
   return new Tensor(buffer, [n, m], contiguousStrides([n, m]), 0, dtype);
 }
@@ -312,7 +312,7 @@ function seeded(op: string, shape: unknown, options: unknown, fill: (buffer: Flo
   if (dtype !== "float32" && dtype !== "float64") throw new TypeError(`${op}: dtype must be float32 or float64, got ${dtype}`);
   const next = generator(op, (options as RandomOptions | undefined)?.seed);
   // in the engine's memory when large enough, as every other creation function (fill writes every element)
-  const storage = allocateStorage(dtype, checkSize(op, shape), false);
+  const storage = allocateStorage(op, dtype, checkSize(op, shape), false);
   fill(arrayOf(storage) as Float32Array | Float64Array, next);
   return new Tensor(storage, [...shape], contiguousStrides(shape), 0, dtype);
 }

@@ -15,7 +15,7 @@
  * 3. the last labels are summed out or permuted into the output's order, into
  *    a new contiguous tensor.
  */
-import { allocate, arithmeticDType, type DType, isInteger, promote } from "../dtype.js";
+import { allocate, allocateArray, arithmeticDType, type DType, isInteger, promote } from "../dtype.js";
 import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { einsumPlan } from "../shape/einsum.js";
@@ -68,7 +68,7 @@ function sumOut(x: Labeled, keep: (label: string) => boolean, dtype: DType): Lab
   let k = 0;
   for (let axis = 0; axis < t.shape.length; axis++) step.push(kept[axis] ? outStrides[k++]! : 0);
   const integer = isInteger(dtype);
-  const sums = integer ? new Int32Array(size) : new Float64Array(size);
+  const sums = integer ? allocateArray("einsum", Int32Array, size) : allocateArray("einsum", Float64Array, size);
   const count = t.size;
   if (count > 0) {
     const rank = t.shape.length;
@@ -92,7 +92,7 @@ function sumOut(x: Labeled, keep: (label: string) => boolean, dtype: DType): Lab
       }
     }
   }
-  const out = allocate(dtype, size);
+  const out = allocate("einsum", dtype, size);
   for (let i = 0; i < size; i++) out[i] = sums[i]!;
   return { t: new Tensor(out, shape, outStrides, 0, dtype), labels: x.labels.filter((_, axis) => kept[axis]) };
 }
@@ -175,6 +175,6 @@ export const einsum = /* @__PURE__ */ traced("einsum", (subscripts: unknown, ...
   const result = permuted(current, plan.output);
   const fresh = current !== views[0];
   const data = fresh && result.offset === 0 && result.isContiguous ? result.data : result.toTypedArray();
-  if (size === 0) return new Tensor(allocate(dtype, 0), plan.shape, contiguousStrides(plan.shape), 0, dtype);
+  if (size === 0) return new Tensor(allocate("einsum", dtype, 0), plan.shape, contiguousStrides(plan.shape), 0, dtype);
   return new Tensor(data, plan.shape, contiguousStrides(plan.shape), 0, dtype);
 }) as EinsumOp;

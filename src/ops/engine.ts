@@ -153,12 +153,12 @@ function splitOptions(op: string, options: unknown): { spec: unknown; out: unkno
  * free for a result (src/kernels/wasm/arena.ts), else a buffer of its own.
  * `adopt`: `shape` is a new array the caller gives up (kept, not copied).
  */
-export const resultTensor = <D extends DType>(shape: readonly number[], dtype: D, size: number, adopt = false): Tensor<Shape, D> =>
-  new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(dtype, size), shape as number[], contiguousStrides(shape), 0, dtype, adopt);
+export const resultTensor = <D extends DType>(op: string, shape: readonly number[], dtype: D, size: number, adopt = false): Tensor<Shape, D> =>
+  new Tensor(residentStorage(dtype, size, false, "result") ?? allocate(op, dtype, size), shape as number[], contiguousStrides(shape), 0, dtype, adopt);
 
 /** `out` checked against the result, or a new tensor for it. */
 function target<D extends DType>(op: string, out: unknown, shape: number[], dtype: D, mode: string, fresh = false): Tensor<Shape, D> {
-  if (out === undefined) return resultTensor(shape, dtype, checkSize(op, shape), fresh);
+  if (out === undefined) return resultTensor(op, shape, dtype, checkSize(op, shape), fresh);
   assertTensor(op, "out", out);
   if (out.dtype !== dtype) throw new TypeError(`${op}: out has dtype ${out.dtype} but the result is ${dtype}`);
   if (out.shape.length !== shape.length || out.shape.some((dim, axis) => dim !== shape[axis])) {

@@ -40,7 +40,7 @@ export const concat = /* @__PURE__ */ traced("concat", (tensors: unknown, axis: 
   checkList(op, tensors);
   const { shape, at } = concatLayout(tensors.map((t) => t.shape), axis);
   const dtype = dtypeOf(tensors);
-  const out = new Tensor(allocate(dtype, checkSize(op, shape)), shape, contiguousStrides(shape), 0, dtype);
+  const out = new Tensor(allocate(op, dtype, checkSize(op, shape)), shape, contiguousStrides(shape), 0, dtype);
   let start = 0;
   for (const t of tensors) {
     copyInto(out, start * out.strides[at]!, t);
@@ -56,7 +56,7 @@ export const stack = /* @__PURE__ */ traced("stack", (tensors: unknown, axis: un
   const first = tensors[0]!;
   const { shape, at } = stackLayout(tensors.map((t) => t.shape), axis);
   const dtype = dtypeOf(tensors);
-  const out = new Tensor(allocate(dtype, checkSize(op, shape)), shape, contiguousStrides(shape), 0, dtype);
+  const out = new Tensor(allocate(op, dtype, checkSize(op, shape)), shape, contiguousStrides(shape), 0, dtype);
   // each input fills one index of the new axis: a view of out without that axis
   const viewStrides = out.strides.filter((_, a) => a !== at);
   tensors.forEach((t, i) => {

@@ -46,7 +46,7 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   const dtype = arithmeticDType(a.dtype, b.dtype);
   const size = checkSize(op, shape);
   // every kernel below writes each element of the result
-  const out = resultTensor(shape, dtype, size);
+  const out = resultTensor(op, shape, dtype, size);
   if (size === 0) return out;
   const outData = elementsOf(out);
   // the operands converted to the dtype the product computes in (only int32 into float32 loses anything),

@@ -42,7 +42,7 @@ function normalize(
   const values = rowMajor(x);
   const [gamma, beta] = tensors.map(([, t]) => rowMajor(t));
   const dtype = floatDType(x.dtype);
-  const out = allocate(dtype, values.length);
+  const out = allocate(op, dtype, values.length);
   for (let slice = 0; slice < outer; slice++) {
     const start = slice * inner;
     const { center, divisor } = statistics(values, start, inner);
@@ -115,7 +115,7 @@ export const batchNorm = /* @__PURE__ */ traced("batchNorm", (x: unknown, mean: 
   const values = rowMajor(x);
   const inner = x.shape.slice(at + 1).reduce((p, d) => p * d, 1);
   const dtype = floatDType(x.dtype);
-  const out = allocate(dtype, values.length);
+  const out = allocate(op, dtype, values.length);
   for (let i = 0; i < values.length; i++) {
     const c = Math.floor(i / inner) % channels;
     out[i] = ((values[i]! - m[c]!) / Math.sqrt(v[c]! + epsilon)) * g[c]! + b[c]!;

@@ -26,7 +26,7 @@ export const oneHot = /* @__PURE__ */ traced("oneHot", (indices: unknown, depth:
   const shape = oneHotShape(indices.shape, depth);
   const dtype = dtypeOption(options);
   const n = depth as number;
-  const out = allocate(dtype, indices.size * n);
+  const out = allocate("oneHot", dtype, indices.size * n);
   if (n > 0) {
     // the indices in row-major order, each setting one element of its row
     const flat = indices.toTypedArray();

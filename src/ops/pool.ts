@@ -29,7 +29,7 @@ function run(op: string, kind: "max" | "avg", spatial: 1 | 2, x: unknown, option
   });
   const dtype: DType = kind === "max" ? x.dtype : floatDType(x.dtype);
   const size = shape.reduce((p, d) => p * d, 1);
-  const out = allocate(dtype, size);
+  const out = allocate(op, dtype, size);
   const outStrides = contiguousStrides(shape);
   if (size > 0 && windows.some((w, j) => x.shape[first + j] === 0)) {
     throw new RangeError(`${op}: a window over an empty axis holds no element (shape [${x.shape.join(", ")}])`);

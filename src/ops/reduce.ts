@@ -155,7 +155,7 @@ function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DTyp
   const source = tensorView(x, dtype);
   const { shape, outerDims, outerStrides, innerDims, innerStrides } = plan(op, source, axis, keep);
   const size = count(shape);
-  const out = resultTensor(shape, dtype, size);
+  const out = resultTensor(op, shape, dtype, size);
   const elements = elementsOf(out);
   const n = count(innerDims);
   if (n === 0) {

@@ -45,7 +45,7 @@ function scan(op: string, x: unknown, axis: unknown, options: unknown, product: 
   const rank = shape.length;
   const outStrides = contiguousStrides(shape);
   const size = shape.reduce((p, d) => p * d, 1);
-  const out = allocate(dtype, size);
+  const out = allocate(op, dtype, size);
   const length = shape[at]!;
   if (size === 0) return new Tensor(out, shape, outStrides, 0, dtype);
   const integer = isInteger(dtype);

@@ -35,7 +35,7 @@ export const tile = /* @__PURE__ */ traced("tile", (x: unknown, reps: unknown) =
   assertTensor(op, "x", x);
   const { dims, counts, shape: result } = tileLayout(x.shape, reps);
   const strides = [...new Array<number>(dims.length - x.shape.length).fill(0), ...x.strides];
-  const data = allocate(x.dtype, checkSize(op, result));
+  const data = allocate(op, x.dtype, checkSize(op, result));
   // read x as [count0, dim0, count1, dim1, ...] with stride 0 on the counts, then copy out
   const wide = counts.flatMap((count, axis) => [count, dims[axis]!]);
   const wideStrides = strides.flatMap((stride) => [0, stride]);
@@ -68,7 +68,7 @@ export const pad = /* @__PURE__ */ traced("pad", (x: unknown, widths: unknown, o
   const given = padValue(op, options);
   const value = storedValue(convertScalar(op, "value", given, scalarDType(given, x.dtype), "x"), x.dtype);
   const strides = contiguousStrides(shape);
-  const data = allocate(x.dtype, checkSize(op, shape));
+  const data = allocate(op, x.dtype, checkSize(op, shape));
   if (!Object.is(value, 0)) data.fill(value); // (-0 too)
   const out = new Tensor(data, shape, strides, 0, x.dtype);
   const offset = pairs.reduce((sum, [before], axis) => sum + before * strides[axis]!, 0);
@@ -105,7 +105,7 @@ function gatherAlong(op: string, x: unknown, indices: unknown, axis: unknown): T
   const size = checkSize(op, shape);
   const resolved = resolveIndices(op, picks.values, x.shape[at]!, `axis ${at}`);
   const strides = contiguousStrides(shape);
-  const out = new Tensor(allocate(x.dtype, size), shape, strides, 0, x.dtype);
+  const out = new Tensor(allocate(op, x.dtype, size), shape, strides, 0, x.dtype);
   if (size === 0) return out;
   // one copy per index: x with the axis fixed, into out with the index axes fixed
   const sliceShape = [...head, ...tail];
@@ -139,7 +139,7 @@ export const take = /* @__PURE__ */ traced("take", (x: unknown, indices: unknown
   const picks = indexList(op, indices);
   const size = checkSize(op, picks.shape);
   const resolved = resolveIndices(op, picks.values, x.size, "the flattened tensor");
-  const out = new Tensor(allocate(x.dtype, size), [...picks.shape], contiguousStrides(picks.shape), 0, x.dtype);
+  const out = new Tensor(allocate(op, x.dtype, size), [...picks.shape], contiguousStrides(picks.shape), 0, x.dtype);
   // a flat position to a buffer position through x's strides
   const rank = x.shape.length;
   for (let j = 0; j < resolved.length; j++) {

@@ -71,7 +71,7 @@ function run(op: string, x: unknown, options: unknown, indices: boolean): Tensor
   const at = sortAxis(op, x.shape, axis);
   const shape = [...x.shape];
   const dtype: DType = indices ? "int32" : x.dtype;
-  const out = allocate(dtype, x.size);
+  const out = allocate(op, dtype, x.size);
   const step = contiguousStrides(shape)[at]!;
   forEachLine(x, at, (values, outStart) => {
     const order = sortedOrder(values, descending);

@@ -19,8 +19,8 @@ export const topk = /* @__PURE__ */ traced("topk", (x: unknown, k: unknown, opti
   const { axis: given } = checkOptionFields("topk", options, ["axis"], "{ axis: -1 }");
   const { axis, shape } = topkLayout(x.shape, k, given);
   const size = shape.reduce((p, d) => p * d, 1);
-  const values = allocate(x.dtype, size);
-  const indices = allocate("int32", size);
+  const values = allocate("topk", x.dtype, size);
+  const indices = allocate("topk", "int32", size);
   const strides = contiguousStrides(shape);
   const count = shape[axis]!;
   const step = strides[axis]!;

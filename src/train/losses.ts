@@ -105,7 +105,7 @@ export function softmaxCrossEntropy(logits: unknown, labels: unknown, options?: 
     }
   }
   const leading = logits.shape.slice(0, -1);
-  const losses = allocate(logits.dtype, rows);
+  const losses = allocate(op, logits.dtype, rows);
   let total = 0;
   for (let row = 0; row < rows; row++) {
     const start = row * classes;
@@ -123,7 +123,7 @@ export function softmaxCrossEntropy(logits: unknown, labels: unknown, options?: 
   const result =
     how === "none"
       ? fromStorage(losses, leading, logits.dtype)
-      : fromStorage(allocate(logits.dtype, 1).fill(how === "sum" ? total : total / rows), [], logits.dtype);
+      : fromStorage(allocate(op, logits.dtype, 1).fill(how === "sum" ? total : total / rows), [], logits.dtype);
   return recorded(op, [logits, labels, how], result);
 }
 

@@ -63,7 +63,7 @@ type FloatData = StorageOf["float32"] | StorageOf["float64"];
 /** A float tensor's elements in row-major order (its own buffer when contiguous). */
 const elements = (t: Tensor): FloatData => rowMajorElements(t) as FloatData;
 
-const fresh = (like: Tensor): Tensor => new Tensor(allocate(like.dtype, like.size), [...like.shape], contiguousStrides(like.shape), 0, like.dtype as DType);
+const fresh = (op: string, like: Tensor): Tensor => new Tensor(allocate(op, like.dtype, like.size), [...like.shape], contiguousStrides(like.shape), 0, like.dtype as DType);
 
 /** A number option: finite, within [min, max) or [min, max]. */
 function rate(op: string, name: string, value: unknown, fallback: number | undefined, min: number, max = Infinity, maxIncluded = true): number {
@@ -131,7 +131,7 @@ export function sgd(options: SgdOptions): Sgd {
   return {
     init(params) {
       const flat = leaves(`${op}.init`, params, params, []).params;
-      return { step: 0, velocity: momentum === 0 ? undefined : (flat.rebuild(flat.leaves.map(fresh)) as typeof params) };
+      return { step: 0, velocity: momentum === 0 ? undefined : (flat.rebuild(flat.leaves.map((p) => fresh(`${op}.init`, p))) as typeof params) };
     },
     step(params, grads, state) {
       const name = `${op}.step`;
@@ -142,14 +142,14 @@ export function sgd(options: SgdOptions): Sgd {
       const newParams: Tensor[] = [];
       const newVelocity: Tensor[] = [];
       flat.params.leaves.forEach((p, i) => {
-        const next = fresh(p);
+        const next = fresh(name, p);
         const out = next.data as FloatData;
         const x = elements(p);
         const g = elements(flat.grads[i]!);
         if (momentum === 0) {
           for (let j = 0; j < out.length; j++) out[j] = x[j]! - lr * g[j]!;
         } else {
-          const v = fresh(p);
+          const v = fresh(name, p);
           const vOut = v.data as FloatData;
           const vIn = elements(flat.states[0]![i]!);
           for (let j = 0; j < out.length; j++) {
@@ -185,7 +185,7 @@ export function adam(options: AdamOptions): Adam {
   return {
     init(params) {
       const flat = leaves(`${op}.init`, params, params, []).params;
-      return { step: 0, m: flat.rebuild(flat.leaves.map(fresh)) as typeof params, v: flat.rebuild(flat.leaves.map(fresh)) as typeof params };
+      return { step: 0, m: flat.rebuild(flat.leaves.map((p) => fresh(`${op}.init`, p))) as typeof params, v: flat.rebuild(flat.leaves.map((p) => fresh(`${op}.init`, p))) as typeof params };
     },
     step(params, grads, state) {
       const name = `${op}.step`;
@@ -199,7 +199,7 @@ export function adam(options: AdamOptions): Adam {
       const newM: Tensor[] = [];
       const newV: Tensor[] = [];
       flat.params.leaves.forEach((p, i) => {
-        const [next, m, v] = [fresh(p), fresh(p), fresh(p)];
+        const [next, m, v] = [fresh(name, p), fresh(name, p), fresh(name, p)];
         const out = next.data as FloatData;
         const mOut = m.data as FloatData;
         const vOut = v.data as FloatData;

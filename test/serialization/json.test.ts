@@ -242,7 +242,7 @@ describe("toJSON's limit", () => {
 describe("the bytes and base64 underneath", () => {
   it("elementBytes is little-endian on this machine (read back with DataView)", () => {
     const values = [1.5, -0, Number.NaN, -3e-300];
-    const bytes = elementBytes(tensor(values, { dtype: "float64" }));
+    const bytes = elementBytes(tensor(values, { dtype: "float64" }), "test");
     const view = new DataView(bytes.buffer);
     expect(values.map((_, i) => view.getFloat64(i * 8, true))).toEqual(values);
     expect(Object.is(view.getFloat64(8, true), -0)).toBe(true);

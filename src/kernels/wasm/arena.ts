@@ -451,8 +451,8 @@ export function arenaStats(): { simd: boolean; reservedBytes: number; usedBytes:
  * them and SIMD runs here, else a buffer of their own. `zeroed`: false when
  * the caller writes every element.
  */
-export const allocateStorage = <D extends DType>(dtype: D, length: number, zeroed: boolean): StorageOf[D] | Resident =>
-  residentStorage(dtype, length, zeroed) ?? allocate(dtype, length);
+export const allocateStorage = <D extends DType>(op: string, dtype: D, length: number, zeroed: boolean): StorageOf[D] | Resident =>
+  residentStorage(dtype, length, zeroed) ?? allocate(op, dtype, length);
 
 /** The typed array of storage from `allocateStorage`, to write the elements into. */
 export const arrayOf = <D extends DType>(storage: StorageOf[D] | Resident): StorageOf[D] =>
