@@ -399,23 +399,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** A contiguous row-major copy of the elements in a new typed array. */
   toTypedArray(): StorageOf[D] {
     assertAttached("toTypedArray", "the tensor", this);
-    const data = elementsOf(this);
-    const Ctor = data.constructor as (new (length: number) => StorageOf[D]) & { readonly BYTES_PER_ELEMENT: number };
-    const out = allocateArray("toTypedArray", Ctor, this.size);
-    if (this.isContiguous) {
-      out.set(data.subarray(this.offset, this.offset + this.size) as never);
-      return out;
-    }
-    let k = 0;
-    const visit = (axis: number, position: number): void => {
-      if (axis === this.shape.length) {
-        out[k++] = data[position]!;
-        return;
-      }
-      for (let i = 0; i < this.shape[axis]!; i++) visit(axis + 1, position + i * this.strides[axis]!);
-    };
-    if (this.size > 0) visit(0, this.offset);
-    return out;
+    return copyElements("toTypedArray", this);
   }
 
   /**
@@ -509,6 +493,30 @@ export const elementsOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] =
   const r = Tensor.residentOf(t);
   return (r === undefined ? t.data : r.array) as StorageOf[D];
 };
+
+/**
+ * A contiguous row-major copy of `t`'s elements in a new typed array of its dtype, for `op` (which
+ * a failed allocation names): what `toTypedArray()` gives, for the ops that copy. @internal
+ */
+export function copyElements<D extends DType>(op: string, t: Tensor<Shape, D>): StorageOf[D] {
+  const data = elementsOf(t);
+  const Ctor = data.constructor as (new (length: number) => StorageOf[D]) & { readonly BYTES_PER_ELEMENT: number };
+  const out = allocateArray(op, Ctor, t.size);
+  if (t.isContiguous) {
+    out.set(data.subarray(t.offset, t.offset + t.size) as never);
+    return out;
+  }
+  let k = 0;
+  const visit = (axis: number, position: number): void => {
+    if (axis === t.shape.length) {
+      out[k++] = data[position]!;
+      return;
+    }
+    for (let i = 0; i < t.shape[axis]!; i++) visit(axis + 1, position + i * t.strides[axis]!);
+  };
+  if (t.size > 0) visit(0, t.offset);
+  return out;
+}
 
 /** `t` with `data` read as the engine reads it (printing and writing JSON leave its elements where they are). */
 const inPlace = (t: Tensor): Tensor =>

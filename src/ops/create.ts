@@ -7,7 +7,7 @@ import { allocate, checkDType, type DType, dtypeOfArray } from "../dtype.js";
 import { allocateStorage, arrayOf } from "../kernels/wasm/arena.js";
 import { recorded } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { type AnyTensor, Tensor } from "../tensor.js";
+import { type AnyTensor, copyElements, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { nestedShape } from "../shape/nested.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
@@ -200,7 +200,7 @@ export const fullLike = /* @__PURE__ */ defineOp("fullLike", function fullLike<X
 /** A contiguous row-major copy of `x` in a new buffer, same shape and dtype (a view's copy is contiguous). */
 export const clone = /* @__PURE__ */ defineOp("clone", function clone<X extends AnyTensor>(x: X): Tensor<LikeShape<X>, LikeDType<X>> {
   assertTensor("clone", "x", x);
-  return recorded("clone", [x], new Tensor(x.toTypedArray(), [...x.shape], contiguousStrides(x.shape), 0, x.dtype)) as never;
+  return recorded("clone", [x], new Tensor(copyElements("clone", x), [...x.shape], contiguousStrides(x.shape), 0, x.dtype)) as never;
 });
 
 /**

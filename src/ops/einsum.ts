@@ -20,7 +20,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { einsumPlan } from "../shape/einsum.js";
 import { checkSize, describe } from "../shape/validate.js";
-import { storageOf, Tensor } from "../tensor.js";
+import { copyElements, storageOf, Tensor } from "../tensor.js";
 import { cast } from "./elementwise.js";
 import { assertTensor } from "./engine.js";
 import { matmul } from "./matmul.js";
@@ -130,7 +130,7 @@ function grouped(t: Tensor, groups: readonly number[]): Tensor {
     axis += length;
   }
   if (viewable || t.size === 0) return new Tensor(storageOf(t), shape, strides, t.offset, t.dtype);
-  return new Tensor(t.toTypedArray(), shape, contiguousStrides(shape), 0, t.dtype);
+  return new Tensor(copyElements("einsum", t), shape, contiguousStrides(shape), 0, t.dtype);
 }
 
 /** The product of `a` and `b` summed over their shared labels not in `keep`: labels [batch, a's free, b's free]. */
@@ -174,7 +174,7 @@ export const einsum = /* @__PURE__ */ traced("einsum", (subscripts: unknown, ...
   // itself, anything else (a view of an operand, a permuted product) is read out in that order
   const result = permuted(current, plan.output);
   const fresh = current !== views[0];
-  const data = fresh && result.offset === 0 && result.isContiguous ? result.data : result.toTypedArray();
+  const data = fresh && result.offset === 0 && result.isContiguous ? result.data : copyElements("einsum", result);
   if (size === 0) return new Tensor(allocate("einsum", dtype, 0), plan.shape, contiguousStrides(plan.shape), 0, dtype);
   return new Tensor(data, plan.shape, contiguousStrides(plan.shape), 0, dtype);
 }) as EinsumOp;

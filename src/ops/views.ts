@@ -9,7 +9,7 @@ import { reshapedShape } from "../shape/reshape.js";
 import { type SliceSpec, slicePlan } from "../shape/slice.js";
 import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/views.js";
 import { checkSize } from "../shape/validate.js";
-import { type AnyTensor, storageOf, Tensor } from "../tensor.js";
+import { type AnyTensor, copyElements, storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { BroadcastToChecked, ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
@@ -156,7 +156,7 @@ export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   const target = reshapedShape(x.shape, x.size, shape);
   const result = x.isContiguous
     ? new Tensor(storageOf(x), target, contiguousStrides(target), x.offset, x.dtype)
-    : new Tensor(x.toTypedArray(), target, contiguousStrides(target), 0, x.dtype);
+    : new Tensor(copyElements("reshape", x), target, contiguousStrides(target), 0, x.dtype);
   return recorded("reshape", [x, shape], result);
 }
 
