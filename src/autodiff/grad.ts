@@ -13,11 +13,12 @@ import { isFloat } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import { cast, add } from "../ops/elementwise.js";
 import { clone, zerosLike, onesLike } from "../ops/create.js";
-import { storageOf, Tensor } from "../tensor.js";
+import { assertAttached, storageOf, Tensor } from "../tensor.js";
+import { slice } from "../ops/views.js";
 import { describe } from "../shape/validate.js";
 import { type Recorder, recorders } from "./tape.js";
 import { constantOps, type GradientRule, gradientRules } from "./rules.js";
-import { flatten, outputsOf } from "./tree.js";
+import { type Flat, flatten, outputsOf } from "./tree.js";
 
 
 interface Node {
@@ -118,19 +119,32 @@ class Tape implements Recorder {
   }
 }
 
-/** Opens a tape following the tree's tensors, runs `body`, and closes the tape whatever happens. */
-function taping<R>(op: string, params: unknown, body: () => R): { tape: Tape; result: R; flat: ReturnType<typeof flatten> } {
+/**
+ * Opens a tape following the tree's tensors, runs `body` on the tree the function is given, and
+ * closes the tape whatever happens. Each leaf is given as a tensor of its own over the same
+ * elements, so that every leaf is a parameter of its own, the same
+ * tensor at two leaves included, and a tensor the function reaches otherwise (a closure, another
+ * argument) is a constant, even when it is a parameter's tensor: JAX's rule.
+ */
+function taping<R>(op: string, params: unknown, body: (given: unknown) => R): { tape: Tape; result: R; flat: Flat } {
   const flat = flatten(op, "params", params);
   flat.leaves.forEach((leaf, i) => {
     if (!isFloat(leaf.dtype)) {
       throw new TypeError(`${op}: ${flat.paths[i]} has dtype ${leaf.dtype}; only float32 and float64 tensors have gradients (cast it, or pass it as another argument)`);
     }
   });
+  // (a whole slice: a new tensor of the same view, recorded, so that a gradient taken around this
+  // one, grad(grad(f)), still follows its parameters through it)
+  const own = flat.leaves.map((leaf, i) => {
+    assertAttached(op, flat.paths[i]!, leaf);
+    return slice(leaf);
+  });
+  const given = flat.rebuild(own);
   const tape = new Tape(op);
-  for (const leaf of flat.leaves) tape.followed.add(leaf);
+  for (const leaf of own) tape.followed.add(leaf);
   recorders.push(tape);
   try {
-    return { tape, result: body(), flat };
+    return { tape, result: body(given), flat: { ...flat, leaves: own } };
   } finally {
     recorders.splice(recorders.lastIndexOf(tape), 1);
   }
@@ -149,7 +163,7 @@ function checkScalar(op: string, value: unknown): asserts value is Tensor {
 }
 
 /** The gradient of each leaf, zeros for a leaf the output does not depend on; never a broadcast view. */
-function leafGrads(flat: ReturnType<typeof flatten>, grads: ReadonlyMap<Tensor, Tensor>): Tensor[] {
+function leafGrads(flat: Flat, grads: ReadonlyMap<Tensor, Tensor>): Tensor[] {
   return flat.leaves.map((leaf) => {
     const g = grads.get(leaf);
     if (g === undefined) return zerosLike(leaf);
@@ -159,7 +173,7 @@ function leafGrads(flat: ReturnType<typeof flatten>, grads: ReadonlyMap<Tensor, 
 
 function valueAndGradOf(op: string, f: (...args: unknown[]) => unknown, params: unknown, rest: readonly unknown[]): { value: Tensor; grads: unknown } {
   if (typeof f !== "function") throw new TypeError(`${op}: f must be a function, got ${describe(f)}`);
-  const { tape, result, flat } = taping(op, params, () => f(params, ...rest));
+  const { tape, result, flat } = taping(op, params, (given) => f(given, ...rest));
   checkScalar(op, result);
   const grads = tape.follows(result) ? tape.backward(new Map([[result, onesLike(result)]])) : new Map<Tensor, Tensor>();
   return { value: result, grads: flat.rebuild(leafGrads(flat, grads)) };
@@ -199,7 +213,7 @@ export function valueAndGrad<P extends ParamTree<P>, A extends unknown[], L exte
 export function vjp<P extends ParamTree<P>, R>(f: (primals: P) => R, primals: P): Vjp<P, R> {
   const op = "vjp";
   if (typeof f !== "function") throw new TypeError(`${op}: f must be a function, got ${describe(f)}`);
-  const { tape, result, flat } = taping(op, primals, () => f(primals));
+  const { tape, result, flat } = taping(op, primals, (given) => f(given as P));
   const outputs = flatten(op, "the result", result);
   const pull = (cotangent: R): P => {
     const given = flatten(op, "cotangent", cotangent);

@@ -101,6 +101,45 @@ describe("grad", () => {
   });
 });
 
+describe("each leaf of the parameters is a parameter of its own", () => {
+  const p = f64([1, 2, 3], [3]);
+
+  it("the same tensor at two leaves: an unused leaf gets zeros, a used one its own gradient", () => {
+    const unused = grad((t: { a: Tensor; b: Tensor }) => sum(mul(t.a, 3)) as Tensor<[]>)({ a: p, b: p });
+    close(unused.a, [3, 3, 3]);
+    close(unused.b, [0, 0, 0]);
+    const product = grad((t: { a: Tensor; b: Tensor }) => sum(mul(t.a, t.b)) as Tensor<[]>)({ a: p, b: p });
+    close(product.a, [1, 2, 3]); // d/da sum(a b) = b, not 2p
+    close(product.b, [1, 2, 3]);
+    const nested = grad((t: [Tensor, { q: Tensor }]) => sum(mul(t[0], 2)) as Tensor<[]>)([p, { q: p }]);
+    close(nested[0], [2, 2, 2]);
+    close(nested[1].q, [0, 0, 0]);
+    const { grads } = valueAndGrad((t: Tensor[]) => sum(mul(t[0]!, t[1]!)) as Tensor<[]>)([p, p, p]);
+    close(grads[2]!, [0, 0, 0]);
+    const pulled = vjp((t: { a: Tensor; b: Tensor }) => mul(t.a, 3), { a: p, b: p }).vjp(f64([1, 1, 1], [3]));
+    close(pulled.a, [3, 3, 3]);
+    close(pulled.b, [0, 0, 0]);
+  });
+
+  it("a parameter's tensor reached through a closure or another argument is a constant", () => {
+    close(grad((t: Tensor) => sum(mul(t, p)) as Tensor<[]>)(p), [1, 2, 3]);
+    close(grad((t: Tensor, c: Tensor) => sum(mul(t, c)) as Tensor<[]>)(p, p), [1, 2, 3]);
+  });
+
+  it("holds at higher order: the second derivative of sum(a b) along a with b the same tensor is 0", () => {
+    const inner = (t: { a: Tensor; b: Tensor }) => sum(mul(t.a, t.b)) as Tensor<[]>;
+    const second = grad((t: { a: Tensor; b: Tensor }) => sum(grad(inner)(t).a) as Tensor<[]>)({ a: p, b: p });
+    close(second.a, [0, 0, 0]);
+    close(second.b, [1, 1, 1]);
+  });
+
+  it("a parameter that was disposed is refused, naming its path", () => {
+    const gone = f64([1], [1]);
+    gone.dispose();
+    expect(() => grad((t: { w: Tensor }) => sum(t.w) as Tensor<[]>)({ w: gone })).toThrow(/^grad: params\.w was disposed/);
+  });
+});
+
 describe("vjp", () => {
   it("pulls a cotangent back through a non-scalar function, as often as asked", () => {
     const x = f64([1, 2, 3], [3]);
