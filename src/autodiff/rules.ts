@@ -323,8 +323,13 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
   div: binaryRule("div", (g, _A, B) => div(g, B), (g, _A, B, out) => neg(div(mul(g, out), B))),
   pow: binaryRule(
     "pow",
-    (g, A, B) => mul(g, mul(B, op("pow")(A, sub(B, 1)))),
-    (g, A, _B, out) => mul(g, mul(out, where(op("greater")(A, 0), op("log")(A), 0))),
+    // d/dx x^y = y x^(y - 1), and 0 where y = 0 (x^0 is 1 everywhere; y x^-1 would be NaN at x = 0)
+    (g, A, B) =>
+      B instanceof Tensor ? mul(g, where(op("equal")(B, 0), 0, mul(B, op("pow")(A, sub(B, 1)))))
+      : Number(B) === 0 ? mul(g, 0)
+      : mul(g, mul(B, op("pow")(A, sub(B, 1)))),
+    // d/dy x^y = x^y log x, taken as 0 where x <= 0 (as JAX takes 0^y's); x may be a plain number
+    (g, A, _B, out) => mul(g, mul(out, A instanceof Tensor ? where(op("greater")(A, 0), op("log")(A), 0) : Number(A) > 0 ? Math.log(Number(A)) : 0)),
   ),
   mod: binaryRule("mod", (g) => g, (g, A, B) => neg(mul(g, op("floor")(div(A, B))))),
   maximum: binaryRule("maximum", (g, A, B) => where(op("greaterEqual")(A, B), g, 0), (g, A, B) => where(op("greaterEqual")(A, B), 0, g)),

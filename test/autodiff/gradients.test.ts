@@ -3,7 +3,7 @@
  * float64, on random shapes and every broadcast mode: 200 cases per family.
  */
 import fc from "fast-check";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as lib from "../../src/index.js";
 import { resolveBroadcastLayout } from "../../src/shape/broadcast.js";
 import type { Tensor } from "../../src/tensor.js";
@@ -79,6 +79,30 @@ describe("gradients agree with finite differences", () => {
       }),
       RUNS,
     );
+  });
+
+  it("element-wise binary ops with a plain number on either side", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 3 }), fc.nat(BINARY.length - 1), seedArb, fc.boolean(), fc.double({ min: 0.3, max: 2.5, noNaN: true }), (shape, which, seed, left, c) => {
+        const { name, a: ka, b: kb } = BINARY[which]!;
+        // the number takes the side's sign rule (pow's base, mod's operands positive); the tensor the other's
+        const constant = (left ? ka : kb) === "any" && seed % 2 === 0 ? -c : c;
+        const x = values(shape, seed, left ? kb : ka);
+        checkGradient(`${left ? `${name}(${constant}, x)` : `${name}(x, ${constant})`} ${JSON.stringify(shape)}`, ([t]) => (left ? op(name)(constant, t) : op(name)(t, constant)), [x]);
+      }),
+      RUNS,
+    );
+  });
+
+  it("pow at the edges: 0^y, x^0 at x = 0, a base of 1 or less, as JAX takes them", () => {
+    const f64 = (data: number[]) => lib.tensor(data, { dtype: "float64" }) as unknown as Tensor;
+    const g = (f: (t: Tensor) => Tensor, at: number[]) => Array.from((lib.grad((t: Tensor) => lib.sum(f(t)) as never)(f64(at) as never) as unknown as Tensor).toTypedArray() as Float64Array);
+    expect(g((y) => op("pow")(0, y), [1, 2])).toEqual([0, 0]); // d/dy 0^y = 0 for y > 0
+    expect(g((y) => op("pow")(2, y), [1, 3])).toEqual([2 * Math.log(2), 8 * Math.log(2)]);
+    expect(g((y) => op("pow")(true, y), [1])).toEqual([0]); // a bool base is 1
+    expect(g((x) => op("pow")(x, 0), [0, 3])).toEqual([0, 0]); // x^0 is 1 everywhere
+    expect(g((x) => op("pow")(x, f64([0, 2])), [0, 0])).toEqual([0, 0]);
+    expect(g((x) => op("pow")(x, 3), [0, 2])).toEqual([0, 12]);
   });
 
   it("element-wise binary ops in the xla, pdpd and none modes", () => {
