@@ -5,6 +5,7 @@
  * src/kernels/wasm/arena.ts); a loop that never yields to the event loop gets its blocks back
  * only this way. docs: README "Freeing memory".
  */
+import { heldByRecorders, recorders } from "./autodiff/tape.js";
 import { describe } from "./shape/validate.js";
 import type { Tensor } from "./tensor.js";
 
@@ -38,6 +39,9 @@ function collect(value: unknown, made: ReadonlySet<Tensor>, into: Set<Tensor>, s
  * when the tensor it views was disposed. When `fn` throws, every tensor it made is disposed and
  * the error goes on. `fn` must be synchronous: a `TypeError` when it returns a promise (tensors
  * made after an `await` would escape the scope), and its tensors are then left to the collector.
+ * Inside a function being differentiated (`grad`, `valueAndGrad`, `vjp`) or exported
+ * (`exportOnnx`), what the open tape or trace still reads (the arguments and results of the ops it
+ * noted, constants too) is not disposed but left to the enclosing scope, or to the collector.
  *
  * @example
  * for (let step = 0; step < 100_000; step++) {
@@ -64,9 +68,12 @@ export function tidy<T>(fn: () => T): T {
   }
   const kept = new Set<Tensor>();
   collect(result, new Set(made), kept, new Set());
+  // inside grad, vjp or an export, what the open tape or trace will read is left to the enclosing
+  // scope (or the collector), not disposed: the backward pass and the lowering come after
+  const recording = recorders.length !== 0;
   for (const t of made) {
-    if (!kept.has(t)) t.dispose();
-    else outer?.push(t);
+    if (kept.has(t) || (recording && heldByRecorders(t))) outer?.push(t);
+    else t.dispose();
   }
   return result;
 }

@@ -16,7 +16,7 @@ import { clone, zerosLike, onesLike } from "../ops/create.js";
 import { assertAttached, storageOf, Tensor } from "../tensor.js";
 import { slice } from "../ops/views.js";
 import { describe } from "../shape/validate.js";
-import { type Recorder, recorders } from "./tape.js";
+import { argumentObjects, type Recorder, recorders } from "./tape.js";
 import { constantOps, type GradientRule, gradientRules } from "./rules.js";
 import { type Flat, flatten, outputsOf } from "./tree.js";
 
@@ -35,8 +35,14 @@ class Tape implements Recorder {
   readonly nodes: Node[] = [];
   /** The node that made each followed tensor (the last one, should an op hand back a tensor it got). */
   readonly producer = new Map<Tensor, Node>();
+  /** Every argument and result of the nodes: what the backward pass reads. */
+  readonly held = new Set<object>();
 
   constructor(readonly op: string) {}
+
+  holds(t: object): boolean {
+    return this.held.has(t);
+  }
 
   follows(value: unknown): value is Tensor {
     return value instanceof Tensor && this.followed.has(value);
@@ -63,6 +69,8 @@ class Tape implements Recorder {
     }
     const node: Node = { op, args, result, outputs, rule: gradientRules[op] };
     this.nodes.push(node);
+    for (const held of argumentObjects(args)) this.held.add(held);
+    for (const t of outputsOf(result)) this.held.add(t);
     for (const t of outputs) {
       this.followed.add(t);
       this.producer.set(t, node);
@@ -85,6 +93,21 @@ class Tape implements Recorder {
     return inputs.map((t) => grads.get(t));
   }
 
+  /**
+   * A `TypeError` naming the gradient function when a tensor node `index` read or made was
+   * disposed since (by the function's own `dispose()`, or a `tidy` scope that ended after the
+   * gradient was taken, around `vjp`): the backward pass would read it.
+   */
+  private checkKept(node: Node, index: number): void {
+    for (const value of [...argumentObjects(node.args), ...node.outputs]) {
+      if (value instanceof Tensor && value.isDisposed) {
+        throw new TypeError(
+          `${this.op}: a tensor the gradient needs was disposed (${node.outputs.includes(value) ? "the result" : "an argument"} of ${node.op}, the function's op ${index + 1}); the backward pass reads it. Do not dispose() tensors inside the function (a tidy there keeps what the gradient needs by itself)${this.op === "vjp" ? ", and call vjp's function before a tidy around vjp() ends" : ""}`,
+        );
+      }
+    }
+  }
+
   /** The gradients of the followed tensors, from `seeds` (a gradient per output) back to the start. */
   backward(seeds: ReadonlyMap<Tensor, Tensor>): Map<Tensor, Tensor> {
     const grads = new Map(seeds);
@@ -97,6 +120,7 @@ class Tape implements Recorder {
         return g;
       });
       if (!any) continue;
+      this.checkKept(node, i);
       if (node.rule === undefined) {
         throw new TypeError(`${this.op}: ${node.op} has no gradient yet, and the result depends on it through a parameter (see docs/training.md for the ops that have one); apply stopGradient to its input if no gradient should flow there`);
       }

@@ -11,9 +11,32 @@
  */
 import { defineOp } from "../ops/methods.js";
 
-/** A level of gradient taking: it decides whether a call concerns it. */
+/** A level of gradient taking (or a trace for export): it decides whether a call concerns it. */
 export interface Recorder {
   record(op: string, args: readonly unknown[], result: unknown): void;
+  /**
+   * Does this level still need `t` (an argument or result of a call it noted, which its backward
+   * pass or lowering will read)? A `tidy` scope that ends while the level is open leaves such a
+   * tensor to the enclosing scope instead of disposing it.
+   */
+  holds(t: object): boolean;
+}
+
+/** Is `t` needed by an open level of gradient taking or tracing? (Read by `tidy`.) */
+export const heldByRecorders = (t: object): boolean => recorders.some((recorder) => recorder.holds(t));
+
+/** Every object among an op's arguments that may be a tensor: given directly, in an array, or in an options record. */
+export function argumentObjects(args: readonly unknown[]): object[] {
+  const found: object[] = [];
+  const add = (value: unknown): void => {
+    if (value !== null && typeof value === "object") found.push(value);
+  };
+  for (const arg of args) {
+    add(arg);
+    if (Array.isArray(arg)) arg.forEach(add);
+    else if (arg !== null && typeof arg === "object" && Object.getPrototypeOf(arg) === Object.prototype) Object.values(arg).forEach(add);
+  }
+  return found;
 }
 
 /** The active levels, innermost last. */

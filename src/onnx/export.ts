@@ -14,7 +14,7 @@
 import type { DType } from "../dtype.js";
 import { showShape } from "../errors.js";
 import { describe } from "../shape/validate.js";
-import { rowMajorElements, Tensor } from "../tensor.js";
+import { assertAttached, rowMajorElements, Tensor } from "../tensor.js";
 import { type Attributes, GraphBuilder } from "./graph.js";
 import { lowerings } from "./lower/index.js";
 import type { GraphSize, LowerContext } from "./lower/context.js";
@@ -187,6 +187,8 @@ function lowerTrace(
       const known = values.get(x);
       if (known !== undefined) return known;
       if (followed.has(x)) throw new Error(`${op}: ${current?.op ?? "an output"} reads a tensor no lowering gave a value (a bug in shapecast: please report it)`);
+      // a constant the function disposed (or whose buffer went to a worker) has no elements to write
+      assertAttached(op, `a constant ${current?.op ?? "an output"} reads`, x);
       const data = rowMajorElements(x);
       const name = graph.initializer(weightNames.get(x) ?? "const", ELEMENT_TYPE[x.dtype], x.shape, data);
       values.set(x, name);

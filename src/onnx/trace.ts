@@ -4,7 +4,7 @@
  * a tensor that depends on the inputs. Tensors the function did not compute
  * from its inputs (captured weights, constants it made) are read as constants.
  */
-import { type Recorder, recorders } from "../autodiff/tape.js";
+import { argumentObjects, type Recorder, recorders } from "../autodiff/tape.js";
 import { outputsOf } from "../autodiff/tree.js";
 import { Tensor } from "../tensor.js";
 
@@ -42,6 +42,12 @@ export function tensorsIn(args: readonly unknown[]): Tensor[] {
 class Tracer implements Recorder {
   readonly followed = new Set<Tensor>();
   readonly calls: Call[] = [];
+  /** Every argument and result of the calls noted: what the lowering reads (constants' values too). */
+  readonly held = new Set<object>();
+
+  holds(t: object): boolean {
+    return this.held.has(t);
+  }
 
   constructor(readonly op: string) {}
 
@@ -54,6 +60,8 @@ class Tracer implements Recorder {
     }
     const outputs = outputsOf(result);
     this.calls.push({ op, args, result, outputs });
+    for (const held of argumentObjects(args)) this.held.add(held);
+    for (const t of outputs) this.held.add(t);
     for (const t of outputs) this.followed.add(t);
   }
 }

@@ -1,8 +1,9 @@
 /** grad, valueAndGrad, vjp and stopGradient: what they return, higher order, and their errors. */
 import { describe, expect, it } from "vitest";
 import {
-  add, exp, grad, greater, matmul, mean, mul, ShapeError, stopGradient, sum, tensor, type Tensor, valueAndGrad, vjp, where, zeros,
+  add, exp, grad, greater, matmul, mean, mul, ShapeError, stopGradient, sum, tensor, type Tensor, tidy, valueAndGrad, vjp, where, zeros,
 } from "../../src/index.js";
+import { thrown } from "../support/thrown.js";
 import { recorded } from "../../src/autodiff/tape.js";
 import { checkGradient, values } from "./check.js";
 
@@ -134,9 +135,48 @@ describe("each leaf of the parameters is a parameter of its own", () => {
   });
 
   it("a parameter that was disposed is refused, naming its path", () => {
-    const gone = f64([1], [1]);
+    const gone = f64([1], [1]) as Tensor;
     gone.dispose();
     expect(() => grad((t: { w: Tensor }) => sum(t.w) as Tensor<[]>)({ w: gone })).toThrow(/^grad: params\.w was disposed/);
+  });
+});
+
+describe("tidy inside a function being differentiated", () => {
+  const p = f64([0.5, 1], [2]);
+  const e = [Math.exp(0.5), Math.exp(1)];
+
+  it("keeps what the gradient needs: its result's scope frees the rest, the enclosing one the kept", () => {
+    close(grad((q: Tensor) => tidy(() => sum(exp(q))) as Tensor<[]>)(p), e);
+    const c = f64([3, 4], [2]);
+    const nested = grad((q: Tensor) => tidy(() => sum(mul(tidy(() => mul(exp(q), 2)), c))) as Tensor<[]>)(p);
+    close(nested, [6 * e[0]!, 8 * e[1]!]);
+    // a constant made inside the scope is kept too: the backward pass of mul reads it
+    close(grad((q: Tensor) => sum(exp(tidy(() => mul(q, f64([3, 4], [2]))))) as Tensor<[]>)(p), [3 * Math.exp(1.5), 4 * Math.exp(4)]);
+    // and an enclosing tidy around the whole gradient frees all of it but the gradient
+    let inner: Tensor | undefined;
+    const g = tidy(() => grad((q: Tensor) => tidy(() => sum((inner = exp(q)))) as Tensor<[]>)(p));
+    close(g, e);
+    expect([g.isDisposed, inner!.isDisposed]).toEqual([false, true]);
+    // higher order
+    close(grad((q: Tensor) => sum(grad((r: Tensor) => tidy(() => sum(mul(mul(r, r), r))) as Tensor<[]>)(q)) as Tensor<[]>)(p), [3, 6]);
+  });
+
+  it("a tensor the function disposes itself is named by the gradient, not by an op of the backward pass", () => {
+    const error = thrown(() =>
+      grad((q: Tensor) => {
+        const y = exp(q) as Tensor;
+        const loss = sum(mul(y, y));
+        y.dispose();
+        return loss as Tensor<[]>;
+      })(p),
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(
+      "grad: a tensor the gradient needs was disposed (an argument of mul, the function's op 2); the backward pass reads it. Do not dispose() tensors inside the function (a tidy there keeps what the gradient needs by itself)",
+    );
+    // vjp's function pulled after a tidy around vjp() ended
+    const pulled = tidy(() => vjp((q: Tensor) => exp(mul(q, 2)), p));
+    expect(thrown(() => pulled.vjp(f64([1, 1], [2]))).message).toMatch(/^vjp: a tensor the gradient needs was disposed .*, and call vjp's function before a tidy around vjp\(\) ends$/);
   });
 });
 

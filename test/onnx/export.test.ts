@@ -5,7 +5,7 @@
  * hold for one size only, and importOnnxWeights. Models run in ONNX Runtime.
  */
 import { describe, expect, it } from "vitest";
-import { add, type Dim, exp, grad, matmul, maxPool2d, mean, randn, relu, softmax, sum, type Tensor, tensor, zeros } from "shapecast";
+import { add, type Dim, exp, grad, matmul, maxPool2d, mean, randn, relu, softmax, sum, type Tensor, tensor, tidy, zeros } from "shapecast";
 import { exportOnnx, importOnnxWeights, onnxSession } from "shapecast/onnx";
 import { onnx } from "../../src/onnx/proto.js";
 import { checkOnnx } from "./harness.js";
@@ -58,6 +58,20 @@ describe("the model's inputs and outputs", () => {
     expect(decode(exportOnnx(both, [{ shape: ["batch", 4] }])).graph.output.map((o) => o.name)).toEqual(["probs", "mean"]);
     await checkOnnx(both as never, [{ shape: ["batch", 4] }]);
     await checkOnnx(((x: Tensor) => [exp(x), relu(x), x] as const) as never, [{ shape: ["batch", 2] }]);
+  });
+
+  it("runs a function that frees its intermediates with tidy: what the lowering reads is kept until it is done", async () => {
+    // the constants made inside the scopes are written into the graph after the scopes ended
+    const tidied = (x: Tensor<[Dim<"batch">, 4]>) => tidy(() => relu(add(tidy(() => matmul(add(x, tensor([2, 3, 4, 5])), w)), tensor([1, -1, 0.5]))));
+    await checkOnnx(tidied as never, [{ shape: ["batch", 4] }]);
+    // a constant the function disposes itself cannot be written: refused, never an empty initializer
+    const disposing = (x: Tensor<[Dim<"batch">, 4]>) => {
+      const c = tensor([2, 3, 4, 5]);
+      const y = add(x, c);
+      c.dispose();
+      return y;
+    };
+    expect(() => exportOnnx(disposing, [{ shape: ["batch", 4] }])).toThrow(/^exportOnnx: a constant add reads was disposed \(by dispose\(\) or a tidy\(\) scope\); it holds none of its 4 elements/);
   });
 
   it("runs a function that takes several inputs with shared symbolic sizes and integer dtypes", async () => {
