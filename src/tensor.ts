@@ -340,6 +340,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   // so the class stays covariant in both: a Tensor<[2, 3]> is a Tensor<Shape>)
   get<This extends AnyTensor>(this: This, ...indices: number[]): ElementOf<This["dtype"]>;
   get(...indices: number[]): number | boolean {
+    checkReadOut("x.get()", this);
     assertAttached("get", "the tensor", this);
     if (indices.length !== this.shape.length) {
       throw new RangeError(`get: ${indices.length} indices for a rank-${this.shape.length} tensor of shape [${this.shape.join(", ")}]`);
@@ -361,6 +362,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   /** The one element of a tensor of size 1. */
   item<This extends AnyTensor>(this: This): ElementOf<This["dtype"]>;
   item(): number | boolean {
+    checkReadOut("x.item()", this);
     assertAttached("item", "the tensor", this);
     if (this.size !== 1) {
       throw new RangeError(`item: the tensor has ${this.size} elements (shape [${this.shape.join(", ")}]); item() needs exactly 1`);
@@ -375,6 +377,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    */
   toArray<This extends AnyTensor>(this: This): NestedArray<This["shape"], This["dtype"]>;
   toArray(): unknown {
+    checkReadOut("x.toArray()", this);
     assertAttached("toArray", "the tensor", this);
     let count = 1; // the outer array, then per axis its entries and (but for the last axis) the arrays they are
     let along = 1;
@@ -398,6 +401,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
 
   /** A contiguous row-major copy of the elements in a new typed array. */
   toTypedArray(): StorageOf[D] {
+    checkReadOut("x.toTypedArray()", this);
     assertAttached("toTypedArray", "the tensor", this);
     return copyElements("toTypedArray", this);
   }
@@ -410,6 +414,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
    */
   toJSON<This extends AnyTensor>(this: This): TensorJSON<This["shape"], This["dtype"]>;
   toJSON(): TensorJSON<Shape, DType> {
+    checkReadOut("x.toJSON() (JSON.stringify)", this);
     assertAttached("toJSON", "the tensor", this);
     return toJSONForm(inPlace(this));
   }
@@ -445,14 +450,20 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
     value: TensorLike<S, D>,
     expected?: TensorExpectation<ES, ED>,
   ): Tensor<KnownShape<ES>, KnownDType<ED>> {
-    // a tensor that was disposed, or whose buffer went to another thread, is refused as every op refuses it
-    if (value instanceof Tensor) assertAttached("Tensor.from", "value", value);
+    // a tensor that was disposed, or whose buffer went to another thread, is refused as every op refuses
+    // it; one an export traces too: a tensor over its elements would carry the example's values out
+    if (value instanceof Tensor) {
+      checkReadOut("Tensor.from(x)", value);
+      assertAttached("Tensor.from", "value", value);
+    }
     return fromParts(partsFromClone(value, expected)) as Tensor<KnownShape<ES>, KnownDType<ED>>;
   }
 
   /** NumPy-style text with the shape and dtype always shown; large tensors are summarised. */
   toString(): string {
-    return this.isDisposed ? `tensor(<disposed>, shape=[${this.shape.join(", ")}], dtype=${this.dtype})` : formatTensor(inPlace(this));
+    // (a tensor an export is tracing prints no values: they are the example's, not the graph's)
+    const hidden = this.isDisposed ? "<disposed>" : readGuard?.follows(this) === true ? "<traced>" : undefined;
+    return hidden !== undefined ? `tensor(${hidden}, shape=[${this.shape.join(", ")}], dtype=${this.dtype})` : formatTensor(inPlace(this));
   }
 
   [inspectSymbol](): string {
@@ -491,8 +502,68 @@ installMethods(Tensor.prototype);
  */
 export const elementsOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] => {
   const r = Tensor.residentOf(t);
-  return (r === undefined ? t.data : r.array) as StorageOf[D];
+  if (r !== undefined) return r.array as StorageOf[D];
+  // (while an export traces, `data` of a tensor it follows is a guarded read-out; the ops read past it)
+  return (readGuard === undefined ? t.data : (guarded.get(t) ?? t.data)) as StorageOf[D];
 };
+
+// ---------------------------------------------------------------------------
+// Value read-outs while an export traces a function (src/onnx/trace.ts)
+// ---------------------------------------------------------------------------
+
+/** What a trace guards: the tensors it follows, and the function that traces (`exportOnnx`). */
+export interface ReadGuard {
+  readonly op: string;
+  follows(t: Tensor): boolean;
+}
+
+let readGuard: ReadGuard | undefined;
+/** The elements of each tensor whose `data` a trace guards, and its `data` property before. */
+const guarded = new WeakMap<Tensor, StorageOf[DType]>();
+const before = new Map<Tensor, PropertyDescriptor>();
+
+/**
+ * A `TypeError` when an export is tracing and `t` is computed from the function's inputs: a value
+ * read out of it (`readOut` names how) would be the example's, baked into the graph as a constant,
+ * a branch taken or a loop count. @internal
+ */
+export function checkReadOut(readOut: string, t: Tensor): void {
+  if (readGuard === undefined || !readGuard.follows(t)) return;
+  throw new TypeError(
+    `${readGuard.op}: ${readOut} reads the values of a tensor computed from the function's inputs while the function is traced; an exported graph is one sequence of ops for every input, so a value read here would be baked in as this example's (a branch taken, a loop count, a number passed on). Compute it with ops instead (for a branch on a value, where(greater(m, 1), div(x, m), x)), or read values outside the exported function`,
+  );
+}
+
+/** Starts guarding (`guard`) or stops (undefined): every tensor guarded gets its `data` property back. @internal */
+export function guardReadOuts(guard: ReadGuard | undefined): void {
+  readGuard = guard;
+  if (guard !== undefined) return;
+  for (const [t, descriptor] of before) {
+    Object.defineProperty(t, "data", "value" in descriptor ? { ...descriptor, value: guarded.get(t) } : descriptor);
+    guarded.delete(t);
+  }
+  before.clear();
+}
+
+/** Makes `t.data` a read-out the guard refuses (the ops read the elements through `elementsOf`). @internal */
+export function guardData(t: Tensor): void {
+  if (before.has(t)) return;
+  const descriptor = Object.getOwnPropertyDescriptor(t, "data")!;
+  before.set(t, descriptor);
+  if ("value" in descriptor) guarded.set(t, descriptor.value as StorageOf[DType]);
+  Object.defineProperty(t, "data", {
+    get(this: Tensor): unknown {
+      checkReadOut("x.data", this);
+      return descriptor.get !== undefined ? descriptor.get.call(this) : guarded.get(this);
+    },
+    // dispose() empties `data`
+    set(this: Tensor, value: StorageOf[DType]): void {
+      guarded.set(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
 
 /**
  * A contiguous row-major copy of `t`'s elements in a new typed array of its dtype, for `op` (which
@@ -518,18 +589,26 @@ export function copyElements<D extends DType>(op: string, t: Tensor<Shape, D>): 
   return out;
 }
 
-/** `t` with `data` read as the engine reads it (printing and writing JSON leave its elements where they are). */
-const inPlace = (t: Tensor): Tensor =>
+/** `t`'s elements, strides and offset as the kernels read them (without `data`, a read-out). @internal */
+export const viewOf = (t: Tensor): { readonly data: StorageOf[DType]; readonly shape: readonly number[]; readonly strides: readonly number[]; readonly offset: number } => ({
+  data: elementsOf(t),
+  shape: t.shape,
+  strides: t.strides,
+  offset: t.offset,
+});
+
+/** `t` with `data` read as the engine reads it (printing and writing files leave its elements where they are). @internal */
+export const inPlace = (t: Tensor): Tensor =>
   Tensor.residentOf(t) === undefined
     ? t
     : ({ data: elementsOf(t), shape: t.shape, strides: t.strides, offset: t.offset, dtype: t.dtype, size: t.size, isContiguous: t.isContiguous } as unknown as Tensor);
 
 /** What a view of `t` is made over: its memory block when it has one, else its buffer. @internal */
-export const storageOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] | Resident => Tensor.residentOf(t) ?? t.data;
+export const storageOf = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] | Resident => Tensor.residentOf(t) ?? elementsOf(t);
 
 /** `t`'s elements in row-major order: its own buffer when contiguous (not copied, so read only), else a contiguous copy. */
-export const rowMajorElements = <D extends DType>(t: Tensor<Shape, D>): StorageOf[D] =>
-  (t.isContiguous ? t.data.subarray(t.offset, t.offset + t.size) : t.toTypedArray()) as StorageOf[D];
+export const rowMajorElements = <D extends DType>(op: string, t: Tensor<Shape, D>): StorageOf[D] =>
+  (t.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + t.size) : copyElements(op, t)) as StorageOf[D];
 
 /** A new contiguous tensor over `data` (not copied). @internal */
 export function fromStorage<S extends Shape, D extends DType>(data: StorageOf[D] | Resident, shape: S, dtype: D): Tensor<S, D> {

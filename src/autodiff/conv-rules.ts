@@ -35,7 +35,7 @@ import { avgPoolScatter, maxPoolArgmax, maxPoolGather, maxPoolScatter, type Pool
 import * as library from "../ops/library.js";
 import { convLayout } from "../shape/conv.js";
 import { poolLayout } from "../shape/pool.js";
-import { Tensor } from "../tensor.js";
+import { elementsOf, Tensor } from "../tensor.js";
 import type { GradientRule, Pairs } from "./rules.js";
 import { recorded } from "./tape.js";
 
@@ -56,7 +56,7 @@ function fresh(op: string, shape: readonly number[], dtype: DType): Tensor {
   return new Tensor(allocate(op, dtype, size), [...shape], contiguousStrides(shape), 0, dtype);
 }
 
-const writable = (t: Tensor, strides: readonly number[]): StridedWrite => ({ data: t.data, offset: t.offset, strides });
+const writable = (t: Tensor, strides: readonly number[]): StridedWrite => ({ data: elementsOf(t), offset: t.offset, strides });
 
 /** A convolution's geometry, and how its operands' strides map to the kernels' logical axes. */
 interface ConvPlan {
@@ -109,8 +109,8 @@ function convBackwardInput(g: Tensor, w: Tensor, op: ConvName, shape: readonly n
   const compute = arithmeticDType(dtype, w.dtype);
   const out = fresh("convBackwardInput", shape, isFloat(dtype) ? dtype : floatDType(compute));
   // as the forward op: an int32 w of a float32 convolution is rounded to float32
-  const W: StridedRead = { data: w.data, offset: w.offset, strides: plan.weight(w.strides), fround: w.dtype === "int32" && compute === "float32" };
-  convInputGrad(plan.geometry, { data: g.data, offset: g.offset, strides: plan.logical(g.strides) }, W, writable(out, plan.logical(out.strides)));
+  const W: StridedRead = { data: elementsOf(w), offset: w.offset, strides: plan.weight(w.strides), fround: w.dtype === "int32" && compute === "float32" };
+  convInputGrad(plan.geometry, { data: elementsOf(g), offset: g.offset, strides: plan.logical(g.strides) }, W, writable(out, plan.logical(out.strides)));
   return recorded("convBackwardInput", [g, w, op, [...shape], dtype, options], out);
 }
 
@@ -123,8 +123,8 @@ function convBackwardFilter(x: Tensor, g: Tensor, op: ConvName, shape: readonly 
   const compute = arithmeticDType(x.dtype, dtype);
   const out = fresh("convBackwardFilter", shape, isFloat(dtype) ? dtype : floatDType(compute));
   // as the forward op: an int32 x of a float32 convolution is rounded to float32
-  const X: StridedRead = { data: x.data, offset: x.offset, strides: plan.logical(x.strides), fround: x.dtype === "int32" && compute === "float32" };
-  convFilterGrad(plan.geometry, X, { data: g.data, offset: g.offset, strides: plan.logical(g.strides) }, writable(out, plan.weight(out.strides)));
+  const X: StridedRead = { data: elementsOf(x), offset: x.offset, strides: plan.logical(x.strides), fround: x.dtype === "int32" && compute === "float32" };
+  convFilterGrad(plan.geometry, X, { data: elementsOf(g), offset: g.offset, strides: plan.logical(g.strides) }, writable(out, plan.weight(out.strides)));
   return recorded("convBackwardFilter", [x, g, op, [...shape], dtype, options], out);
 }
 
@@ -222,7 +222,7 @@ function poolPlan(op: PoolName, shape: readonly number[], options: unknown): Poo
   return { geometry, logical, shape: layout.shape };
 }
 
-const readable = (t: Tensor, plan: PoolPlan): StridedRead => ({ data: t.data, offset: t.offset, strides: plan.logical(t.strides) });
+const readable = (t: Tensor, plan: PoolPlan): StridedRead => ({ data: elementsOf(t), offset: t.offset, strides: plan.logical(t.strides) });
 
 /** The gradient of x of `op(x, options)` (max) whose result has gradient `g`: g added at each window's pick. */
 function maxPoolBackward(g: Tensor, x: Tensor, op: PoolName, options: unknown): Tensor {

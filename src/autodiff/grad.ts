@@ -16,7 +16,7 @@ import { clone, zerosLike, onesLike } from "../ops/create.js";
 import { assertAttached, storageOf, Tensor } from "../tensor.js";
 import { slice } from "../ops/views.js";
 import { describe } from "../shape/validate.js";
-import { argumentObjects, type Recorder, recorders } from "./tape.js";
+import { argumentObjects, type Recorder, recorded, recorders } from "./tape.js";
 import { constantOps, type GradientRule, gradientRules } from "./rules.js";
 import { type Flat, flatten, outputsOf } from "./tree.js";
 
@@ -270,5 +270,6 @@ export function vjp<P extends ParamTree<P>, R>(f: (primals: P) => R, primals: P)
 /** `x` as a constant: the same values (a view, no copy), through which no gradient flows. */
 export function stopGradient<X extends Tensor>(x: X): X {
   if (!(x instanceof Tensor)) throw new TypeError(`stopGradient: x must be a Tensor, got ${describe(x)}`);
-  return new Tensor(storageOf(x), x.shape, x.strides, x.offset, x.dtype) as X;
+  // recorded: a gradient tape takes it as a constant (rules.ts constantOps), an export as the identity
+  return recorded("stopGradient", [x], new Tensor(storageOf(x), x.shape, x.strides, x.offset, x.dtype)) as X;
 }

@@ -20,7 +20,7 @@ import { resolveBroadcastLayout, resolveBroadcastToLayout } from "../shape/broad
 import { reduceLayout } from "../shape/reduce.js";
 import { gatherLayout, padLayout, resolveIndices, tileLayout } from "../shape/shaping.js";
 import { normalizeAxis } from "../shape/axis.js";
-import { Tensor } from "../tensor.js";
+import { copyElements, elementsOf, Tensor, viewOf } from "../tensor.js";
 import { convRules } from "./conv-rules.js";
 import { einsumRules } from "./einsum-rules.js";
 import { recorded } from "./tape.js";
@@ -79,7 +79,7 @@ const zeros = op("zeros");
 export const constantOps: ReadonlySet<string> = new Set([
   "equal", "notEqual", "less", "lessEqual", "greater", "greaterEqual", "logicalAnd", "logicalOr", "logicalXor",
   "sign", "floor", "ceil", "round", "isNaN", "isFinite", "argmax", "argmin", "argsort", "any", "all", "oneHot",
-  "zerosLike", "onesLike", "fullLike",
+  "zerosLike", "onesLike", "fullLike", "stopGradient",
 ]);
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -186,19 +186,19 @@ const INV_SQRT_2PI = 1 / Math.sqrt(2 * Math.PI);
 function sliceBackward(g: Tensor, shape: readonly number[], specs: readonly unknown[]): Tensor {
   const out = zeros(shape, g.dtype);
   const view = slice(out, ...specs);
-  copyStrided(view.shape, { data: out.data as Float64Array, offset: view.offset, strides: view.strides }, g);
+  copyStrided(view.shape, { data: elementsOf(out) as Float64Array, offset: view.offset, strides: view.strides }, viewOf(g));
   return recorded("sliceBackward", [g, shape, specs], out);
 }
 
 /** gather's gradient: `g` added into zeros of `shape` at the gathered indices along `at`. */
 function gatherBackward(g: Tensor, indices: unknown, at: number, shape: readonly number[]): Tensor {
-  const values = indices instanceof Tensor ? (indices.toTypedArray() as ArrayLike<number>) : (indices as number[]);
+  const values = indices instanceof Tensor ? (copyElements("gather", indices) as ArrayLike<number>) : (indices as number[]);
   const picked = resolveIndices("gather", values, shape[at]!, `axis ${at}`);
   const outer = shape.slice(0, at).reduce((p, d) => p * d, 1);
   const inner = shape.slice(at + 1).reduce((p, d) => p * d, 1);
   const size = shape[at]!;
   const out = zeros(shape, g.dtype);
-  const data = out.data as Float64Array;
+  const data = elementsOf(out) as Float64Array;
   const source = g.toTypedArray() as Float64Array; // row-major: [outer, picked.length, inner]
   for (let o = 0; o < outer; o++) {
     for (let j = 0; j < picked.length; j++) {
@@ -226,9 +226,9 @@ function scatterAlong(g: Tensor, indices: Tensor, at: number, shape: readonly nu
   const [outer, picked, inner] = around(g.shape, at);
   const length = shape[at]!;
   const out = zeros(shape, g.dtype);
-  const data = out.data as Float64Array;
-  const source = g.toTypedArray() as Float64Array;
-  const index = indices.toTypedArray() as Int32Array;
+  const data = elementsOf(out) as Float64Array;
+  const source = copyElements("scatterAlong", g) as Float64Array;
+  const index = copyElements("scatterAlong", indices) as Int32Array;
   for (let o = 0; o < outer; o++) {
     for (let j = 0; j < picked; j++) {
       for (let i = 0; i < inner; i++) {
@@ -246,9 +246,9 @@ function gatherAlong(t: Tensor, indices: Tensor, at: number): Tensor {
   const [outer, picked, inner] = around(indices.shape, at);
   const length = t.shape[at]!;
   const out = zeros(indices.shape, t.dtype);
-  const data = out.data as Float64Array;
-  const source = t.toTypedArray() as Float64Array;
-  const index = indices.toTypedArray() as Int32Array;
+  const data = elementsOf(out) as Float64Array;
+  const source = copyElements("gatherAlong", t) as Float64Array;
+  const index = copyElements("gatherAlong", indices) as Int32Array;
   for (let o = 0; o < outer; o++) {
     for (let j = 0; j < picked; j++) {
       for (let i = 0; i < inner; i++) {

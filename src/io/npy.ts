@@ -23,7 +23,7 @@ import { asciiString, checkExpectation, elementBytes, type KnownDType, type Know
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkShape, checkSize } from "../shape/validate.js";
 import { assertTensor } from "../ops/engine.js";
-import { Tensor } from "../tensor.js";
+import { checkReadOut, inPlace, Tensor } from "../tensor.js";
 import type { Shape } from "../../types/index.js";
 import { byteOrderMark, bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Text } from "./bytes.js";
 
@@ -60,7 +60,8 @@ const STORED: Record<string, StoredType> = {
 export function toNpy(t: Tensor): Uint8Array<ArrayBuffer> {
   assertTensor("toNpy", "t", t);
   const header = npyHeader(t.shape, t.dtype);
-  const data = elementBytes(t, "toNpy");
+  checkReadOut("toNpy(x)", t);
+  const data = elementBytes(inPlace(t), "toNpy");
   const out = allocateArray("toNpy", Uint8Array, header.length + data.length);
   out.set(header);
   out.set(data, header.length);

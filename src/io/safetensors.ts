@@ -26,7 +26,7 @@ import { showShape } from "../errors.js";
 import { elementBytes } from "../format/serialize.js";
 import { assertTensor } from "../ops/engine.js";
 import { checkOptionFields, checkShape, checkSize, describe, ownFields } from "../shape/validate.js";
-import { type AnyTensor, fromStorage, type Tensor } from "../tensor.js";
+import { type AnyTensor, checkReadOut, fromStorage, inPlace, type Tensor } from "../tensor.js";
 import { checkSchema, namedRecord, type SchemaTensors, showNames, type WeightsSchema } from "./schema.js";
 import { byteOrderMark, bytesOfInput, checkLoaded, readElements, STORED_AS, type StoredType, utf8Bytes, utf8Text } from "./bytes.js";
 
@@ -112,7 +112,8 @@ export function saveSafetensors(tensors: Readonly<Record<string, Tensor>>, optio
   let offset = 0;
   for (const name of names) {
     const t = tensors[name]!;
-    const bytes = elementBytes(t, op);
+    checkReadOut("saveSafetensors", t);
+    const bytes = elementBytes(inPlace(t), op);
     fields.push(`${JSON.stringify(name)}:${JSON.stringify({ dtype: WRITTEN[t.dtype], shape: t.shape, data_offsets: [offset, offset + bytes.length] })}`);
     blocks.push(bytes);
     offset += bytes.length;

@@ -189,7 +189,7 @@ function lowerTrace(
       if (followed.has(x)) throw new Error(`${op}: ${current?.op ?? "an output"} reads a tensor no lowering gave a value (a bug in shapecast: please report it)`);
       // a constant the function disposed (or whose buffer went to a worker) has no elements to write
       assertAttached(op, `a constant ${current?.op ?? "an output"} reads`, x);
-      const data = rowMajorElements(x);
+      const data = rowMajorElements(op, x);
       const name = graph.initializer(weightNames.get(x) ?? "const", ELEMENT_TYPE[x.dtype], x.shape, data);
       values.set(x, name);
       return name;

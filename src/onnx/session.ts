@@ -132,7 +132,7 @@ export async function onnxSession<const I extends readonly OnnxInput[], F extend
     const feeds: Record<string, OrtTensor> = {};
     exported.inputs.forEach((input, i) => {
       const t = checkArgument(op, i, args[i], input, seen);
-      feeds[input.name] = new runtime.Tensor(t.dtype, rowMajorElements(t), [...t.shape]);
+      feeds[input.name] = new runtime.Tensor(t.dtype, rowMajorElements(op, t), [...t.shape]);
     });
     const results = await session.run(feeds);
     const tensors = exported.outputs.map((o) => fromOrt(op, o.name, results[o.name]!));

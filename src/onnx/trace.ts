@@ -6,7 +6,7 @@
  */
 import { argumentObjects, type Recorder, recorders } from "../autodiff/tape.js";
 import { outputsOf } from "../autodiff/tree.js";
-import { Tensor } from "../tensor.js";
+import { guardData, guardReadOuts, Tensor } from "../tensor.js";
 
 /** One op call: its name, its arguments as given, its result, and the tensors in the result. */
 export interface Call {
@@ -61,21 +61,29 @@ class Tracer implements Recorder {
     const outputs = outputsOf(result);
     this.calls.push({ op, args, result, outputs });
     for (const held of argumentObjects(args)) this.held.add(held);
-    for (const t of outputs) this.held.add(t);
-    for (const t of outputs) this.followed.add(t);
+    for (const t of outputs) this.follow(t);
+  }
+
+  /** Follows `t`: its values are the example's, so reading them is refused while the function runs. */
+  follow(t: Tensor): void {
+    this.followed.add(t);
+    this.held.add(t);
+    guardData(t);
   }
 }
 
 /** Runs `fn(...inputs)` with a recorder following the inputs. */
 export function trace(op: string, fn: (...args: never[]) => unknown, inputs: readonly Tensor[]): Trace {
   const tracer = new Tracer(op);
-  for (const t of inputs) tracer.followed.add(t);
+  guardReadOuts({ op, follows: (t) => tracer.followed.has(t) });
   recorders.push(tracer);
   let output: unknown;
   try {
+    for (const t of inputs) tracer.follow(t);
     output = fn(...(inputs as never[]));
   } finally {
     recorders.splice(recorders.lastIndexOf(tracer), 1);
+    guardReadOuts(undefined);
   }
   return { inputs, calls: tracer.calls, output };
 }

@@ -34,7 +34,7 @@ import { type ConvAxis, convolveDirect, convolvePacked, type ConvGeometry } from
 import { contiguousStrides } from "../kernels/plan.js";
 import { convLayout } from "../shape/conv.js";
 import { checkSize } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { elementsOf, Tensor, viewOf } from "../tensor.js";
 import type { ConvOp } from "../../types/conv.js";
 import { assertTensor, roundedToFloat32, type View } from "./engine.js";
 import type { ConvOpOf } from "./types.js";
@@ -49,8 +49,8 @@ function run(op: ConvOp, spatial: 1 | 2, x: unknown, w: unknown, options: unknow
   const outStrides = contiguousStrides(shape);
   const out = new Tensor(allocate(op, dtype, size), shape, outStrides, 0, dtype);
   if (size === 0) return out;
-  const X: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : x;
-  const W: View = w.dtype === "int32" && dtype === "float32" ? roundedToFloat32(w) : w;
+  const X: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : viewOf(x);
+  const W: View = w.dtype === "int32" && dtype === "float32" ? roundedToFloat32(w) : viewOf(w);
   // logical axes: x (N, C, H, W) and the result (N, F, H, W); a 1d H is a unit axis of stride 0
   const byLayout = (s: readonly number[]): [number, number, number, number] =>
     spatial === 2 ? (channelsFirst ? [s[0]!, s[1]!, s[2]!, s[3]!] : [s[0]!, s[3]!, s[1]!, s[2]!]) : channelsFirst ? [s[0]!, s[1]!, 0, s[2]!] : [s[0]!, s[2]!, 0, s[1]!];
@@ -85,7 +85,7 @@ function run(op: ConvOp, spatial: 1 | 2, x: unknown, w: unknown, options: unknow
     w: axisOf(spatial - 1),
     x: { data: X.data, offset: X.offset, strides: byLayout(X.strides) },
     weight: { data: W.data, offset: W.offset + flipOffset, strides: [groupStride, f, depthwiseLast ? 0 : c, kh, kw] },
-    out: { data: out.data, strides: byLayout(outStrides) },
+    out: { data: elementsOf(out), strides: byLayout(outStrides) },
   };
   if (dtype === "int32" || dtype === "uint8") convolveDirect(geometry, true);
   else if (cg === 1 && groups > 1) convolveDirect(geometry, false);

@@ -20,7 +20,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { einsumPlan } from "../shape/einsum.js";
 import { checkSize, describe } from "../shape/validate.js";
-import { copyElements, storageOf, Tensor } from "../tensor.js";
+import { copyElements, elementsOf, storageOf, Tensor } from "../tensor.js";
 import { cast } from "./elementwise.js";
 import { assertTensor } from "./engine.js";
 import { matmul } from "./matmul.js";
@@ -73,7 +73,7 @@ function sumOut(x: Labeled, keep: (label: string) => boolean, dtype: DType): Lab
   if (count > 0) {
     const rank = t.shape.length;
     const index = new Array<number>(rank).fill(0);
-    const data = t.data;
+    const data = elementsOf(t);
     let source = t.offset;
     let target = 0;
     for (let n = 0; n < count; n++) {
@@ -174,7 +174,7 @@ export const einsum = /* @__PURE__ */ traced("einsum", (subscripts: unknown, ...
   // itself, anything else (a view of an operand, a permuted product) is read out in that order
   const result = permuted(current, plan.output);
   const fresh = current !== views[0];
-  const data = fresh && result.offset === 0 && result.isContiguous ? result.data : copyElements("einsum", result);
+  const data = fresh && result.offset === 0 && result.isContiguous ? elementsOf(result) : copyElements("einsum", result);
   if (size === 0) return new Tensor(allocate("einsum", dtype, 0), plan.shape, contiguousStrides(plan.shape), 0, dtype);
   return new Tensor(data, plan.shape, contiguousStrides(plan.shape), 0, dtype);
 }) as EinsumOp;

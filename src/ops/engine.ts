@@ -12,7 +12,7 @@ import { broadcastStrides, contiguousStrides, type Operand, planIteration } from
 import { mappedStrides, resolveBroadcastLayout } from "../shape/broadcast.js";
 import { numpyRule } from "../shape/broadcast/numpy.js";
 import { checkSize, describe } from "../shape/validate.js";
-import { assertAttached, elementsOf, storageOf, Tensor } from "../tensor.js";
+import { assertAttached, copyElements, elementsOf, storageOf, Tensor, viewOf } from "../tensor.js";
 import { dropTemporary, type Resident, residentStorage, simdOps } from "../kernels/wasm/arena.js";
 import type { Shape } from "../../types/index.js";
 
@@ -116,7 +116,7 @@ export function roundedToFloat32(t: Tensor, temporary = false): View {
   const elements = new Tensor(storageOf(t), own, t.strides, t.offset, t.dtype);
   let size = 1;
   for (const dim of own) size *= dim;
-  const source = elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : elements.toTypedArray();
+  const source = elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : copyElements("float32 rounding", elements);
   const block = temporary ? residentStorage("float32", size, false, "result") : undefined;
   let data: Float32Array;
   if (block === undefined) data = new Float32Array(source);
@@ -300,7 +300,7 @@ function readable(input: View, axes: readonly number[], rank: number, output: Op
   if (input.offset === output.offset && strides.every((stride, axis) => stride === output.strides[axis])) {
     return { data: input.data, offset: input.offset, strides }; // each element is read just before it is overwritten
   }
-  const copy = new Tensor(input.data as Storage, input.shape, input.strides, input.offset, "float64" as DType).toTypedArray();
+  const copy = copyElements("an op writing into its input", new Tensor(input.data as Storage, input.shape, input.strides, input.offset, "float64" as DType));
   return { data: copy, offset: 0, strides: mappedStrides(input.shape, contiguousStrides(input.shape), axes, rank) };
 }
 
@@ -374,9 +374,9 @@ export function runWhere(cond: unknown, a: unknown, b: unknown, promoteDType: (a
   const all = resolveBroadcastLayout(op, shapeOf(cond), ab.shape);
   const rank = all.shape.length;
   const dtype = promoteDType(operandDType(a, b), operandDType(b, a));
-  const vc: View = cond instanceof Tensor ? cond : { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [Number(cond)] };
-  const va: View = a instanceof Tensor ? a : operand(op, "a", a, dtype, "b");
-  const vb: View = b instanceof Tensor ? b : operand(op, "b", b, dtype, "a");
+  const vc: View = cond instanceof Tensor ? viewOf(cond) : { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [Number(cond)] };
+  const va: View = a instanceof Tensor ? viewOf(a) : operand(op, "a", a, dtype, "b");
+  const vb: View = b instanceof Tensor ? viewOf(b) : operand(op, "b", b, dtype, "a");
   const result = target(op, undefined, all.shape, dtype, "numpy");
   const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: 0, strides: result.strides };
   const [c, x, y] = [vc, va, vb].map((v) => readable(v, identityAxes(v.shape.length, rank), rank, output)) as [Operand, Operand, Operand];

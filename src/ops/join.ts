@@ -7,7 +7,7 @@ import { allocate, type DType, promote } from "../dtype.js";
 import { traced } from "../autodiff/tape.js";
 import { makeUnaryKernel, type Writable } from "../kernels/binary.js";
 import { contiguousStrides, type Operand, planIteration } from "../kernels/plan.js";
-import { storageOf, Tensor } from "../tensor.js";
+import { elementsOf, storageOf, Tensor, viewOf } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { concatLayout, stackLayout, writeJoinEmpty } from "../shape/join.js";
 import { checkSize, describe } from "../shape/validate.js";
@@ -22,7 +22,7 @@ export function copyStrided(shape: readonly number[], target: Operand<Writable>,
 
 /** Writes `source` into the part of `target` that starts at `offset` (same shape, target's strides). */
 export function copyInto(target: Tensor, offset: number, source: Tensor): void {
-  copyStrided(source.shape, { data: target.data, offset, strides: target.strides }, source);
+  copyStrided(source.shape, { data: elementsOf(target), offset, strides: target.strides }, viewOf(source));
 }
 
 function checkList(op: string, tensors: unknown): asserts tensors is Tensor[] {

@@ -10,7 +10,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { batchNormLayout, normLayout } from "../shape/norm.js";
 import { checkFinite, checkOptionFields, describe } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { copyElements, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { BatchNormOp, LayerNormOp, RmsNormOp } from "./types.js";
 
@@ -24,7 +24,7 @@ function normOptions(op: string, options: unknown, defaultEpsilon: number): { ax
 }
 
 /** x's elements in row-major order, as doubles. */
-const rowMajor = (x: Tensor): Float64Array => Float64Array.from(x.toTypedArray() as ArrayLike<number>);
+const rowMajor = (op: string, x: Tensor): Float64Array => Float64Array.from(copyElements(op, x) as ArrayLike<number>);
 
 /** Normalises each slice of `inner` elements: `(v - center) / divisor(slice) * gamma + beta`. */
 function normalize(
@@ -39,8 +39,8 @@ function normalize(
     return [name, value] as const;
   });
   const { outer, inner } = normLayout(op, x.shape, axis, tensors.map(([name, t]) => [name, t.shape] as const));
-  const values = rowMajor(x);
-  const [gamma, beta] = tensors.map(([, t]) => rowMajor(t));
+  const values = rowMajor(op, x);
+  const [gamma, beta] = tensors.map(([, t]) => rowMajor(op, t));
   const dtype = floatDType(x.dtype);
   const out = allocate(op, dtype, values.length);
   for (let slice = 0; slice < outer; slice++) {
@@ -111,8 +111,8 @@ export const batchNorm = /* @__PURE__ */ traced("batchNorm", (x: unknown, mean: 
   for (const [name, value] of named) assertTensor(op, name, value);
   const tensors = named.map(([name, value]) => [name, value as Tensor] as const);
   const { at, channels } = batchNormLayout(x.shape, layout, tensors.map(([name, t]) => [name, t.shape] as const));
-  const [m, v, g, b] = tensors.map(([, t]) => rowMajor(t)) as [Float64Array, Float64Array, Float64Array, Float64Array];
-  const values = rowMajor(x);
+  const [m, v, g, b] = tensors.map(([, t]) => rowMajor(op, t)) as [Float64Array, Float64Array, Float64Array, Float64Array];
+  const values = rowMajor(op, x);
   const inner = x.shape.slice(at + 1).reduce((p, d) => p * d, 1);
   const dtype = floatDType(x.dtype);
   const out = allocate(op, dtype, values.length);

@@ -9,7 +9,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { oneHotShape } from "../shape/one-hot.js";
 import { checkOptionFields } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { copyElements, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { OneHotOp } from "./types.js";
 
@@ -29,7 +29,7 @@ export const oneHot = /* @__PURE__ */ traced("oneHot", (indices: unknown, depth:
   const out = allocate("oneHot", dtype, indices.size * n);
   if (n > 0) {
     // the indices in row-major order, each setting one element of its row
-    const flat = indices.toTypedArray();
+    const flat = copyElements("oneHot", indices);
     for (let i = 0; i < flat.length; i++) {
       const index = flat[i]!;
       if (index >= 0 && index < n) out[i * n + index] = 1;

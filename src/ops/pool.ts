@@ -15,7 +15,7 @@ import { traced } from "../autodiff/tape.js";
 import { pool2d, type PoolAxis } from "../kernels/pool.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { poolLayout } from "../shape/pool.js";
-import { Tensor } from "../tensor.js";
+import { elementsOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { PoolOpOf } from "./types.js";
 
@@ -48,7 +48,7 @@ function run(op: string, kind: "max" | "avg", spatial: 1 | 2, x: unknown, option
   const round = x.dtype === "int32" && dtype === "float32" ? Math.fround : undefined;
   pool2d(
     kind,
-    x.data,
+    elementsOf(x),
     x.offset,
     [x.strides[0]!, x.strides[c]!, h.stride, wAxis.stride],
     x.shape[0]!,

@@ -14,7 +14,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { scanLayout } from "../shape/scan.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { copyElements, Tensor, viewOf } from "../tensor.js";
 import { assertTensor, type View } from "./engine.js";
 import type { ScanOp, ScanOptions } from "./types.js";
 
@@ -39,7 +39,7 @@ function scan(op: string, x: unknown, axis: unknown, options: unknown, product: 
   const layout = scanLayout(op, x.shape, axis);
   const dtype = scanDType(x.dtype);
   // no axis: the elements in row-major order, one contiguous run
-  const source: View = layout.axis === undefined ? { data: x.toTypedArray(), shape: layout.shape, strides: [1], offset: 0 } : x;
+  const source: View = layout.axis === undefined ? { data: copyElements(op, x), shape: layout.shape, strides: [1], offset: 0 } : viewOf(x);
   const at = layout.axis ?? 0;
   const shape = layout.shape;
   const rank = shape.length;

@@ -6,7 +6,7 @@
 import { allocate } from "../dtype.js";
 import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
-import { storageOf, Tensor } from "../tensor.js";
+import { copyElements, elementsOf, storageOf, Tensor } from "../tensor.js";
 import { assertTensor, convertScalar, scalarDType } from "./engine.js";
 import { gatherLayout, padLayout, resolveIndices, splitSizes, tileLayout } from "../shape/shaping.js";
 import { checkInteger, checkSize, describe } from "../shape/validate.js";
@@ -39,7 +39,7 @@ export const tile = /* @__PURE__ */ traced("tile", (x: unknown, reps: unknown) =
   // read x as [count0, dim0, count1, dim1, ...] with stride 0 on the counts, then copy out
   const wide = counts.flatMap((count, axis) => [count, dims[axis]!]);
   const wideStrides = strides.flatMap((stride) => [0, stride]);
-  copyStrided(wide, { data, offset: 0, strides: contiguousStrides(wide) }, { data: x.data, offset: x.offset, strides: wideStrides });
+  copyStrided(wide, { data, offset: 0, strides: contiguousStrides(wide) }, { data: elementsOf(x), offset: x.offset, strides: wideStrides });
   return new Tensor(data, result, contiguousStrides(result), 0, x.dtype);
 }) as TileOp;
 
@@ -82,7 +82,7 @@ function indexList(op: string, indices: unknown): { values: ArrayLike<number>; s
     if (indices.dtype === "float32" || indices.dtype === "float64" || indices.dtype === "bool") {
       throw new TypeError(`${op}: indices must have an integer dtype (int32 or uint8), got ${indices.dtype}`);
     }
-    return { values: indices.toTypedArray(), shape: indices.shape };
+    return { values: copyElements(op, indices), shape: indices.shape };
   }
   if (!Array.isArray(indices)) throw new TypeError(`${op}: indices must be a tensor or an array of integers, got ${describe(indices)}`);
   for (let i = 0; i < indices.length; i++) checkInteger(op, `indices[${i}]`, indices[i]);
@@ -119,7 +119,7 @@ function gatherAlong(op: string, x: unknown, indices: unknown, axis: unknown): T
       offset += (rest % picks.shape[k]!) * indexStrides[k]!;
       rest = Math.floor(rest / picks.shape[k]!);
     }
-    copyStrided(sliceShape, { data: out.data, offset, strides: outStrides }, { data: x.data, offset: x.offset + index * x.strides[at]!, strides: xStrides });
+    copyStrided(sliceShape, { data: elementsOf(out), offset, strides: outStrides }, { data: elementsOf(x), offset: x.offset + index * x.strides[at]!, strides: xStrides });
   });
   return out;
 }
@@ -142,6 +142,8 @@ export const take = /* @__PURE__ */ traced("take", (x: unknown, indices: unknown
   const out = new Tensor(allocate(op, x.dtype, size), [...picks.shape], contiguousStrides(picks.shape), 0, x.dtype);
   // a flat position to a buffer position through x's strides
   const rank = x.shape.length;
+  const from = elementsOf(x);
+  const to = elementsOf(out);
   for (let j = 0; j < resolved.length; j++) {
     let rest = resolved[j]!;
     let position = x.offset;
@@ -150,7 +152,7 @@ export const take = /* @__PURE__ */ traced("take", (x: unknown, indices: unknown
       position += (rest % dim) * x.strides[axis]!;
       rest = Math.floor(rest / dim);
     }
-    out.data[j] = x.data[position]!;
+    to[j] = from[position]!;
   }
   return out;
 }) as TakeOp;

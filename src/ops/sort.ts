@@ -9,7 +9,7 @@ import { traced } from "../autodiff/tape.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { sortAxis } from "../shape/sort.js";
 import { checkOptionFields, describe } from "../shape/validate.js";
-import { Tensor } from "../tensor.js";
+import { elementsOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import type { SortOp, SortOptions } from "./types.js";
 
@@ -49,6 +49,7 @@ export function forEachLine(x: Tensor, axis: number, visit: (values: number[], o
   if (size === 0) return;
   const slices = size / length;
   const values = new Array<number>(length);
+  const data = elementsOf(x);
   for (let s = 0; s < slices; s++) {
     let inStart = x.offset;
     let outStart = 0;
@@ -56,7 +57,7 @@ export function forEachLine(x: Tensor, axis: number, visit: (values: number[], o
       inStart += index[k]! * x.strides[others[k]!]!;
       outStart += index[k]! * outStrides[others[k]!]!;
     }
-    for (let i = 0, p = inStart; i < length; i++, p += x.strides[axis]!) values[i] = x.data[p]!;
+    for (let i = 0, p = inStart; i < length; i++, p += x.strides[axis]!) values[i] = data[p]!;
     visit(values, outStart);
     for (let k = others.length - 1; k >= 0; k--) {
       if (++index[k]! < shape[others[k]!]!) break;

@@ -95,8 +95,8 @@ export function softmaxCrossEntropy(logits: unknown, labels: unknown, options?: 
   }
   // one pass per row: the log of the sum of exponentials (shifted by the row's maximum), then
   // each row's loss sum_k t_k (lse - x_k); recorded as one op, whose gradient is (softmax - t) per row
-  const x = rowMajorElements(logits);
-  const t = rowMajorElements(labels);
+  const x = rowMajorElements(op, logits);
+  const t = rowMajorElements(op, labels);
   const rows = classes === 0 ? 0 : x.length / classes;
   if (indices) {
     for (let i = 0; i < t.length; i++) {

@@ -10,7 +10,7 @@ import { ShapeError, showShape } from "../errors.js";
 import { allocate, type DType, type StorageOf } from "../dtype.js";
 import { contiguousStrides } from "../kernels/plan.js";
 import { checkFinite, checkOptionFields } from "../shape/validate.js";
-import { rowMajorElements, Tensor } from "../tensor.js";
+import { elementsOf, rowMajorElements, Tensor } from "../tensor.js";
 import { flatten } from "../autodiff/tree.js";
 import type { ParamTree } from "../../types/autodiff.js";
 
@@ -61,7 +61,7 @@ export interface AdamOptions {
 type FloatData = StorageOf["float32"] | StorageOf["float64"];
 
 /** A float tensor's elements in row-major order (its own buffer when contiguous). */
-const elements = (t: Tensor): FloatData => rowMajorElements(t) as FloatData;
+const elements = (t: Tensor): FloatData => rowMajorElements("optimizer", t) as FloatData;
 
 const fresh = (op: string, like: Tensor): Tensor => new Tensor(allocate(op, like.dtype, like.size), [...like.shape], contiguousStrides(like.shape), 0, like.dtype as DType);
 
@@ -143,14 +143,14 @@ export function sgd(options: SgdOptions): Sgd {
       const newVelocity: Tensor[] = [];
       flat.params.leaves.forEach((p, i) => {
         const next = fresh(name, p);
-        const out = next.data as FloatData;
+        const out = elementsOf(next) as FloatData;
         const x = elements(p);
         const g = elements(flat.grads[i]!);
         if (momentum === 0) {
           for (let j = 0; j < out.length; j++) out[j] = x[j]! - lr * g[j]!;
         } else {
           const v = fresh(name, p);
-          const vOut = v.data as FloatData;
+          const vOut = elementsOf(v) as FloatData;
           const vIn = elements(flat.states[0]![i]!);
           for (let j = 0; j < out.length; j++) {
             const velocity = momentum * vIn[j]! + g[j]!;
@@ -200,9 +200,9 @@ export function adam(options: AdamOptions): Adam {
       const newV: Tensor[] = [];
       flat.params.leaves.forEach((p, i) => {
         const [next, m, v] = [fresh(name, p), fresh(name, p), fresh(name, p)];
-        const out = next.data as FloatData;
-        const mOut = m.data as FloatData;
-        const vOut = v.data as FloatData;
+        const out = elementsOf(next) as FloatData;
+        const mOut = elementsOf(m) as FloatData;
+        const vOut = elementsOf(v) as FloatData;
         const x = elements(p);
         const g = elements(flat.grads[i]!);
         const mIn = elements(flat.states[0]![i]!);

@@ -288,4 +288,6 @@ export const elementwiseLowerings: Record<string, Lowering> = {
   clip,
   cast,
   clone: identity,
+  // a constant to gradients, the same values in a graph
+  stopGradient: identity,
 };
