@@ -143,14 +143,22 @@ class Tape implements Recorder {
   }
 }
 
+/** The parameters as the tape follows them: a tensor of its own per leaf, and the tensor each stands for. */
+interface Taped extends Flat {
+  /** Per leaf: the tensor it was given when no other leaf holds that tensor, else undefined. */
+  readonly sole: readonly (Tensor | undefined)[];
+}
+
 /**
  * Opens a tape following the tree's tensors, runs `body` on the tree the function is given, and
  * closes the tape whatever happens. Each leaf is given as a tensor of its own over the same
- * elements, so that every leaf is a parameter of its own, the same
- * tensor at two leaves included, and a tensor the function reaches otherwise (a closure, another
- * argument) is a constant, even when it is a parameter's tensor: JAX's rule.
+ * elements, so that every leaf is a parameter of its own, the same tensor at two leaves
+ * included (each gets the gradient of its own uses, as JAX gives it). A tensor held by one leaf
+ * only is followed as that leaf's too, so a function that reaches its parameters through a
+ * closure (as TensorFlow.js's `minimize` is written) gets their gradients; a tensor held by two
+ * leaves is no single parameter, and reached any other way it is a constant.
  */
-function taping<R>(op: string, params: unknown, body: (given: unknown) => R): { tape: Tape; result: R; flat: Flat } {
+function taping<R>(op: string, params: unknown, body: (given: unknown) => R): { tape: Tape; result: R; flat: Taped } {
   const flat = flatten(op, "params", params);
   flat.leaves.forEach((leaf, i) => {
     if (!isFloat(leaf.dtype)) {
@@ -163,12 +171,16 @@ function taping<R>(op: string, params: unknown, body: (given: unknown) => R): { 
     assertAttached(op, flat.paths[i]!, leaf);
     return slice(leaf);
   });
+  const holders = new Map<Tensor, number>();
+  for (const leaf of flat.leaves) holders.set(leaf, (holders.get(leaf) ?? 0) + 1);
+  const sole = flat.leaves.map((leaf) => (holders.get(leaf) === 1 ? leaf : undefined));
   const given = flat.rebuild(own);
   const tape = new Tape(op);
   for (const leaf of own) tape.followed.add(leaf);
+  for (const leaf of sole) if (leaf !== undefined) tape.followed.add(leaf);
   recorders.push(tape);
   try {
-    return { tape, result: body(given), flat: { ...flat, leaves: own } };
+    return { tape, result: body(given), flat: { ...flat, leaves: own, sole } };
   } finally {
     recorders.splice(recorders.lastIndexOf(tape), 1);
   }
@@ -187,9 +199,12 @@ function checkScalar(op: string, value: unknown): asserts value is Tensor {
 }
 
 /** The gradient of each leaf, zeros for a leaf the output does not depend on; never a broadcast view. */
-function leafGrads(flat: Flat, grads: ReadonlyMap<Tensor, Tensor>): Tensor[] {
-  return flat.leaves.map((leaf) => {
-    const g = grads.get(leaf);
+function leafGrads(flat: Taped, grads: ReadonlyMap<Tensor, Tensor>): Tensor[] {
+  return flat.leaves.map((leaf, i) => {
+    const given = grads.get(leaf);
+    // what reached the tensor itself (through a closure) counts for the one leaf that holds it
+    const around = flat.sole[i] === undefined ? undefined : grads.get(flat.sole[i]!);
+    const g = given === undefined ? around : around === undefined ? given : add(given, around);
     if (g === undefined) return zerosLike(leaf);
     return g.strides.some((stride, axis) => stride === 0 && g.shape[axis] !== 1) ? clone(g) : g;
   });
