@@ -269,6 +269,24 @@ function scanBack(name: string, g: Tensor, x: Tensor, axis: unknown, options: un
   return flat ? reshape(back, x.shape) : back;
 }
 
+/**
+ * Each element's product of the other elements over `axes` (prod's gradient): the product of
+ * those before it times that of those after it (exclusive cumulative products over the axes laid
+ * end to end), so no element is divided by, and an element that is 0 gets the product of the
+ * others, as the derivative is.
+ */
+function othersProduct(x: Tensor, axes: readonly number[]): Tensor {
+  const rest = range(x.shape.length).filter((axis) => !axes.includes(axis));
+  const order = [...rest, ...axes];
+  const moved = permute(x, order);
+  const lined = reshape(moved, [...rest.map((axis) => x.shape[axis]!), axes.reduce((p, axis) => p * x.shape[axis]!, 1)]);
+  const cumprod = op("cumprod");
+  const others = reshape(mul(cumprod(lined, -1, { exclusive: true }), cumprod(lined, -1, { exclusive: true, reverse: true })), moved.shape);
+  const inverse = new Array<number>(order.length);
+  order.forEach((axis, i) => (inverse[axis] = i));
+  return permute(others, inverse);
+}
+
 /** Swaps the last two axes. */
 const swapLast = (x: Tensor): Tensor => {
   const rank = x.shape.length;
@@ -396,11 +414,10 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
     const bottom = kept("min", x, out, axis, options).g;
     return [[x, where(op("equal")(x, bottom), k.g, 0)]];
   },
-  prod: ({ args: [x, axis, options], g, out, needs }) => {
+  prod: ({ args: [x, axis, options], g, needs }) => {
     if (!needs(x)) return [];
     const k = kept("prod", x, g, axis, options);
-    const product = kept("prod", x, out, axis, options).g;
-    return [[x, div(mul(k.g, product), x)]];
+    return [[x, mul(k.g, othersProduct(x, k.axes))]];
   },
   logSumExp: ({ args: [x, axis, options], g, out, needs }) => {
     if (!needs(x)) return [];

@@ -335,3 +335,31 @@ describe("gradients agree with finite differences", () => {
     );
   });
 });
+
+describe("prod where elements are 0", () => {
+  it("gives each element the product of the others over the reduced axes, 0 included, never NaN", () => {
+    fc.assert(
+      fc.property(shapeArb(1, 3), seedArb, fc.nat(3), fc.boolean(), (shape, seed, zeros, keepDims) => {
+        const size = shape.reduce((p, d) => p * d, 1);
+        const next = generator(seed);
+        const data = Array.from({ length: size }, () => (next() < 0.5 ? -1 : 1) * (0.5 + next()));
+        for (let k = 0; k < zeros; k++) data[Math.floor(next() * size)] = 0;
+        const x = lib.tensor(data, shape as never, { dtype: "float64" }) as unknown as Tensor;
+        const axes = shape.map((_, axis) => axis).filter(() => next() < 0.5);
+        const g = Array.from((lib.grad((t: Tensor) => lib.sum(op("prod")(t, axes, { keepDims })) as never)(x as never) as Tensor).toTypedArray() as Float64Array);
+        // the reference: for each element, the product of the others in its slice (the elements that agree with it off the reduced axes)
+        const index = (flat: number): number[] => shape.map((_, axis) => Math.floor(flat / shape.slice(axis + 1).reduce((p, d) => p * d, 1)) % shape[axis]!);
+        for (let i = 0; i < size; i++) {
+          const at = index(i);
+          let others = 1;
+          for (let j = 0; j < size; j++) {
+            const bt = index(j);
+            if (j !== i && at.every((v, axis) => axes.includes(axis) || bt[axis] === v)) others *= data[j]!;
+          }
+          expect(Math.abs(g[i]! - others)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(others)));
+        }
+      }),
+      RUNS,
+    );
+  });
+});
