@@ -66,6 +66,8 @@ export default defineConfig({
       "test/properties/independence.test.ts",
       // reads the corpus the Python writers made with fs
       "test/fuzz/weights-python.test.ts",
+      // runs the exported models in onnxruntime-node
+      "test/fuzz/onnx.test.ts",
     ],
     // as in vitest.config.ts (the fuzz properties set their own 120 s)
     testTimeout: 120_000,

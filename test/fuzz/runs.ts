@@ -50,4 +50,7 @@ export const SHORT_RUNS: Record<string, number> = {
   "serialization/json-forged": 1600,
   "serialization/clone-forged": 2000,
   "serialization/polluted": 400,
+  "gradients/finite-differences": 250,
+  "onnx/run": 150,
+  "onnx/read-outs-refused": 300,
 };

@@ -71,6 +71,16 @@ const clip = (text: string, max: number): string => (text.length <= max ? text :
  * check.ts, with the reproducing code in its message) when the case fails.
  */
 export function fuzz<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void): void {
+  register(name, (numRuns, seed) => fc.check(fc.property(arbitrary, (value) => predicate(value)), { numRuns, seed, endOnFailure: false }));
+}
+
+/** `fuzz` for a predicate that awaits (ONNX Runtime's sessions run asynchronously). */
+export function fuzzAsync<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): void {
+  register(name, (numRuns, seed) => fc.check(fc.asyncProperty(arbitrary, (value) => predicate(value)), { numRuns, seed, endOnFailure: false }));
+}
+
+/** Registers property `name` as a vitest test: `check` runs its cases, this reports them. */
+function register<T>(name: string, check: (numRuns: number, seed: number) => fc.RunDetails<T> | Promise<fc.RunDetails<T>>): void {
   const numRuns = runsOf(name);
   const only = env("FUZZ_ONLY");
   // left unregistered rather than skipped: a run without FUZZ_ONLY registers every property
@@ -78,15 +88,10 @@ export function fuzz<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (va
   const timeout = LONG_TOTAL === undefined ? 120_000 : 3_600_000;
   it(
     name,
-    () => {
+    async () => {
       const seed = env("FUZZ_SEED") === undefined ? hash(name) : Number(env("FUZZ_SEED"));
       const started = performance.now();
-      const details = fc.check(
-        fc.property(arbitrary, (value) => {
-          predicate(value);
-        }),
-        { numRuns, seed, endOnFailure: false },
-      );
+      const details = await check(numRuns, seed);
       const ms = performance.now() - started;
       const cases = details.failed ? details.numRuns : numRuns;
       let failure: string | undefined;
