@@ -287,6 +287,19 @@ function othersProduct(x: Tensor, axes: readonly number[]): Tensor {
   return permute(others, inverse);
 }
 
+/**
+ * max's (min's) gradient: `g` shared equally by the elements equal to the extreme `out` of their
+ * block, as JAX and TensorFlow share it. (Each tied element getting all of `g` would count it as
+ * often as there are ties: max(broadcastTo(m, [3])) would have the gradient 3 with respect to m.)
+ */
+function shareAmongTies(name: "max" | "min", x: Tensor, g: Tensor, out: Tensor, axis: unknown, options: unknown): Tensor {
+  const k = kept(name, x, g, axis, options);
+  const extreme = kept(name, x, out, axis, options).g;
+  const at = op("equal")(x, extreme);
+  const ties = sum(op("cast")(at, g.dtype), k.axes, { keepDims: true });
+  return where(at, div(k.g, ties), 0);
+}
+
 /** Swaps the last two axes. */
 const swapLast = (x: Tensor): Tensor => {
   const rank = x.shape.length;
@@ -402,18 +415,8 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
     const k = kept("mean", x, g, axis, options);
     return [[x, broadcastTo(div(k.g, k.count), x.shape)]];
   },
-  max: ({ args: [x, axis, options], g, out, needs }) => {
-    if (!needs(x)) return [];
-    const k = kept("max", x, g, axis, options);
-    const top = kept("max", x, out, axis, options).g;
-    return [[x, where(op("equal")(x, top), k.g, 0)]];
-  },
-  min: ({ args: [x, axis, options], g, out, needs }) => {
-    if (!needs(x)) return [];
-    const k = kept("min", x, g, axis, options);
-    const bottom = kept("min", x, out, axis, options).g;
-    return [[x, where(op("equal")(x, bottom), k.g, 0)]];
-  },
+  max: ({ args: [x, axis, options], g, out, needs }) => (needs(x) ? [[x, shareAmongTies("max", x, g, out, axis, options)]] : []),
+  min: ({ args: [x, axis, options], g, out, needs }) => (needs(x) ? [[x, shareAmongTies("min", x, g, out, axis, options)]] : []),
   prod: ({ args: [x, axis, options], g, needs }) => {
     if (!needs(x)) return [];
     const k = kept("prod", x, g, axis, options);

@@ -83,7 +83,7 @@ export function fromNpz(input: Uint8Array | ArrayBuffer, schema?: WeightsSchema)
   const expected = schema === undefined ? undefined : checkSchema(op, schema);
   const members = new Map<string, ZipMember>();
   for (const member of zipMembers(op, bytes)) {
-    if (!member.name.endsWith(".npy")) throw new TypeError(`${op}: member "${member.name}" is not a .npy file; a .npz holds only .npy files`);
+    if (!member.name.endsWith(".npy")) throw new TypeError(`${op}: member ${JSON.stringify(member.name)} is not a .npy file; a .npz holds only .npy files`);
     members.set(member.name.slice(0, -4), member);
   }
   const names = expected === undefined ? [...members.keys()] : [...expected.keys()];
@@ -93,7 +93,7 @@ export function fromNpz(input: Uint8Array | ArrayBuffer, schema?: WeightsSchema)
     if (member === undefined) {
       throw new TypeError(`${op}: the archive holds no "${name}.npy" (schema["${name}"]); it holds ${showNames([...members.keys()].map((n) => `${n}.npy`), "nothing")}`);
     }
-    const where = `${op} (member "${name}.npy")`;
+    const where = `${op} (member ${JSON.stringify(`${name}.npy`)})`;
     const reader = new MemberReader(op, bytes, member);
     // the header first: the preamble says how long it is
     const layout = readNpyLayout(where, reader.head(npyDataStart(where, reader.head(12))));

@@ -44,8 +44,15 @@ const ZIP64_FIELD = 0x0001;
 const CP437_HIGH =
   "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
 
-function nameOf(bytes: Uint8Array, utf8: boolean): string {
-  if (utf8) return utf8Text(bytes);
+/** A member's name: UTF-8 when the flag says so (a TypeError from `op` when it is not), else code page 437. */
+function nameOf(op: string, bytes: Uint8Array, utf8: boolean): string {
+  if (utf8) {
+    try {
+      return utf8Text(bytes);
+    } catch (error) {
+      throw new TypeError(`${op}: a member's name is flagged UTF-8 but is not: a damaged archive`, { cause: error });
+    }
+  }
   let name = "";
   for (const byte of bytes) name += byte < 128 ? String.fromCharCode(byte) : CP437_HIGH[byte - 128]!;
   return name;
@@ -103,7 +110,7 @@ export function zipMembers(op: string, bytes: Uint8Array): ZipMember[] {
     let local = u32(at + 42);
     const next = at + 46 + nameLength + extraLength + commentLength;
     if (next > directoryStart + directorySize) damaged(`the central directory's entry ${i} is cut short`);
-    const name = nameOf(bytes.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0);
+    const name = nameOf(op, bytes.subarray(at + 46, at + 46 + nameLength), (flags & 0x800) !== 0);
     // zip64: the 8-byte values stand, in this order, for the fields that read 0xffffffff
     for (let field = at + 46 + nameLength; field + 4 <= at + 46 + nameLength + extraLength; ) {
       const id = u16(field);
@@ -111,7 +118,7 @@ export function zipMembers(op: string, bytes: Uint8Array): ZipMember[] {
       if (id === ZIP64_FIELD) {
         let value = field + 4;
         const take = (): number => {
-          if (value + 8 > field + 4 + length) damaged(`member "${name}"'s zip64 field is cut short`);
+          if (value + 8 > field + 4 + length) damaged(`member ${JSON.stringify(name)}'s zip64 field is cut short`);
           const read = u64(value);
           value += 8;
           return read;
@@ -122,14 +129,14 @@ export function zipMembers(op: string, bytes: Uint8Array): ZipMember[] {
       }
       field += 4 + length;
     }
-    if ((flags & 1) !== 0) throw new TypeError(`${op}: member "${name}" is encrypted, which is not read`);
-    if (method !== 0 && method !== 8) throw new TypeError(`${op}: member "${name}" is compressed by method ${method}; stored (0) and deflated (8) members are read`);
-    if (names.has(name)) throw new TypeError(`${op}: the archive holds two members named "${name}"`);
+    if ((flags & 1) !== 0) throw new TypeError(`${op}: member ${JSON.stringify(name)} is encrypted, which is not read`);
+    if (method !== 0 && method !== 8) throw new TypeError(`${op}: member ${JSON.stringify(name)} is compressed by method ${method}; stored (0) and deflated (8) members are read`);
+    if (names.has(name)) throw new TypeError(`${op}: the archive holds two members named ${JSON.stringify(name)}`);
     names.add(name);
-    if (!(local + 30 <= directoryStart) || u32(local) !== LOCAL) damaged(`member "${name}"'s local header lies outside the archive`);
+    if (!(local + 30 <= directoryStart) || u32(local) !== LOCAL) damaged(`member ${JSON.stringify(name)}'s local header lies outside the archive`);
     const dataStart = local + 30 + u16(local + 26) + u16(local + 28);
-    if (!(dataStart + compressedSize <= directoryStart)) damaged(`member "${name}"'s data lies outside the archive`);
-    if (method === 0 && compressedSize !== size) damaged(`member "${name}" is stored, but its sizes differ (${compressedSize} and ${size})`);
+    if (!(dataStart + compressedSize <= directoryStart)) damaged(`member ${JSON.stringify(name)}'s data lies outside the archive`);
+    if (method === 0 && compressedSize !== size) damaged(`member ${JSON.stringify(name)} is stored, but its sizes differ (${compressedSize} and ${size})`);
     members.push({ name, method, size, compressedSize, crc, dataStart });
     at = next;
   }
@@ -197,7 +204,7 @@ export class MemberReader {
   }
 
   private get what(): string {
-    return `member "${this.member.name}"`;
+    return `member ${JSON.stringify(this.member.name)}`;
   }
 
   private get compressed(): Uint8Array {

@@ -203,8 +203,20 @@ function spread(op: string, x: unknown, axis: unknown, options: unknown, root: b
   // ddof >= count gives Infinity, or NaN when every deviation is 0 (NumPy)
   const totals: Totals = (b, n) => {
     const means = meanTotals(b, n) as Float64Array;
-    return totalsOf("square", b, means).map((squares) => {
-      const v = squares / Math.max(n - ddof, 0);
+    const squares = totalsOf("square", b, means);
+    // A block of one value has variance 0, but its mean, rounded, may sit an ulp away: n such
+    // deviations squared are then not 0, and past 1e154 they overflow to Infinity. Where the
+    // deviations are that small (or overflowed), a block whose max is its min is set to 0.
+    const suspect = (k: number): boolean => Number.isFinite(means[k]!) && !(squares[k]! > n * (means[k]! * 2 ** -50) ** 2);
+    if (squares.some((_, k) => suspect(k))) {
+      const top = totalsOf("max", b);
+      const bottom = totalsOf("min", b);
+      squares.forEach((_, k) => {
+        if (suspect(k) && top[k] === bottom[k]) squares[k] = 0;
+      });
+    }
+    return squares.map((total) => {
+      const v = total / Math.max(n - ddof, 0);
       return root ? Math.sqrt(v) : v;
     });
   };

@@ -336,6 +336,19 @@ describe("gradients agree with finite differences", () => {
   });
 });
 
+describe("max and min at ties", () => {
+  it("share the gradient equally among the tied elements, so a broadcast value's gradient is not counted once per copy", () => {
+    const f64 = (data: number[]) => lib.tensor(data, { dtype: "float64" }) as unknown as Tensor;
+    const g = (f: (t: Tensor) => Tensor, at: number[]) => Array.from((lib.grad((t: Tensor) => lib.sum(f(t)) as never)(f64(at) as never) as unknown as Tensor).toTypedArray() as Float64Array);
+    // found by the gradient fuzz suite: max of a value broadcast to three copies
+    expect(g((m) => op("max")(op("broadcastTo")(m, [3, 2]), 0), [2, 5])).toEqual([1, 1]);
+    expect(g((t) => op("max")(t), [1, 3, 3, 2])).toEqual([0, 0.5, 0.5, 0]);
+    expect(g((t) => op("min")(t, 0, { keepDims: true }), [4, 4, 4])).toEqual([1 / 3, 1 / 3, 1 / 3]);
+    // and against finite differences where there is no tie
+    checkGradient("max without ties", ([t]) => op("max")(t, 1), [values([2, 3], 11)]);
+  });
+});
+
 describe("prod where elements are 0", () => {
   it("gives each element the product of the others over the reduced axes, 0 included, never NaN", () => {
     fc.assert(

@@ -127,6 +127,16 @@ describe("fromNpz reads the zip's directory itself", () => {
     expect(Object.keys(fromNpz(bytes))).toEqual(["\u00e9t\u00e9xx"]);
   });
 
+  it("refuses a name flagged UTF-8 that is not, naming fromNpz; quotes names as JSON in its messages", () => {
+    const bytes = archive({ "\u00e9.npy": toNpy(w) });
+    bytes[archive({ "\u00e9.npy": toNpy(w) }).length - 22 - 46 - 6 + 46] = 0xff; // the first byte of the name in the directory
+    const error = thrown(() => fromNpz(bytes));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe("fromNpz: a member's name is flagged UTF-8 but is not: a damaged archive");
+    const quoted = archive({ 'a"b.txt': new Uint8Array(1) });
+    expect(thrown(() => fromNpz(quoted)).message).toBe('fromNpz: member "a\\"b.txt" is not a .npy file; a .npz holds only .npy files');
+  });
+
   it("names a directory or a header that lies outside the archive", () => {
     const bytes = archive({ "w.npy": toNpy(w) });
     const view = new DataView(bytes.buffer);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  arange, argmax, argmin, logSoftmax, logSumExp, max, mean, min, prod, reshape, softmax, std, sum, tensor, transpose, variance, zeros,
+  arange, argmax, argmin, broadcastTo, logSoftmax, logSumExp, max, mean, min, prod, reshape, softmax, std, sum, tensor, transpose, variance, zeros,
 } from "shapecast";
 import type { Tensor } from "shapecast";
 
@@ -38,6 +38,17 @@ describe("reductions", () => {
     expect(variance(v, 1, { ddof: 1 }).get(0)).toBeCloseTo(5 / 3, 6);
     expect(std(v, 1).get(0)).toBeCloseTo(Math.sqrt(1.25), 6);
     expect(logSumExp(tensor([1000, 1000]), 0, {}).item()).toBeCloseTo(1000 + Math.log(2), 3);
+  });
+
+  it("give a block of one value a variance of exactly 0, at any magnitude (its rounded mean may sit an ulp away)", () => {
+    // found by the long fuzz run: 9 copies of -4.4e190, whose mean's deviation of one ulp squared overflowed
+    for (const value of [-4.4374923726374234e190, 1e200, 3.3e160, 0.1, -7, 1e-300]) {
+      const block = broadcastTo(tensor([value], { dtype: "float64" }), [3, 3]);
+      expect([variance(block).item(), std(block).item(), ...(variance(block, 1, { ddof: 1 }).toArray() as number[])]).toEqual([0, 0, 0, 0, 0]);
+    }
+    // data that is not constant keeps its variance, overflowing where the true one does
+    expect(variance(tensor([1e200, -1e200], { dtype: "float64" })).item()).toBe(Infinity);
+    expect(variance(tensor([1, 2, 3, Number.NaN])).item()).toBeNaN();
   });
 
   it("follow NumPy on NaN, empty axes and dtypes", () => {

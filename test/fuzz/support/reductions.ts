@@ -150,7 +150,10 @@ function fold(op: ReduceName, d: DType, values: readonly number[], ddof: number,
     }
     case "variance":
     case "std": {
-      const mean = values.reduce((s, v) => s + v, 0) / n;
+      // the mean corrected by its deviations' mean (a second pass): exactly the value of a block of
+      // one value, whose plain sum / n may sit an ulp away (at 1e190, an ulp squared overflows)
+      const rough = values.reduce((s, v) => s + v, 0) / n;
+      const mean = Number.isFinite(rough) ? rough + values.reduce((s, v) => s + (v - rough), 0) / n : rough;
       const deviations = values.map((v) => (v - mean) * (v - mean));
       const squares = deviations.reduce((s, v) => s + v, 0);
       const divisor = Math.max(n - ddof, 0);
