@@ -110,6 +110,23 @@ function fromOrt(op: string, name: string, value: OrtTensor): Tensor {
  * const run = await onnxSession(model, [{ shape: ["batch", 4] }]);
  * const y = await run(x); // typed as model(x): the runner takes fn's own parameter types
  */
+/**
+ * ONNX Runtime's session of `bytes`. Its graph optimizer may fuse ops into a kernel it has only for
+ * some element types (seen: x * sigmoid(x) in float64 fused into com.microsoft's QuickGelu, which
+ * the CPU provider lacks for doubles), and then refuses a model that is valid ONNX. Where that is
+ * why it refused, and the caller chose no optimization level, the session is made again with the
+ * basic level, which fuses nothing across ops.
+ */
+async function createSession(runtime: OnnxRuntime, bytes: Uint8Array, sessionOptions: object | undefined): Promise<OrtSession> {
+  try {
+    return await runtime.InferenceSession.create(bytes, sessionOptions);
+  } catch (error) {
+    const fused = error instanceof Error && /Failed to find kernel for .*Fusion/.test(error.message);
+    if (!fused || (sessionOptions !== undefined && "graphOptimizationLevel" in sessionOptions)) throw error;
+    return await runtime.InferenceSession.create(bytes, { ...sessionOptions, graphOptimizationLevel: "basic" });
+  }
+}
+
 export async function onnxSession<const I extends readonly OnnxInput[], F extends (...args: OnnxInputTensors<I>) => OnnxOutputs>(
   fn: F,
   inputs: I,
@@ -123,7 +140,7 @@ export async function onnxSession<const I extends readonly OnnxInput[], F extend
   if (typeof runtime?.InferenceSession?.create !== "function" || typeof runtime.Tensor !== "function") {
     throw new TypeError(`${op}: options.runtime must be an ONNX Runtime module (with InferenceSession and Tensor), got ${describe(runtime)}`);
   }
-  const session = await runtime.InferenceSession.create(exported.bytes, sessionOptions);
+  const session = await createSession(runtime, exported.bytes, sessionOptions);
   const run = async (...args: unknown[]): Promise<unknown> => {
     if (args.length !== exported.inputs.length) {
       throw new TypeError(`${op}: the model takes ${exported.inputs.length} argument${exported.inputs.length === 1 ? "" : "s"}, got ${args.length}`);

@@ -5,7 +5,7 @@
  * hold for one size only, and importOnnxWeights. Models run in ONNX Runtime.
  */
 import { describe, expect, it } from "vitest";
-import { add, type Dim, exp, grad, matmul, maxPool2d, mean, randn, relu, softmax, sum, type Tensor, tensor, tidy, zeros } from "shapecast";
+import { add, type Dim, exp, grad, matmul, maxPool2d, mean, mul, randn, relu, sigmoid, softmax, sum, type Tensor, tensor, tidy, zeros } from "shapecast";
 import { exportOnnx, importOnnxWeights, onnxSession } from "shapecast/onnx";
 import { onnx } from "../../src/onnx/proto.js";
 import { checkOnnx } from "./harness.js";
@@ -72,6 +72,11 @@ describe("the model's inputs and outputs", () => {
       return y;
     };
     expect(() => exportOnnx(disposing, [{ shape: ["batch", 4] }])).toThrow(/^exportOnnx: a constant add reads was disposed \(by dispose\(\) or a tidy\(\) scope\); it holds none of its 4 elements/);
+  });
+
+  it("runs x * sigmoid(x) in float64, which ONNX Runtime's optimizer fuses into a kernel it has only for float32", async () => {
+    // (found by the ONNX fuzz suite: session creation failed with "Failed to find kernel for com.microsoft.QuickGelu")
+    await checkOnnx(((x: Tensor) => mul(x, sigmoid(x))) as never, [{ shape: ["batch", 3], dtype: "float64" }]);
   });
 
   it("runs a function that takes several inputs with shared symbolic sizes and integer dtypes", async () => {
