@@ -49,8 +49,8 @@ function run(op: ConvOp, spatial: 1 | 2, x: unknown, w: unknown, options: unknow
   const outStrides = contiguousStrides(shape);
   const out = new Tensor(allocate(op, dtype, size), shape, outStrides, 0, dtype);
   if (size === 0) return out;
-  const X: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(x) : viewOf(x);
-  const W: View = w.dtype === "int32" && dtype === "float32" ? roundedToFloat32(w) : viewOf(w);
+  const X: View = x.dtype === "int32" && dtype === "float32" ? roundedToFloat32(op, x) : viewOf(x);
+  const W: View = w.dtype === "int32" && dtype === "float32" ? roundedToFloat32(op, w) : viewOf(w);
   // logical axes: x (N, C, H, W) and the result (N, F, H, W); a 1d H is a unit axis of stride 0
   const byLayout = (s: readonly number[]): [number, number, number, number] =>
     spatial === 2 ? (channelsFirst ? [s[0]!, s[1]!, s[2]!, s[3]!] : [s[0]!, s[3]!, s[1]!, s[2]!]) : channelsFirst ? [s[0]!, s[1]!, 0, s[2]!] : [s[0]!, s[2]!, 0, s[1]!];

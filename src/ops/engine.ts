@@ -4,7 +4,7 @@
  * read each operand through strides (0 on broadcast axes: nothing is copied),
  * and run a kernel. Errors are thrown before anything is written.
  */
-import { allocate, type DType, INTEGER_RANGE, isInteger, type Storage, writeScalarRange } from "../dtype.js";
+import { allocate, allocateArray, type DType, INTEGER_RANGE, isInteger, type Storage, writeScalarRange } from "../dtype.js";
 import { ShapeError, showShape } from "../errors.js";
 import type { BinaryKernel, UnaryKernel, Writable } from "../kernels/binary.js";
 import { whereKernel } from "../kernels/binary.js";
@@ -79,7 +79,7 @@ const shapeOf = (value: Tensor | Scalar): readonly number[] => (value instanceof
 function operand(op: string, name: string, value: Tensor | Scalar, compute: DType, other: string): View {
   if (value instanceof Tensor) {
     assertAttached(op, name, value);
-    return tensorView(value, compute, true);
+    return tensorView(op, value, compute, true);
   }
   return { shape: SCALAR_SHAPE, strides: SCALAR_SHAPE, offset: 0, data: [convertScalar(op, name, value, compute, other)] };
 }
@@ -90,8 +90,8 @@ function operand(op: string, name: string, value: Tensor | Scalar, compute: DTyp
  * is (a tensor in the engine's memory stays there: its `data` would move it out).
  * `temporary`: the caller gives back the copy's block with `dropConverted` once its kernel ran.
  */
-export function tensorView(t: Tensor, compute: DType, temporary = false): View {
-  if (t.dtype === "int32" && compute === "float32") return roundedToFloat32(t, temporary);
+export function tensorView(op: string, t: Tensor, compute: DType, temporary = false): View {
+  if (t.dtype === "int32" && compute === "float32") return roundedToFloat32(op, t, temporary);
   // (always a new object of one layout, never `t` itself: the kernels' reads of it then see one kind of object)
   return { shape: t.shape, strides: t.strides, offset: t.offset, data: elementsOf(t) };
 }
@@ -111,20 +111,16 @@ function dropConverted(): void {
  * `temporary`: the copy may take a block of the engine's memory (where the SIMD kernels read it
  * without copying it again), given back by `dropConverted` after the op.
  */
-export function roundedToFloat32(t: Tensor, temporary = false): View {
+export function roundedToFloat32(op: string, t: Tensor, temporary = false): View {
   const own = t.shape.map((dim, axis) => (t.strides[axis] === 0 ? 1 : dim));
   const elements = new Tensor(storageOf(t), own, t.strides, t.offset, t.dtype);
   let size = 1;
   for (const dim of own) size *= dim;
-  const source = elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : copyElements("float32 rounding", elements);
+  const source = elements.isContiguous ? elementsOf(t).subarray(t.offset, t.offset + size) : copyElements(op, elements);
   const block = temporary ? residentStorage("float32", size, false, "result") : undefined;
-  let data: Float32Array;
-  if (block === undefined) data = new Float32Array(source);
-  else {
-    converted.push(block);
-    data = (block.array as Float32Array).subarray(0, size);
-    data.set(source);
-  }
+  if (block !== undefined) converted.push(block);
+  const data = block === undefined ? allocateArray(op, Float32Array, size) : (block.array as Float32Array).subarray(0, size);
+  data.set(source);
   const strides = contiguousStrides(own).map((stride, axis) => (t.strides[axis] === 0 ? 0 : stride));
   return { shape: t.shape, strides, offset: 0, data };
 }
@@ -300,7 +296,7 @@ function readable(input: View, axes: readonly number[], rank: number, output: Op
   if (input.offset === output.offset && strides.every((stride, axis) => stride === output.strides[axis])) {
     return { data: input.data, offset: input.offset, strides }; // each element is read just before it is overwritten
   }
-  const copy = copyElements("an op writing into its input", new Tensor(input.data as Storage, input.shape, input.strides, input.offset, "float64" as DType));
+  const copy = copyElements("a copy of an input that out overlaps", new Tensor(input.data as Storage, input.shape, input.strides, input.offset, "float64" as DType));
   return { data: copy, offset: 0, strides: mappedStrides(input.shape, contiguousStrides(input.shape), axes, rank) };
 }
 
@@ -351,7 +347,7 @@ export function runUnary(rule: UnaryRule, a: unknown, options: unknown): Tensor 
   const output: Operand<Writable> = { data: elementsOf(result) as Writable, offset: result.offset, strides: result.strides };
   // an int32 input of a float32 result is rounded to float32 first, as in binary ops; a resident
   // input is read where it is (its `data` would move it out of the engine's memory)
-  const view = tensorView(a, dtype, true);
+  const view = tensorView(op, a, dtype, true);
   const input = readable(view, identityAxes(a.shape.length, a.shape.length), a.shape.length, output);
   const plan = planIteration(a.shape, [result.strides, input.strides]);
   if (plan.size <= PLAN_THRESHOLD || simdOps.unary?.(rule.simd ?? op, dtype, plan, output, input, rule.params?.()) !== true) rule.kernel(plan, output, input);

@@ -51,8 +51,8 @@ function matmulImpl(op: string, a: unknown, b: unknown): Tensor {
   const outData = elementsOf(out);
   // the operands converted to the dtype the product computes in (only int32 into float32 loses anything),
   // read where they are
-  const A = tensorView(a, dtype);
-  const B = tensorView(b, dtype);
+  const A = tensorView(op, a, dtype);
+  const B = tensorView(op, b, dtype);
   // each operand as [..., rows, cols]: a 1-D a is a row, a 1-D b a column
   const aRow = A.shape.length === 1 ? 0 : A.strides[A.shape.length - 2]!;
   const aCol = A.strides[A.shape.length - 1]!;

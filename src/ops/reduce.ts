@@ -152,7 +152,7 @@ function keepDimsOf(op: string, options: unknown): boolean {
 function run(op: string, x: Tensor, axis: unknown, options: unknown, dtype: DType, totals: Totals, empty: number | undefined): Tensor {
   const keep = keepDimsOf(op, options);
   // a float reduction of int32 computes in float32: the elements are rounded to it first
-  const source = tensorView(x, dtype);
+  const source = tensorView(op, x, dtype);
   const { shape, outerDims, outerStrides, innerDims, innerStrides } = plan(op, source, axis, keep);
   const size = count(shape);
   const out = resultTensor(op, shape, dtype, size);

@@ -24,7 +24,7 @@ function along(op: string, x: unknown, axis: unknown, log: boolean): Tensor {
   const shape = [...x.shape];
   const outStrides = contiguousStrides(shape);
   // int32 computes in float32: the elements are rounded to it first
-  const v = tensorView(x, dtype);
+  const v = tensorView(op, x, dtype);
   const result = resultTensor(op, shape, dtype, x.size);
   const out = elementsOf(result);
   const length = shape[at]!;

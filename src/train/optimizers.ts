@@ -61,7 +61,7 @@ export interface AdamOptions {
 type FloatData = StorageOf["float32"] | StorageOf["float64"];
 
 /** A float tensor's elements in row-major order (its own buffer when contiguous). */
-const elements = (t: Tensor): FloatData => rowMajorElements("optimizer", t) as FloatData;
+const elements = (op: string, t: Tensor): FloatData => rowMajorElements(op, t) as FloatData;
 
 const fresh = (op: string, like: Tensor): Tensor => new Tensor(allocate(op, like.dtype, like.size), [...like.shape], contiguousStrides(like.shape), 0, like.dtype as DType);
 
@@ -144,14 +144,14 @@ export function sgd(options: SgdOptions): Sgd {
       flat.params.leaves.forEach((p, i) => {
         const next = fresh(name, p);
         const out = elementsOf(next) as FloatData;
-        const x = elements(p);
-        const g = elements(flat.grads[i]!);
+        const x = elements(name, p);
+        const g = elements(name, flat.grads[i]!);
         if (momentum === 0) {
           for (let j = 0; j < out.length; j++) out[j] = x[j]! - lr * g[j]!;
         } else {
           const v = fresh(name, p);
           const vOut = elementsOf(v) as FloatData;
-          const vIn = elements(flat.states[0]![i]!);
+          const vIn = elements(name, flat.states[0]![i]!);
           for (let j = 0; j < out.length; j++) {
             const velocity = momentum * vIn[j]! + g[j]!;
             vOut[j] = velocity;
@@ -203,10 +203,10 @@ export function adam(options: AdamOptions): Adam {
         const out = elementsOf(next) as FloatData;
         const mOut = elementsOf(m) as FloatData;
         const vOut = elementsOf(v) as FloatData;
-        const x = elements(p);
-        const g = elements(flat.grads[i]!);
-        const mIn = elements(flat.states[0]![i]!);
-        const vIn = elements(flat.states[1]![i]!);
+        const x = elements(name, p);
+        const g = elements(name, flat.grads[i]!);
+        const mIn = elements(name, flat.states[0]![i]!);
+        const vIn = elements(name, flat.states[1]![i]!);
         for (let j = 0; j < out.length; j++) {
           const gj = g[j]!;
           const mj = beta1 * mIn[j]! + (1 - beta1) * gj;
