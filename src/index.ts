@@ -72,6 +72,7 @@ export { gather, pad, split, take, tile } from "./ops/shaping.js";
 
 // Encodings
 export { oneHot } from "./ops/one-hot.js";
+export { tril, triu } from "./ops/triangle.js";
 export type { OneHotChecked, OneHotOp, OneHotOptions } from "./ops/types.js";
 
 // Products

@@ -226,6 +226,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare gather: TensorMethods["gather"];
   declare take: TensorMethods["take"];
   declare oneHot: TensorMethods["oneHot"];
+  declare tril: TensorMethods["tril"];
+  declare triu: TensorMethods["triu"];
   declare matmul: TensorMethods["matmul"];
   declare dot: TensorMethods["dot"];
   declare outer: TensorMethods["outer"];

@@ -182,6 +182,9 @@ const cases: Case[] = [
   { family: "any/all", op: "all", use: (t) => reduceCall("all", t, "bool") },
   // encodings
   { family: "oneHot", op: "oneHot", use: (t) => `oneHot(${t.of(t.fresh(1, 3), pick(["int32", "uint8"]))}, ${pick(SIZES)}${maybe(0.3, `, { dtype: "int32" }`)})` },
+  // triangles of matrices
+  { family: "triangle", op: "tril", use: (t) => `tril(${t.fresh32(2, 4)[0]}${maybe(0.5, ", -1")})` },
+  { family: "triangle", op: "triu", use: (t) => `triu(${t.fresh32(2, 4)[0]}${maybe(0.5, ", 1")})` },
   // pooling
   { family: "pooling", op: "maxPool2d", use: pool("maxPool2d", 2) },
   { family: "pooling", op: "avgPool2d", use: pool("avgPool2d", 2) },

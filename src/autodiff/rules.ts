@@ -525,6 +525,9 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
     const split = reshape(g, dims.flatMap((dim, axis) => [counts[axis]!, dim]));
     return [[x, reshape(sum(split, range(dims.length).map((axis) => 2 * axis)), x.shape)]];
   },
+  // the elements each triangle keeps pass their gradient, the zeroed ones none: the same triangle of g
+  tril: ({ args: [x, k], g, needs }) => (needs(x) ? [[x, op("tril")(g, k)]] : []),
+  triu: ({ args: [x, k], g, needs }) => (needs(x) ? [[x, op("triu")(g, k)]] : []),
   gather: ({ args: [x, indices, axis = 0], g, needs }) => {
     if (!needs(x)) return [];
     const at = gatherLayout("gather", x.shape, shapeOf(indices), axis).at;

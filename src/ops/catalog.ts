@@ -165,6 +165,10 @@ export const catalog = {
   // Encodings
   oneHot: { family: "shaping", method: true },
 
+  // Triangles of matrices (causal masks)
+  tril: { family: "shaping", method: true },
+  triu: { family: "shaping", method: true },
+
   // Products
   matmul: { family: "matmul", method: true },
   dot: { family: "matmul", method: true },

@@ -12,6 +12,7 @@ export * from "./join.js";
 export * from "./matmul.js";
 export * from "./norm.js";
 export * from "./one-hot.js";
+export * from "./triangle.js";
 export * from "./pool.js";
 export * from "./reduce.js";
 export * from "./scan.js";

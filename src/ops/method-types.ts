@@ -23,6 +23,7 @@ import type { Sliced } from "../../types/slice.js";
 import type { SortedOf } from "../../types/sort.js";
 import type { BroadcastToSpec } from "../../types/spec.js";
 import type { TopKShape } from "../../types/topk.js";
+import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { Flattened, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "../../types/views.js";
 import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
@@ -257,6 +258,18 @@ export interface OneHotOpMethod {
     depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
     options?: OneHotOptions<D>,
   ): Tensor<OneHotShape<ShapeOf<X>, Depth> extends infer Result extends Shape ? Result : number[], D>;
+}
+
+/** `TriangleOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface TriangleOpMethod<Op extends string> {
+  <X extends AnyTensor<readonly [...number[], number, number]>, const K extends number = 0>(
+    this: X,
+    k?: TriangleDiagonal<Op, K>,
+  ): Tensor<ShapeOf<X>, X["dtype"]>;
+  <X extends AnyTensor, const K extends number = 0>(
+    this: [TriangleShape<Op, ShapeOf<X>>] extends [ShapeTypeError<infer Message>] ? Message : X,
+    k?: TriangleDiagonal<Op, K>,
+  ): Tensor<ShapeOf<X>, X["dtype"]>;
 }
 
 /** `MatmulOp` as a method of Tensor: the same signatures, the tensor as `this`. */
@@ -531,6 +544,10 @@ export interface GeneratedMethods {
   */
   take: TakeOpMethod;
   oneHot: OneHotOpMethod;
+  /** The lower triangle of each matrix in x's last two axes (`j - i <= k`), the rest zero. */
+  tril: TriangleOpMethod<"tril">;
+  /** The upper triangle of each matrix in x's last two axes (`j - i >= k`), the rest zero. */
+  triu: TriangleOpMethod<"triu">;
   /**
   * The matrix product, as NumPy's `matmul`: `[..., M, K] x [..., K, N]` gives
   * `[..., M, N]` with the batch axes broadcast; a 1-D operand is a row (a) or a

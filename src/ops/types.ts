@@ -46,6 +46,7 @@ import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
+import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. (`AnyTensor`: checked by its brand, see src/tensor.ts.) */
@@ -601,6 +602,20 @@ export type AxisOp<Op extends string> = <X extends AnyTensor, const Axis extends
   x: ShapeOf<X> extends readonly [] ? ScalarAxisMessage<Op> : X,
   axis?: ReducedOf<Op, ShapeOf<X>, Axis, false> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<ShapeOf<X>, FloatDType<X["dtype"]>>;
+
+/**
+ * `tril(x, k?)`, `triu(x, k?)`: x of rank 2 or more, its shape and dtype kept; `k` an integer
+ * (0 by default). The first signature takes every shape that ends in two axes, by structure
+ * (`[T, T]`, `[...Batch, T, T]` keep their type parameters); the second the others: a shape of
+ * unknown rank, or the message of rank 0 or 1.
+ */
+export interface TriangleOp<Op extends string> {
+  <X extends AnyTensor<readonly [...number[], number, number]>, const K extends number = 0>(x: X, k?: TriangleDiagonal<Op, K>): Tensor<ShapeOf<X>, X["dtype"]>;
+  <X extends AnyTensor, const K extends number = 0>(
+    x: [TriangleShape<Op, ShapeOf<X>>] extends [ShapeTypeError<infer Message>] ? Message : X,
+    k?: TriangleDiagonal<Op, K>,
+  ): Tensor<ShapeOf<X>, X["dtype"]>;
+}
 
 type ShapesOf<Tensors extends readonly AnyTensor[]> = { -readonly [Key in keyof Tensors]: ShapeOf<Tensors[Key]> };
 type DTypeOfAll<Tensors extends readonly AnyTensor[]> = Tensors[number]["dtype"];

@@ -286,6 +286,18 @@ describe("gradients agree with finite differences", () => {
     );
   });
 
+  it("tril and triu: the kept triangle of the gradient, at any diagonal", () => {
+    fc.assert(
+      fc.property(shapeArb(2, 4), fc.integer({ min: -4, max: 4 }), fc.boolean(), seedArb, (shape, k, upper, seed) => {
+        const name = upper ? "triu" : "tril";
+        // (times a second input, so the gradient reaching the triangle is not all ones)
+        const y = values(shape, seed + 1);
+        checkGradient(`${name} ${JSON.stringify(shape)} k ${k}`, ([t]) => op("mul")(op(name)(t, k), y), [values(shape, seed)]);
+      }),
+      RUNS,
+    );
+  });
+
   it("cumulative sums and products, sort and topk, along an axis or flattened", () => {
     fc.assert(
       fc.property(shapeArb(1, 3), fc.nat(3), fc.boolean(), fc.boolean(), fc.boolean(), seedArb, (shape, which, exclusive, reverse, flat, seed) => {

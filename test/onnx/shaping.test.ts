@@ -1,7 +1,7 @@
 /**
  * Shaping ops exported to ONNX and run by ONNX Runtime: reshape and flatten,
  * permute/transpose/.T, expandDims, squeeze, slice, broadcastTo in its three
- * modes, concat, stack, split, tile, pad, gather, take, oneHot, sort,
+ * modes, concat, stack, split, tile, pad, gather, take, oneHot, tril, triu, sort,
  * argsort, topk, and zerosLike/onesLike/fullLike. Inputs have a symbolic
  * "batch" axis, and each case runs at two batch sizes (test/onnx/harness.ts);
  * sizes baked into a call are an export error.
@@ -248,6 +248,19 @@ describe("oneHot", () => {
     await checkOnnx(fn((i) => op("oneHot")(i, 3, { dtype: "int32" })), [{ shape: batch(), dtype: "uint8" }], { make: makeArg(0, spread(0, 4)) });
     await checkOnnx(fn((i) => op("oneHot")(i, 5, { dtype: "bool" })), [{ shape: batch(2), dtype: "int32" }], { make: makeArg(0, spread(-1, 5)) });
     await checkOnnx(fn((i) => op("oneHot")(i, 2, { dtype: "float64" })), [{ shape: batch(2), dtype: "uint8" }], { make: makeArg(0, spread(0, 2)) });
+  });
+});
+
+describe("tril and triu", () => {
+  it("Trilu on every dtype, diagonals inside and far outside, symbolic matrix sizes", async () => {
+    for (const dtype of ["float32", "float64", "int32", "uint8", "bool"] as const) {
+      await checkOnnx(fn((x) => [op("tril")(x), op("triu")(x, 1)]), [{ shape: batch(3, 4), dtype }], { make: random });
+    }
+    for (const k of [-2, 0, 3, 2 ** 40, -(2 ** 40)]) {
+      await checkOnnx(fn((x) => [op("tril")(x, k), op("triu")(x, k)]), [{ shape: [2, "n", "m"] }]);
+    }
+    // a causal mask: the lower triangle of ones, where'd over scores
+    await checkOnnx(fn((x) => sc.where(op("tril")(sc.onesLike(x).cast("bool")), x, -Infinity)), [{ shape: ["batch", "t", "t"] }]);
   });
 });
 

@@ -54,6 +54,8 @@ const calls: Record<string, { self?: Tensor; args: unknown[] }> = {
   gather: { args: [[2, 0], 1] },
   take: { args: [[5, 23]] },
   oneHot: { self: tensor([0, 2, 1], { dtype: "int32" }), args: [3] },
+  tril: { args: [-1] },
+  triu: { args: [] },
   matmul: { args: [arange(8).reshape([4, 2])] },
   dot: { self: c, args: [c] },
   outer: { self: c, args: [tensor([1, 2])] },

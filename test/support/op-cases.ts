@@ -618,6 +618,15 @@ const generators = ({ size, rep, width }: Sizes) => {
         if (wrong === 1 && target.length > 0) target.pop();
         return { op: "einsum", args: [subscripts, ...shapes.map(tensorArg)] };
       }),
+    // tril and triu: any rank (below 2 a misfit), the diagonal left out or small, now and then fractional (an error)
+    tril: (minRank: number, maxRank: number) =>
+      fc
+        .tuple(
+          shapeOf(minRank, maxRank),
+          fc.constantFrom("tril", "triu"),
+          fc.option(fc.oneof({ arbitrary: fc.integer({ min: -3, max: 3 }), weight: 9 }, { arbitrary: fc.constant(0.5), weight: 1 }), { nil: undefined }),
+        )
+        .map(([base, op, k]) => ({ op, args: k === undefined ? [tensorArg(base)] : [tensorArg(base), k] })),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 

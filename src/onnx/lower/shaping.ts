@@ -1,8 +1,9 @@
 /**
  * Lowerings of the shaping ops: the views (reshape and flatten, permute and
  * transpose, expandDims, squeeze, slice, broadcastTo), joining (concat,
- * stack, split), copies (tile, pad, gather, take, oneHot), ordering (sort,
- * argsort, topk) and the `...Like` creators (zerosLike, onesLike, fullLike).
+ * stack, split), copies (tile, pad, gather, take, oneHot), triangles
+ * (tril, triu), ordering (sort, argsort, topk) and the `...Like` creators
+ * (zerosLike, onesLike, fullLike).
  *
  * Symbolic sizes: every size a node is given is written so that it holds
  * for every size of the exported graph. A Reshape copies a symbolic size of
@@ -16,7 +17,8 @@
  * the export says so.
  *
  * Dtypes: ONNX Runtime moves every dtype through the data-movement ops; its
- * TopK has no uint8 or bool kernel, so those sort through int32 (exactly).
+ * TopK has no uint8 or bool kernel, so those sort through int32 (exactly), and
+ * its Trilu none for uint8, which goes through int32 as well.
  * Indices ONNX gives as int64 (TopK's) are cast to shapecast's int32.
  */
 import { type DType, isFloat } from "../../dtype.js";
@@ -336,6 +338,21 @@ const oneHot: Lowering = (ctx, call) => {
   ctx.bind(out, ctx.cast(hot, "bool", out.dtype));
 };
 
+/** A diagonal past every axis's size (sizes are below 2^31): as far as any k reaches, exact as an int64. */
+const FAR_DIAGONAL = 2 ** 31;
+
+/** The dtype Trilu runs in for x's dtype: ONNX Runtime has no uint8 Trilu (int32 holds it exactly). */
+const triluDType = (dtype: DType): DType => (dtype === "uint8" ? "int32" : dtype);
+
+/** tril and triu: Trilu with the diagonal as its k input, `upper` for triu. */
+const triangle = (upper: boolean): Lowering => (ctx, call) => {
+  const [x, k = 0] = call.args as [Tensor, number | undefined];
+  const diagonal = Math.max(-FAR_DIAGONAL, Math.min(FAR_DIAGONAL, k));
+  const dtype = triluDType(x.dtype);
+  const kept = ctx.node1("Trilu", [ctx.cast(ctx.value(x), x.dtype, dtype), ctx.int64s([diagonal])], { upper: int(upper ? 1 : 0) });
+  ctx.bind(call.outputs[0]!, ctx.cast(kept, dtype, x.dtype));
+};
+
 // ---------------------------------------------------------------------------
 // Ordering: sort, argsort, topk
 // ---------------------------------------------------------------------------
@@ -442,6 +459,8 @@ export const shapingLowerings: Record<string, Lowering> = {
   gather,
   take,
   oneHot,
+  tril: triangle(false),
+  triu: triangle(true),
   sort,
   argsort,
   topk,
