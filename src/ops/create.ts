@@ -207,7 +207,9 @@ export const clone = /* @__PURE__ */ defineOp("clone", function clone<X extends 
  * `arange(stop)` or `arange(start, stop, step = 1)`: evenly spaced values in
  * [start, stop), as NumPy's arange. float32 unless `{ dtype }` says otherwise.
  */
-export function arange<const Stop extends number, D extends DType = "float32">(stop: Stop, options?: CreateOptions<D>): Tensor<[ArangeLength<Stop>], NoInfer<D>>;
+export function arange<const Stop extends number, D extends DType = "float32">(stop: StopDecided<Stop>, options?: CreateOptions<D>): Tensor<[ArangeLength<Stop>], NoInfer<D>>;
+/** `arange(t)` with `t: T` a type parameter: a size, so the length is `T` itself. */
+export function arange<Stop extends number, D extends DType = "float32">(stop: Stop, options?: CreateOptions<D>): Tensor<[Stop], NoInfer<D>>;
 export function arange<D extends DType = "float32">(start: number, stop: number, step?: number, options?: CreateOptions<D>): Tensor<[number], NoInfer<D>>;
 export function arange(startOrStop: number, stop?: unknown, step?: unknown, options?: unknown): Tensor {
   const op = "arange";
@@ -225,6 +227,13 @@ export function arange(startOrStop: number, stop?: unknown, step?: unknown, opti
   for (let i = 0; i < length; i++) buffer[i] = storedValue(start + i * delta, dtype);
   return new Tensor(buffer, [length], [1], 0, dtype);
 }
+
+/**
+ * The stop of the first signature: `Stop` itself for a literal or `number`. For a type
+ * parameter the test stays unresolved, so no argument fits and the call takes the next
+ * signature, whose length is the parameter (the rule below would ask whether it is an integer).
+ */
+type StopDecided<Stop extends number> = [Stop] extends [never] ? never : Stop;
 
 /** The length `arange(stop)` gives: `stop` for a non-negative integer literal, else unknown. */
 export type ArangeLength<Stop extends number> = number extends Stop ? number : `${Stop}` extends `${bigint}` ? (`${Stop}` extends `-${string}` ? 0 : Stop) : number;

@@ -63,9 +63,14 @@ export interface UnaryOptions {
 /** The shape of an operand: a tensor's, or `[]` for a number. */
 export type ShapeOf<X> = X extends Tensor<infer S, DType> ? S : [];
 
-/** The dtype an operand computes in; a number's follows the other operand's (see ScalarDType). */
+/**
+ * The dtype an operand computes in; a number's follows the other operand's (see ScalarDType).
+ * A tensor is recognised by its brand alone: testing a whole `AnyTensor` relates its shape to
+ * `readonly number[]`, which stays unresolved while a size is a type parameter (`[T, T]`), and
+ * the dtype would be lost in generic code.
+ */
 export type OperandDType<X, Other> =
-  X extends AnyTensor<Shape, infer D> ? D : Other extends AnyTensor<Shape, infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
+  X extends TensorBrand<infer D> ? D : Other extends TensorBrand<infer D> ? ScalarDType<X, D> : X extends boolean ? "bool" : "float32";
 
 /**
  * The broadcast spec inside an options object (everything but `out`; numpy without a mode).
@@ -176,13 +181,13 @@ export type TensorOnto<S extends Shape, D extends DType> = TensorBrand<D> & { re
  * The first signature is the rule: it takes every call whose result the
  * compiler can decide, which is every call on concrete shapes. Its parameter
  * type depends on the result, so a call it cannot decide (sizes that are type
- * parameters) matches no argument and falls through to the next seven, which
+ * parameters) matches no argument and falls through to the next eight, which
  * need no conditional types on sizes, so shape-polymorphic code type-checks
  * (docs/generic-code.md): identical shapes (also `S` itself), one operand
  * broadcasts onto the other unchanged (`[B, T, D]` with `[T, D]`, `[B, D]` with
  * `[1, D]`, identical shapes; either order), a trailing bias or a per-row
  * statistic on a shape of unknown rank (`[...Rest, C]` with `[C]` or
- * `[...Rest, 1]`), a tensor with a number, and a 1-D operand along one axis
+ * `[...Rest, 1]`), a tensor with a number (either order), and a 1-D operand along one axis
  * named by PDPD's `axis` or XLA's `broadcastDimensions` (`[N, C, H, W]` with
  * `[C]` on axis 1). `NoInfer` keeps the second operand from widening a size
  * into a union. The last signature handles every shape and mode and turns a
@@ -227,6 +232,11 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
     b: FittingScalar<Rule, N, DA>,
     options?: OutOnly,
   ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  <const N extends number, S extends Shape, DB extends DType>(
+    a: FittingScalar<Rule, N, DB>,
+    b: Tensor<S, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, ScalarDType<N, DB>, DB>>;
   <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
     a: Tensor<S, DA>,
     b: Tensor<readonly [NoInfer<S[A]>], DB>,
@@ -753,7 +763,12 @@ export interface TakeOp {
   ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 
-export type IndexShape<I> = I extends AnyTensor ? ShapeOf<I> : I extends readonly number[] ? [I["length"]] : number[];
+/**
+ * The shape the indices of gather and take give: an array's length, or the tensor's shape. (An
+ * array is asked for first, as `readonly unknown[]`: relating a tensor or a tuple of type
+ * parameters to `AnyTensor` or `readonly number[]` stays unresolved, see OperandDType.)
+ */
+export type IndexShape<I> = I extends readonly unknown[] ? [I["length"]] : ShapeOf<I>;
 
 /** What `PoolChecked` says when a spatial size is a type parameter, or a misfit's shape has one. */
 export type WriteUndecidedPool<Op extends string> =
