@@ -28,6 +28,7 @@ import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
+import type { Times } from "./size.js";
 import type { OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
@@ -88,6 +89,13 @@ type ChannelsFirst<O> = OptionField<O, "layout", "NHWC"> extends "NCHW" | "NCW" 
  * false), `F` (w's filters, or the transpose's output per group) divisible by `G`.
  */
 type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean = false> =
+  // (one group: nothing to divide, and w's channels are x's; asked of the two sizes wrapped, so
+  // the same type parameter on both (`Cin`) fits, which a test of either alone would leave open)
+  [Depthwise, G] extends [false, 1] ? ({ v: C } extends { v: WC } ? ({ v: WC } extends { v: C } ? never : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>) : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>)
+  : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>;
+
+/** The channel checks as the rule states them, for any group count. */
+type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean> =
   // (depthwise channels-first: C / C is 1 whatever C, but 0 channels in 0 groups)
   (Depthwise extends true ? ([C] extends [0] ? never : 1) : C extends number ? Quotient<C, G> : number) extends infer Expected
     ? [Expected] extends [never] ? ShapeTypeError<ConvGroupsMessage<Op, "x", ShowDim<C>, "channels", ShowDim<G>, ShowShape<X>>>
@@ -131,13 +139,18 @@ type TransposeSize<Op extends string, In extends number, K extends number, Strid
 /** Spatial axis J of a transposed convolution (axis `First + J` of x): `"same"` gives `in * stride`, plus `Extra`. */
 type TransposeAxis<Op extends string, X extends Shape, In extends number, J extends number, First extends number, Kernel extends Shape, O, Extra> =
   OptionField<O, "padding", "valid"> extends "same"
-    ? ([In] extends [0] ? 0 : Multiply<In, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? ([Extra] extends [0] ? Out : Add<Out, PerAxis<Extra, J>>) : never)
+    // (no output padding: `in * stride`, 0 for an empty input too, decided on the stride alone: a type parameter `H` gives `H` or `Times<H, 2>`, types/size.ts)
+    ? [Extra] extends [0] ? ([PerAxis<OptionField<O, "strides", 1>, J>] extends [1] ? In : Times<In, PerAxis<OptionField<O, "strides", 1>, J>>)
+    : ([In] extends [0] ? 0 : Multiply<In, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? Add<Out, PerAxis<Extra, J>> : never)
     : TransposeSize<Op, In, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
         [Extra] extends [0] ? 0 : PerAxis<Extra, J>, Add<First, J>, X>;
 
 /** The two spatial sizes of a transposed convolution, or the first error (as the window rule, types/window.ts). */
 type TransposeSizes<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
-  Spatial extends readonly [infer H extends number, infer W extends number]
+  // ("same" never fails: its sizes are not tested for an error, so a type parameter passes through)
+  OptionField<O, "padding", "valid"> extends "same"
+    ? Spatial extends readonly [infer H extends number, infer W extends number] ? [TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra>, TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra>] : never
+  : Spatial extends readonly [infer H extends number, infer W extends number]
     ? TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra> extends infer SH
       ? SH extends ShapeTypeError<string> ? SH
       : TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra> extends infer SW

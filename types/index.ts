@@ -29,6 +29,9 @@ export type { SortedOf } from "./sort.js";
 export type { TopKCountMessage, TopKLargerMessage, TopKShape } from "./topk.js";
 export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
+// Sizes computed from type parameters (symbolic sizes)
+export type { CeilDiv, Times } from "./size.js";
+
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";
 export type { PoolOptions, PoolRankMessage, PoolShape } from "./pool.js";

@@ -15,6 +15,7 @@
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, CeilQuotient, Monus, Multiply } from "./internal/arithmetic.js";
 import type { Shape, ShowShape } from "./shape.js";
+import type { CeilDiv } from "./size.js";
 
 /** The padding of a window rule. */
 export type WindowPadding = "valid" | "same" | number | readonly (readonly [number, number])[];
@@ -79,7 +80,10 @@ type Larger<Op extends string, At extends number, Span extends number, Padded ex
  * two spatial axes (every op's) are written out; more take the walk.
  */
 export type WindowSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
-  Spatial extends readonly [infer H extends number, infer W extends number]
+  // ("same" never fails, so its sizes are not tested for an error: a size passed through may be a
+  // type parameter, and any test of one stays unresolved)
+  Padding extends "same" ? SameSizes<Spatial, Strides>
+  : Spatial extends readonly [infer H extends number, infer W extends number]
     ? AxisSize<Op, H, 0, First, Sizes, Strides, Dilations, Padding, Full> extends infer SH
       ? SH extends ShapeTypeError<string> ? SH
       : AxisSize<Op, W, 1, First, Sizes, Strides, Dilations, Padding, Full> extends infer SW
@@ -92,13 +96,23 @@ export type WindowSizes<Op extends string, Spatial extends Shape, First extends 
       : never
   : AxisSizes<Op, Spatial, First, Sizes, Strides, Dilations, Padding, Full, []>;
 
-/** The output size of spatial axis J (the axis `First + J` of the input). */
+/**
+ * `"same"`: `ceil(in / stride)`; a stride of 1 keeps the size, decided on the stride alone, so a
+ * size that is a type parameter passes through, and a larger stride gives `CeilDiv<H, stride>` (types/size.ts).
+ */
+type SameSize<In extends number, Stride extends number> = [Stride] extends [1] ? In : CeilDiv<In, Stride>;
+
+/** The output sizes of `"same"` padding, one per spatial axis. */
+type SameSizes<Spatial extends Shape, Strides> =
+  Spatial extends readonly [infer H extends number, infer W extends number] ? [SameSize<H, PerAxis<Strides, 0>>, SameSize<W, PerAxis<Strides, 1>>]
+  : Spatial extends readonly [infer W extends number] ? [SameSize<W, PerAxis<Strides, 0>>]
+  : { -readonly [J in keyof Spatial]: SameSize<Spatial[J] & number, PerAxis<Strides, J>> };
+
+/** The output size of spatial axis J (the axis `First + J` of the input), padding other than `"same"`. */
 type AxisSize<Op extends string, In extends number, J extends number, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
-  Padding extends "same"
-    ? CeilQuotient<In, PerAxis<Strides, J>>
-    : PadOf<Padding, J> extends [infer Before extends number, infer After extends number]
-      ? WindowSize<Op, In, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, Before, After, Add<First, J>, Full>
-      : never;
+  PadOf<Padding, J> extends [infer Before extends number, infer After extends number]
+    ? WindowSize<Op, In, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, Before, After, Add<First, J>, Full>
+    : never;
 
 /** The axes one by one (`Done` holds the sizes so far, its length the axis at hand): the first error ends the walk. */
 type AxisSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape, Done extends number[]> =

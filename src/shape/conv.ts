@@ -13,6 +13,7 @@
  * Each misfit is a ShapeError with the compiler's message; options that are
  * not what they should be a TypeError or RangeError naming them.
  */
+import { times } from "./size.js";
 import type {
   ConvChannelsMessage,
   ConvGroupsMessage,
@@ -133,7 +134,7 @@ function transposeWindows(
     if (pads === "same") {
       const total = Math.max(span - stride, 0);
       const before = Math.floor(total / 2);
-      return { size, stride, dilation, before, after: total - before, out: input * stride + extra };
+      return { size, stride, dilation, before, after: total - before, out: times(input, stride) + extra };
     }
     const [before, after] = pads[j]!;
     const full = (input - 1) * stride + span;

@@ -8,6 +8,7 @@
  * dilation that is not a positive integer, or a padding that is not a count,
  * a RangeError (TypeError when it is not a number at all) naming the argument.
  */
+import { ceilDiv } from "./size.js";
 import type { WindowLargerMessage } from "../../types/window.js";
 import { ShapeError, showShape } from "../errors.js";
 import { checkCount, describe } from "./validate.js";
@@ -83,7 +84,7 @@ export function windowLayout(op: string, shape: readonly number[], first: number
     const dilation = dilations[j]!;
     const span = dilation * (size - 1) + 1;
     if (pads === "same") {
-      const out = Math.ceil(input / stride);
+      const out = ceilDiv(input, stride);
       const total = Math.max((out - 1) * stride + span - input, 0);
       const before = Math.floor(total / 2);
       return { size, stride, dilation, before, after: total - before, out };

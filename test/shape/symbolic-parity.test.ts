@@ -1,0 +1,132 @@
+/**
+ * Sizes computed from type parameters (types/size.ts) against the runtime:
+ * generated generic functions, each a convolution or a pool with `"same"`
+ * padding over spatial and channel sizes that are type parameters, must
+ * compile with no diagnostic inside them (the call is decided by structure),
+ * and, called with concrete shapes, give the runtime's shape exactly: each
+ * `CeilDiv<H, s>` and `Times<H, s>` becomes the number the runtime computes.
+ * Under TypeScript 6 (compiler API), 7 and 5.9 (tsd).
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as sc from "shapecast";
+import type { Tensor } from "shapecast";
+import { diagnosticsWith, evaluateCalls } from "../support/calls.js";
+import { compilers } from "../support/compiler.js";
+
+const SEED = 20261128;
+const CASES = 120;
+
+interface Case {
+  readonly op: "conv2d" | "conv1d" | "depthwiseConv2d" | "conv2dTranspose" | "maxPool2d" | "avgPool2d" | "maxPool1d" | "avgPool1d";
+  readonly channelsFirst: boolean;
+  readonly spatial: readonly number[];
+  readonly channels: number;
+  readonly kernel: readonly number[];
+  readonly filters: number;
+  readonly strides: number | readonly number[];
+}
+
+const caseArb: fc.Arbitrary<Case> = fc
+  .record({
+    op: fc.constantFrom("conv2d", "conv1d", "depthwiseConv2d", "conv2dTranspose", "maxPool2d", "avgPool2d", "maxPool1d", "avgPool1d"),
+    channelsFirst: fc.boolean(),
+    spatial: fc.array(fc.integer({ min: 0, max: 29 }), { minLength: 2, maxLength: 2 }),
+    channels: fc.integer({ min: 1, max: 4 }),
+    kernel: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 2, maxLength: 2 }),
+    filters: fc.integer({ min: 1, max: 5 }),
+    strides: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 2 })),
+  })
+  .map((c) => {
+    const rank = c.op.endsWith("1d") ? 1 : 2;
+    const first = c.channelsFirst && c.op !== "depthwiseConv2d" && c.op !== "conv2dTranspose";
+    return {
+      ...c,
+      channelsFirst: first,
+      spatial: c.spatial.slice(0, rank),
+      kernel: c.kernel.slice(0, rank),
+      strides: typeof c.strides === "number" ? c.strides : c.strides.slice(0, rank),
+    } as Case;
+  });
+
+const cases = fc.sample(caseArb, { seed: SEED, numRuns: CASES });
+const sizeNames = ["H", "W"];
+
+/** x's shape with the spatial sizes as written in the generic function (names) or at the call (numbers). */
+function xShape(c: Case, spatial: readonly (string | number)[], channels: string | number): (string | number)[] {
+  return c.channelsFirst ? [1, channels, ...spatial] : [1, ...spatial, channels];
+}
+
+/** w's shape, in x's layout; `channels` a name in the generic function, a number at the call. */
+function wShape(c: Case, channels: string | number): (string | number)[] | undefined {
+  if (c.op.includes("Pool")) return undefined;
+  if (c.op === "depthwiseConv2d") return [...c.kernel, channels, 1];
+  if (c.op === "conv2dTranspose") return [...c.kernel, c.filters, channels];
+  return c.channelsFirst ? [c.filters, channels, ...c.kernel] : [...c.kernel, channels, c.filters];
+}
+
+const options = (c: Case): string => {
+  const layout = c.channelsFirst ? `, layout: "${c.op.endsWith("1d") ? "NCW" : "NCHW"}"` : "";
+  const strides = typeof c.strides === "number" ? c.strides : `[${c.strides.join(", ")}]`;
+  const size = c.op.includes("Pool") ? `size: ${c.kernel.length === 1 ? c.kernel[0] : `[${c.kernel.join(", ")}]`}, ` : "";
+  return `{ ${size}strides: ${strides}, padding: "same"${layout} }`;
+};
+
+const tuple = (sizes: readonly (string | number)[]) => `[${sizes.join(", ")}]`;
+
+/** The generic function of case i, declared in the header: its sizes are type parameters. */
+function generic(c: Case, i: number): string {
+  const names = sizeNames.slice(0, c.spatial.length);
+  const params = ["C", ...names].map((n) => `${n} extends number`).join(", ");
+  const w = wShape(c, "C");
+  const args = `x: Tensor<${tuple(xShape(c, names, "C"))}, "float32">${w === undefined ? "" : `, w: Tensor<${tuple(w)}, "float32">`}`;
+  return `function g${i}<${params}>(${args}) { return ${c.op}(x${w === undefined ? "" : ", w"}, ${options(c)}); }`;
+}
+
+/** The call of case i on concrete shapes. */
+function call(c: Case, i: number): string {
+  const w = wShape(c, c.channels);
+  return `g${i}(zeros(${tuple(xShape(c, c.spatial, c.channels))})${w === undefined ? "" : `, zeros(${tuple(w)})`})`;
+}
+
+/** The runtime's shape for the same call. */
+function runtimeShape(c: Case): readonly number[] {
+  const op = (sc as unknown as Record<string, (...args: unknown[]) => Tensor>)[c.op]!;
+  const w = wShape(c, c.channels) as number[] | undefined;
+  const opts = Function(`return ${options(c)}`)() as unknown;
+  const x = sc.zeros(xShape(c, c.spatial, c.channels) as number[]);
+  return (w === undefined ? op(x, opts) : op(x, sc.zeros(w), opts)).shape;
+}
+
+const ops = [...new Set(cases.map((c) => c.op))].sort();
+const header = (from: string) => [`import { ${ops.join(", ")}, zeros, type Tensor } from "${from}";`, ...cases.map(generic)].join("\n");
+const runtime = cases.map(runtimeShape);
+
+describe("symbolic sizes: generic convolutions and pools with \"same\" padding against the runtime", () => {
+  it("cover every op, both layouts, strides 1 to 3 and empty axes", () => {
+    expect(ops).toEqual(["avgPool1d", "avgPool2d", "conv1d", "conv2d", "conv2dTranspose", "depthwiseConv2d", "maxPool1d", "maxPool2d"]);
+    expect(cases.some((c) => c.channelsFirst)).toBe(true);
+    expect(cases.filter((c) => (typeof c.strides === "number" ? c.strides : Math.max(...c.strides)) > 1).length).toBeGreaterThan(40);
+    expect(cases.some((c) => c.spatial.includes(0))).toBe(true);
+  });
+
+  it(`compile inside their generic functions and give the runtime's shapes on all ${CASES} calls under TypeScript 6`, () => {
+    const names = cases.map((_, i) => `r${i}`);
+    const results = evaluateCalls("__symbolic_sizes__.ts", header("../src/index.js"), cases.map((c, i) => `export const r${i} = ${call(c, i)};`), names);
+    const problems = results.flatMap((r, i) => {
+      const wanted = { shapes: [runtime[i]] };
+      return r.diagnostics.length > 0 || JSON.stringify(r.type) !== JSON.stringify(wanted)
+        ? [`${generic(cases[i]!, i)}\n  ${call(cases[i]!, i)}\n  runtime ${JSON.stringify(runtime[i])}, types ${JSON.stringify(r.type)} ${r.diagnostics.join("; ")}`]
+        : [];
+    });
+    expect(problems.slice(0, 10).join("\n")).toBe("");
+  });
+
+  for (const [name, compiler] of Object.entries(compilers)) {
+    it(`agree under ${name}: each result assignable to the runtime's exact shape`, () => {
+      const lines = cases.map((c, i) => `export const r${i}: Tensor<${tuple(runtime[i]!)}, "float32"> = ${call(c, i)};`);
+      const found = diagnosticsWith(compiler, "symbolic-sizes.ts", `${header("../../src/index.js")}\n${lines.join("\n")}\n`);
+      expect([...found.values()].flat().slice(0, 10).join("\n")).toBe("");
+    });
+  }
+});
