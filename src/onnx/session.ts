@@ -101,16 +101,6 @@ function fromOrt(op: string, name: string, value: OrtTensor): Tensor {
 }
 
 /**
- * A runner on ONNX Runtime for `fn`, exported on `inputs` (as `exportOnnx`):
- * `await run(x)` gives what `fn(x)` gives, computed by ONNX Runtime. The
- * runner checks each argument against the model's inputs (dtype, fixed
- * sizes, one size per symbolic name) before running.
- *
- * @example
- * const run = await onnxSession(model, [{ shape: ["batch", 4] }]);
- * const y = await run(x); // typed as model(x): the runner takes fn's own parameter types
- */
-/**
  * ONNX Runtime's session of `bytes`. Its graph optimizer may fuse ops into a kernel it has only for
  * some element types (seen: x * sigmoid(x) in float64 fused into com.microsoft's QuickGelu, which
  * the CPU provider lacks for doubles), and then refuses a model that is valid ONNX. Where that is
@@ -127,6 +117,16 @@ async function createSession(runtime: OnnxRuntime, bytes: Uint8Array, sessionOpt
   }
 }
 
+/**
+ * A runner on ONNX Runtime for `fn`, exported on `inputs` (as `exportOnnx`):
+ * `await run(x)` gives what `fn(x)` gives, computed by ONNX Runtime. The
+ * runner checks each argument against the model's inputs (dtype, fixed
+ * sizes, one size per symbolic name) before running.
+ *
+ * @example
+ * const run = await onnxSession(model, [{ shape: ["batch", 4] }]);
+ * const y = await run(x); // typed as model(x): the runner takes fn's own parameter types
+ */
 export async function onnxSession<const I extends readonly OnnxInput[], F extends (...args: OnnxInputTensors<I>) => OnnxOutputs>(
   fn: F,
   inputs: I,
