@@ -282,9 +282,14 @@ function othersProduct(x: Tensor, axes: readonly number[]): Tensor {
   const lined = reshape(moved, [...rest.map((axis) => x.shape[axis]!), axes.reduce((p, axis) => p * x.shape[axis]!, 1)]);
   const cumprod = op("cumprod");
   const others = reshape(mul(cumprod(lined, -1, { exclusive: true }), cumprod(lined, -1, { exclusive: true, reverse: true })), moved.shape);
+  return permute(others, inversePermutation(order));
+}
+
+/** The order that undoes `permute(x, order)`. */
+function inversePermutation(order: readonly number[]): number[] {
   const inverse = new Array<number>(order.length);
   order.forEach((axis, i) => (inverse[axis] = i));
-  return permute(others, inverse);
+  return inverse;
 }
 
 /**
@@ -455,12 +460,7 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
   reshape: reshapeRule,
   expandDims: reshapeRule,
   squeeze: reshapeRule,
-  permute: ({ args: [x, order], g, needs }) => {
-    if (!needs(x)) return [];
-    const inverse = new Array<number>((order as number[]).length);
-    (order as number[]).forEach((axis, i) => (inverse[axis] = i));
-    return [[x, permute(g, inverse)]];
-  },
+  permute: ({ args: [x, order], g, needs }) => (needs(x) ? [[x, permute(g, inversePermutation(order as number[]))]] : []),
   broadcastTo: ({ args: [x, target, spec], g, needs }) => {
     if (!needs(x)) return [];
     const { axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
