@@ -26,7 +26,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
-import type { Same } from "./internal/sizes.js";
+import type { Identical, Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 import type { Times } from "./size.js";
 import type { OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
@@ -89,10 +89,9 @@ type ChannelsFirst<O> = OptionField<O, "layout", "NHWC"> extends "NCHW" | "NCW" 
  * false), `F` (w's filters, or the transpose's output per group) divisible by `G`.
  */
 type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean = false> =
-  // (one group: nothing to divide, and w's channels are x's; asked of the two sizes wrapped, so
-  // the same type parameter on both (`Cin`) fits, which a test of either alone would leave open)
-  [Depthwise, G] extends [false, 1] ? ({ v: C } extends { v: WC } ? ({ v: WC } extends { v: C } ? never : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>) : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>)
-  : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>;
+  // (one group: nothing to divide, and w's channels are x's; asked with `Identical`, so the same
+  // type parameter on both (`Cin`) fits, which a test of either alone would leave open)
+  [Depthwise, G, Identical<C, WC>] extends [false, 1, true] ? never : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>;
 
 /** The channel checks as the rule states them, for any group count. */
 type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean> =

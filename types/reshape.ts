@@ -12,6 +12,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { MergedSize, Product, Quotient } from "./internal/arithmetic.js";
+import type { Identical } from "./internal/sizes.js";
 import type { TableNumber } from "./internal/tables.js";
 import type { Shape, ShowShape } from "./shape.js";
 
@@ -150,12 +151,6 @@ type MergedMiddle<From extends Shape, Target extends Shape, Front extends Shape,
     ? [FromMiddle[number]] extends [TableNumber] ? [...Front, Product<FromMiddle>, ...Back] : Reshape<From, Target>
     : Reshape<From, Target>;
 type PositiveTableNumber = Exclude<TableNumber, 0>;
-
-/**
- * Identical sizes: the same type parameter, or the same literal (wrapped, so a parameter is
- * compared as itself). Not internal/sizes.ts's `Same`, which merges `number` with a size.
- */
-type Identical<X, Y> = { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? true : false) : false;
 
 /** The leading sizes both shapes share, and what is left of each: `[front, fromRest, targetRest]`. */
 type SharedFront<From extends Shape, Target extends Shape, Front extends number[] = []> =

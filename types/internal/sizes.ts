@@ -41,6 +41,13 @@ type OneWaySlow<Input, Target> =
 export type Same<X, Y> = X extends Y ? (Y extends X ? X : SameSlow<X, Y>) : SameSlow<X, Y>;
 type SameSlow<X, Y> = number extends X ? Y : number extends Y ? X : [X, Y];
 
+/**
+ * Identical sizes: the same type parameter, or the same literal (wrapped, so a parameter is
+ * compared as itself, which the compiler decides; a test of the bare parameter it never does).
+ * Not `Same`, which merges `number` with a size.
+ */
+export type Identical<X, Y> = { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? true : false) : false;
+
 /** Does the pair fit under the rule? (`true`/`false`), for searches over axes. */
 export type FitsTwoWay<X, Y> = TwoWay<X, Y> extends number ? true : false;
 export type FitsOneWay<Input, Target> = OneWay<Input, Target> extends number ? true : false;
