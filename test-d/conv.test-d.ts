@@ -1,6 +1,6 @@
 /** convolution: exact result shapes for literal sizes, N passed through, matmul's dtype rule; misfits are compile errors with the runtime's messages; generic code too. */
 import { expectTypeOf } from "expect-type";
-import { conv1d, conv2d, conv2dTranspose, depthwiseConv2d, zeros, type ConvShape, type Dim, type ErrorMessage, type Tensor } from "shapecast";
+import { conv1d, conv2d, conv2dTranspose, depthwiseConv2d, zeros, type ConvShape, type Dim, type ErrorMessage, type Minus, type Tensor } from "shapecast";
 
 declare function expected<T>(): T;
 
@@ -87,8 +87,15 @@ function wrongChannels<B extends number>(x: Tensor<[B, 28, 28, 3], "float32">) {
   // @ts-expect-error -- "conv2d: x has 3 channels but w has 1 on axis 2 (3 expected); x [B, 28, 28, 3], w [3, 3, 1, 8]"
   return conv2d(x, zeros([3, 3, 1, 8]));
 }
-function undecided<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "float32">) {
-  // @ts-expect-error -- "conv2d: the compiler cannot decide the result's shape (a spatial or channel size is a type parameter); ..."
-  return conv2d(x, zeros([3, 3, 3, 8]));
+function symbolic<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "float32">) {
+  // a spatial size that is a type parameter: its output size is kept as the expression
+  expectTypeOf(conv2d(x, zeros([3, 3, 3, 8]))).toEqualTypeOf<Tensor<[B, Minus<H, 2>, 6, 8], "float32">>();
+  // a literal axis too small for the window is still an error, its shape printed by the alias
+  // @ts-expect-error -- MisfitText<"conv2d", [H, 2], 1, [3, 3], 1, "valid", [B, H, 2, 3], [Minus<H, 2>, 0], []>
+  conv2d(zeros([1, 5, 2, 3]) as Tensor<[B, H, 2, 3], "float32">, zeros([3, 3, 3, 8]));
 }
-export { undecided, wrongChannels };
+function undecided<B extends number, K extends number>(x: Tensor<[B, 8, 8, 3], "float32">, w: Tensor<[K, K, 3, 8], "float32">) {
+  // @ts-expect-error -- "conv2d: the compiler cannot decide the result's shape (a spatial or channel size is a type parameter); ..."
+  return conv2d(x, w);
+}
+export { symbolic, undecided, wrongChannels };

@@ -1,13 +1,14 @@
 /**
  * Convolutions and pools generic in spatial and channel sizes, as ResNet and UNet code writes
- * them: `"same"` padding keeps `H` and `W` at stride 1 and gives `CeilDiv<H, 2>` at stride 2; a
+ * them: `"same"` padding keeps `H` and `W` at stride 1 and gives `CeilDiv<H, 2>` at stride 2;
+ * "valid" and explicit padding give `Minus<H, 2>`, `Plus<H, 2>` or `FloorDiv<H, 2>`; a
  * transposed convolution gives `Times<H, 2>`; one channel count `Cin` on x and w fits; and each
  * symbolic size becomes its number when the generic function is called with concrete shapes.
  */
 import { expectTypeOf } from "expect-type";
 import {
   add, avgPool1d, conv1d, conv2d, conv2dTranspose, depthwiseConv2d, maxPool2d, relu, zeros,
-  type CeilDiv, type Tensor, type Times,
+  type CeilDiv, type FloorDiv, type Minus, type Plus, type Tensor, type Times,
 } from "shapecast";
 
 declare function expected<T>(): T;
@@ -68,6 +69,43 @@ function others<N extends number, L extends number, H extends number, W extends 
 }
 others(zeros([2, 10, 4]), zeros([5, 4, 32]), zeros([2, 6, 6, 4]), zeros([3, 3, 4, 1]));
 
+// "valid" and explicit padding: the output size is an expression of H, exact once H is a number
+function valid<N extends number, C extends number, H extends number, W extends number>(
+  x: Tensor<[N, C, H, W], "float32">,
+  w: Tensor<[16, C, 3, 3], "float32">,
+) {
+  let a = conv2d(x, w, { layout: "NCHW" });
+  a = expected<Tensor<[N, 16, Minus<H, 2>, Minus<W, 2>], "float32">>();
+  // the same computation on both sides fits: a residual branch of two "valid" convolutions
+  let both = add(conv2d(x, w, { layout: "NCHW" }), a);
+  both = expected<Tensor<[N, 16, Minus<H, 2>, Minus<W, 2>], "float32">>();
+  // padding that makes up for the span keeps the size; more padding adds to it
+  let kept = conv2d(x, w, { layout: "NCHW", padding: 1 });
+  kept = expected<Tensor<[N, 16, H, W], "float32">>();
+  let grown = conv2d(x, w, { layout: "NCHW", padding: [[2, 2], [1, 1]] });
+  grown = expected<Tensor<[N, 16, Plus<H, 2>, W], "float32">>();
+  // strides: floor((H + 2 - 3) / 2) + 1 = floor((H + 1) / 2), and a 2x2 pool is floor(H / 2)
+  let strided = conv2d(x, w, { layout: "NCHW", padding: 1, strides: 2 });
+  strided = expected<Tensor<[N, 16, FloorDiv<Plus<H, 1>, 2>, FloorDiv<Plus<W, 1>, 2>], "float32">>();
+  let pooled = maxPool2d(relu(a), { size: 2, layout: "NCHW" });
+  pooled = expected<Tensor<[N, 16, FloorDiv<Minus<H, 2>, 2>, FloorDiv<Minus<W, 2>, 2>], "float32">>();
+  // dilation 2 spans 5 cells
+  let dilated = conv2d(x, w, { layout: "NCHW", dilations: 2 });
+  dilated = expected<Tensor<[N, 16, Minus<H, 4>, Minus<W, 4>], "float32">>();
+  // 1-d, channels-last
+  let seq = conv1d(zeros([2, 9, 4]) as unknown as Tensor<[N, W, 4], "float32">, zeros([5, 4, 8]));
+  seq = expected<Tensor<[N, Minus<W, 4>, 8], "float32">>();
+  return [a, both, kept, grown, strided, pooled, dilated, seq] as const;
+}
+{
+  const [a, , , grown, strided, pooled, , seq] = valid(zeros([2, 3, 12, 11]), zeros([16, 3, 3, 3]));
+  expectTypeOf(a).toEqualTypeOf<Tensor<[2, 16, 10, 9], "float32">>();
+  expectTypeOf(grown).toEqualTypeOf<Tensor<[2, 16, 14, 11], "float32">>();
+  expectTypeOf(strided).toEqualTypeOf<Tensor<[2, 16, 6, 6], "float32">>();
+  expectTypeOf(pooled).toEqualTypeOf<Tensor<[2, 16, 5, 4], "float32">>();
+  expectTypeOf(seq).toEqualTypeOf<Tensor<[2, 7, 8], "float32">>();
+}
+
 // what stays an error, each with the library's message
 function misfits<N extends number, H extends number, W extends number, Cin extends number>(
   x: Tensor<[N, Cin, H, W], "float32">,
@@ -76,9 +114,9 @@ function misfits<N extends number, H extends number, W extends number, Cin exten
 ) {
   // @ts-expect-error -- Cin against 16: undecided, "conv2d: the compiler cannot decide the result's shape ..."
   conv2d(x, w16, { layout: "NCHW", padding: "same" });
-  // @ts-expect-error -- "valid" padding of H: the window must fit the axis, undecided
-  conv2d(x, w, { layout: "NCHW" });
-  // @ts-expect-error -- a 2x2 pool, "valid" by default: undecided
-  maxPool2d(x, { size: 2, layout: "NCHW" });
+  // @ts-expect-error -- a literal axis the window does not fit, beside a type parameter: MisfitText<"conv2d", [H, 2], 2, [3, 3], 1, "valid", [N, Cin, H, 2], [Minus<H, 2>, 0], []>
+  conv2d(x as unknown as Tensor<[N, Cin, H, 2], "float32">, w, { layout: "NCHW" });
+  // @ts-expect-error -- the same on the other axis: LargerText<"maxPool2d", 2, 2, 1, [N, Cin, 1, W]>
+  maxPool2d(x as unknown as Tensor<[N, Cin, 1, W], "float32">, { size: 2, layout: "NCHW" });
 }
 misfits(zeros([1, 16, 8, 8]), zeros([8, 16, 3, 3]), zeros([8, 16, 3, 3]));

@@ -1,6 +1,6 @@
 /** pooling: the window rule on the spatial axes, N and C kept; max keeps the dtype, avg is float; misfits are compile errors; generic code too. */
 import { expectTypeOf } from "expect-type";
-import { avgPool1d, avgPool2d, maxPool1d, maxPool2d, zeros, type Dim, type ErrorMessage, type PoolShape, type Tensor, type WindowSizes } from "shapecast";
+import { avgPool1d, avgPool2d, maxPool1d, maxPool2d, zeros, type Dim, type ErrorMessage, type FloorDiv, type Minus, type PoolShape, type Tensor, type WindowSizes } from "shapecast";
 
 declare function expected<T>(): T;
 
@@ -52,12 +52,14 @@ function downsample<B extends number, C extends number>(x: Tensor<[B, 28, 28, C]
 }
 expectTypeOf(downsample(zeros([4, 28, 28, 2]))[0]).toEqualTypeOf<Tensor<[4, 14, 14, 2], "float32">>();
 function tooSmall<B extends number, C extends number>(x: Tensor<[B, 2, 2, C], "float32">) {
-  // the misfit is real, but its message would print B: the checked alias with the shapes instead
-  // @ts-expect-error -- PoolChecked<"maxPool2d: the compiler cannot decide the window's output size, or print a misfit's shape (a size is a type parameter); ...", "maxPool2d", [B, 2, 2, C], { size: 3 }>
+  // the misfit is real, and its message would print B: the message's alias with the shape instead
+  // @ts-expect-error -- LargerText<"maxPool2d", 1, 3, 2, [B, 2, 2, C]>
   return maxPool2d(x, { size: 3 });
 }
-function undecided<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "float32">) {
-  // @ts-expect-error -- "maxPool2d: the compiler cannot decide the window's output size, or print a misfit's shape (a size is a type parameter); ..."
-  return maxPool2d(x, { size: 2 });
+function symbolic<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "float32">) {
+  // a 2x2 pool of H rows: floor(H / 2), kept as the expression
+  expectTypeOf(maxPool2d(x, { size: 2 })).toEqualTypeOf<Tensor<[B, FloorDiv<H, 2>, 4, 3], "float32">>();
+  // a 3-wide window at stride 2: floor((H - 3) / 2) + 1 = floor((H - 1) / 2)
+  expectTypeOf(maxPool2d(x, { size: 3, strides: 2 })).toEqualTypeOf<Tensor<[B, FloorDiv<Minus<H, 1>, 2>, 3, 3], "float32">>();
 }
-export { tooSmall, undecided };
+export { symbolic, tooSmall };

@@ -29,7 +29,7 @@ import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/ari
 import type { Identical, Same } from "./internal/sizes.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 import type { Times } from "./size.js";
-import type { OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
+import type { MisfitText, OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
 export type ConvOp = "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose";
@@ -106,8 +106,8 @@ type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, 
     : never;
 
 /** The spatial sizes of a forward convolution (the window rule), or its error. */
-type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
-  WindowSizes<Op, Spatial, First, Kernel, OptionField<O, "strides", 1>, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X> extends infer Sizes
+type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Checked extends boolean> =
+  WindowSizes<Op, Spatial, First, Kernel, OptionField<O, "strides", 1>, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X, Checked> extends infer Sizes
     ? Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
     : never;
 
@@ -159,8 +159,8 @@ type TransposeSizes<Op extends string, X extends Shape, Spatial extends Shape, F
     : never;
 
 /** The spatial sizes (the transpose's rule or the window rule) once the channel checks pass (`Problem` is never), else their error. */
-type Sized<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Problem> =
-  [Problem] extends [never] ? (Op extends "conv2dTranspose" ? TransposeSizes<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O>) : Problem;
+type Sized<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Problem, Checked extends boolean> =
+  [Problem] extends [never] ? (Op extends "conv2dTranspose" ? TransposeSizes<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O, Checked>) : Problem;
 
 type XRank<Op extends string, X extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "x", Rank, Layout, ShowShape<X>>>;
 type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
@@ -168,65 +168,110 @@ type WRank<Op extends string, W extends Shape, Rank extends number, Layout exten
 type Groups<O> = OptionField<O, "groups", 1> extends infer G extends number ? G : number;
 
 /** conv2d, depthwiseConv2d and conv2dTranspose channels-last: x `[N, H, W, C]`. */
-type Last2d<Op extends string, X extends Shape, W extends Shape, O> =
+type Last2d<Op extends string, X extends Shape, W extends Shape, O, Checked extends boolean> =
   X extends readonly [infer N, infer H extends number, infer Wd extends number, infer C]
     ? Op extends "depthwiseConv2d"
       ? W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer M]
-        ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, M, 1, false>> extends infer R
+        ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, M, 1, false>, Checked> extends infer R
           ? R extends readonly [infer OH, infer OW] ? [N, OH, OW, Multiply<C & number, M & number>] : R
           : never
         : WRank<Op, W, 4, "KH, KW, C, M">
       : Op extends "conv2dTranspose"
         ? W extends readonly [infer KH extends number, infer KW extends number, infer FG, infer WC]
-          ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 3, FG, Groups<O>, false>> extends infer R
+          ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 3, FG, Groups<O>, false>, Checked> extends infer R
             ? R extends readonly [infer OH, infer OW] ? [N, OH, OW, Multiply<FG & number, Groups<O>>] : R
             : never
           : WRank<Op, W, 4, "KH, KW, F / groups, C">
         : W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer F]
-          ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, F, Groups<O>, true>> extends infer R
+          ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, F, Groups<O>, true>, Checked> extends infer R
             ? R extends readonly [infer OH, infer OW] ? [N, OH, OW, F] : R
             : never
           : WRank<Op, W, 4, "KH, KW, C / groups, F">
     : XRank<Op, X, 4, "NHWC">;
 
 /** The same channels-first: x `[N, C, H, W]`. */
-type First2d<Op extends string, X extends Shape, W extends Shape, O> =
+type First2d<Op extends string, X extends Shape, W extends Shape, O, Checked extends boolean> =
   X extends readonly [infer N, infer C, infer H extends number, infer Wd extends number]
     ? Op extends "conv2dTranspose"
       ? W extends readonly [infer WC, infer FG, infer KH extends number, infer KW extends number]
-        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 0, FG, Groups<O>, false>> extends infer R
+        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 0, FG, Groups<O>, false>, Checked> extends infer R
           ? R extends readonly [infer OH, infer OW] ? [N, Multiply<FG & number, Groups<O>>, OH, OW] : R
           : never
         : WRank<Op, W, 4, "C, F / groups, KH, KW">
       : W extends readonly [infer F, infer WC, infer KH extends number, infer KW extends number]
         // (depthwise: a grouped convolution with one group per channel)
-        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true, Op extends "depthwiseConv2d" ? true : false>> extends infer R
+        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true, Op extends "depthwiseConv2d" ? true : false>, Checked> extends infer R
           ? R extends readonly [infer OH, infer OW] ? [N, F, OH, OW] : R
           : never
         : WRank<Op, W, 4, Op extends "depthwiseConv2d" ? "C * M, 1, KH, KW" : "F, C / groups, KH, KW">
     : XRank<Op, X, 4, "NCHW">;
 
 /** conv1d: x `[N, W, C]` and w `[K, C / groups, F]`, or `[N, C, W]` and `[F, C / groups, K]`. */
-type Conv1d<Op extends string, X extends Shape, W extends Shape, O> =
+type Conv1d<Op extends string, X extends Shape, W extends Shape, O, Checked extends boolean> =
   ChannelsFirst<O> extends true
     ? X extends readonly [infer N, infer C, infer Wd extends number]
       ? W extends readonly [infer F, infer WC, infer K extends number]
-        ? Sized<Op, X, [Wd], 2, [K], O, ChannelProblem<Op, X, W, C, WC, 1, F, Groups<O>, true>> extends infer R
+        ? Sized<Op, X, [Wd], 2, [K], O, ChannelProblem<Op, X, W, C, WC, 1, F, Groups<O>, true>, Checked> extends infer R
           ? R extends readonly [infer OW] ? [N, F, OW] : R
           : never
         : WRank<Op, W, 3, "F, C / groups, K">
       : XRank<Op, X, 3, "NCW">
     : X extends readonly [infer N, infer Wd extends number, infer C]
       ? W extends readonly [infer K extends number, infer WC, infer F]
-        ? Sized<Op, X, [Wd], 1, [K], O, ChannelProblem<Op, X, W, C, WC, 1, F, Groups<O>, true>> extends infer R
+        ? Sized<Op, X, [Wd], 1, [K], O, ChannelProblem<Op, X, W, C, WC, 1, F, Groups<O>, true>, Checked> extends infer R
           ? R extends readonly [infer OW] ? [N, OW, F] : R
           : never
         : WRank<Op, W, 3, "K, C / groups, F">
       : XRank<Op, X, 3, "NWC">;
 
-/** The result shape of `Op` on x of shape `X` and w of shape `W` with options `O`, or the error. */
-export type ConvShape<Op extends ConvOp, X extends Shape, W extends Shape, O> =
+/**
+ * The result shape of `Op` on x of shape `X` and w of shape `W` with options `O`, or the error.
+ * With `Checked` false a window larger than its axis is not tested for (`WindowSizes`): the
+ * shape a call returns.
+ */
+export type ConvShape<Op extends ConvOp, X extends Shape, W extends Shape, O, Checked extends boolean = true> =
   number extends X["length"] | W["length"] ? number[]
-  : Op extends "conv1d" ? Conv1d<Op, X, W, O>
-  : ChannelsFirst<O> extends true ? First2d<Op, X, W, O>
-  : Last2d<Op, X, W, O>;
+  : Op extends "conv1d" ? Conv1d<Op, X, W, O, Checked>
+  : ChannelsFirst<O> extends true ? First2d<Op, X, W, O, Checked>
+  : Last2d<Op, X, W, O, Checked>;
+
+/**
+ * The error of a forward convolution's window larger than its axis, `never` when they fit,
+ * read off the shape `Result` the call returns (`ConvShape` with `Checked` false, so nothing is
+ * computed twice), as `PoolMisfit` does. A transposed convolution's sizes are checked by
+ * `ConvShape` itself.
+ */
+export type ConvMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O, Result> =
+  Op extends "conv2dTranspose" ? never
+  : OptionField<O, "padding", "valid"> extends "same" ? never
+  // (with the padding beside the shape, so that the test waits while the options are still being
+  // inferred, as in PoolMisfit)
+  : [Result, OptionField<O, "padding", "valid">] extends [ConvMisfits<Op, O>, unknown] ? ShapeTypeError<ConvMisfitText<Op, X, W, O, Result>> : never;
+
+/** The result shapes with a spatial output of 0, one pattern per spatial axis (see types/window.ts, `MisfitPattern`). */
+type ConvMisfits<Op extends ConvOp, O> =
+  Op extends "conv1d"
+    ? ChannelsFirst<O> extends true ? readonly [unknown, unknown, 0] : readonly [unknown, 0, unknown]
+    : ChannelsFirst<O> extends true ? readonly [unknown, unknown, 0, unknown] | readonly [unknown, unknown, unknown, 0] : readonly [unknown, 0, unknown, unknown] | readonly [unknown, unknown, 0, unknown];
+
+/** The message of the first spatial axis whose output is 0 (see types/window.ts, `MisfitText`). */
+type ConvMisfitText<Op extends ConvOp, X extends Shape, W extends Shape, O, Result> =
+  MisfitText<Op, ConvSpatial<Op, O, X>, ChannelsFirst<O> extends true ? 2 : 1, KernelOf<Op, O, W>, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X, ConvSpatial<Op, O, Result>>;
+
+/** The spatial entries of x (or of the result) in the op's layout. */
+type ConvSpatial<Op extends ConvOp, O, T> =
+  Op extends "conv1d"
+    ? ChannelsFirst<O> extends true
+      ? (T extends readonly [unknown, unknown, infer Wd extends number] ? [Wd] : [])
+      : (T extends readonly [unknown, infer Wd extends number, unknown] ? [Wd] : [])
+    : ChannelsFirst<O> extends true
+      ? (T extends readonly [unknown, unknown, infer H extends number, infer Wd extends number] ? [H, Wd] : [])
+      : (T extends readonly [unknown, infer H extends number, infer Wd extends number, unknown] ? [H, Wd] : []);
+
+/** The kernel's spatial sizes in w's layout. */
+type KernelOf<Op extends ConvOp, O, W extends Shape> =
+  Op extends "conv1d"
+    ? ChannelsFirst<O> extends true ? (W extends readonly [unknown, unknown, infer K extends number] ? [K] : []) : (W extends readonly [infer K extends number, unknown, unknown] ? [K] : [])
+    : ChannelsFirst<O> extends true
+      ? (W extends readonly [unknown, unknown, infer KH extends number, infer KW extends number] ? [KH, KW] : [])
+      : (W extends readonly [infer KH extends number, infer KW extends number, unknown, unknown] ? [KH, KW] : []);

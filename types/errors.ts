@@ -29,6 +29,13 @@ export interface ShapeTypeError<Message extends string> {
 export type ErrorMessage<Error> = Error extends ShapeTypeError<infer Message> ? Message : never;
 
 /**
+ * The message of a shape error, read from its field rather than inferred: a message the
+ * compiler has left unresolved (it names a shape holding a type parameter) prints as itself,
+ * by its alias, where `ErrorMessage` would print as `ErrorMessage<...>`. `never` for `never`.
+ */
+export type MessageOf<E extends ShapeTypeError<string>> = E[typeof shapeErrorMessage];
+
+/**
  * The type of an argument a shape rule checks: the message when `Result` is an
  * error, `Arg` otherwise. When the compiler cannot decide `Result` (sizes that
  * are different type parameters, `B` against `C` or `B` against 3), this alias

@@ -30,7 +30,7 @@ export type { TopKCountMessage, TopKLargerMessage, TopKShape } from "./topk.js";
 export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
 // Sizes computed from type parameters (symbolic sizes)
-export type { CeilDiv, Times } from "./size.js";
+export type { CeilDiv, FloorDiv, Minus, Plus, Times } from "./size.js";
 
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";

@@ -11,7 +11,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Shape, ShowShape } from "./shape.js";
-import type { OptionField, WindowPadding, WindowSizes } from "./window.js";
+import type { MisfitText, OptionField, WindowPadding, WindowSizes } from "./window.js";
 
 /** The pooling ops, by the rank of their window. */
 export type PoolOp1d = "maxPool1d" | "avgPool1d";
@@ -40,23 +40,63 @@ type RankError<Op extends string, Rank extends number, Layout extends string, Sh
 /** The layout of the options (its default when left out). */
 export type PoolLayout<Op extends string, O> = OptionField<O, "layout", Op extends PoolOp2d ? "NHWC" : "NWC">;
 
-type Windowed<Op extends string, S extends Shape, Spatial extends Shape, First extends number, O> =
-  WindowSizes<Op, Spatial, First, OptionField<O, "size", number>, OptionField<O, "strides", OptionField<O, "size", number>>, 1, OptionField<O, "padding", "valid">, S>;
+type Windowed<Op extends string, S extends Shape, Spatial extends Shape, First extends number, O, Checked extends boolean> =
+  WindowSizes<Op, Spatial, First, OptionField<O, "size", number>, OptionField<O, "strides", OptionField<O, "size", number>>, 1, OptionField<O, "padding", "valid">, S, Checked>;
 
-export type PoolShape<Op extends string, S extends Shape, O> =
+/**
+ * The result shape, or the error. With `Checked` false the spatial sizes are
+ * not tested for a window larger than its axis (`WindowSizes`): the shape a
+ * call returns, whose sizes may be expressions of type parameters.
+ */
+export type PoolShape<Op extends string, S extends Shape, O, Checked extends boolean = true> =
   number extends S["length"] ? number[]
   : Op extends PoolOp2d
     ? PoolLayout<Op, O> extends "NCHW"
       ? S extends readonly [infer N, infer C, infer H extends number, infer W extends number]
-        ? Windowed<Op, S, [H, W], 2, O> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, C, OH, OW] : R) : never
+        ? Windowed<Op, S, [H, W], 2, O, Checked> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, C, OH, OW] : R) : never
         : RankError<Op, 4, "NCHW", ShowShape<S>>
       : S extends readonly [infer N, infer H extends number, infer W extends number, infer C]
-        ? Windowed<Op, S, [H, W], 1, O> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, OH, OW, C] : R) : never
+        ? Windowed<Op, S, [H, W], 1, O, Checked> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, OH, OW, C] : R) : never
         : RankError<Op, 4, "NHWC", ShowShape<S>>
   : PoolLayout<Op, O> extends "NCW"
     ? S extends readonly [infer N, infer C, infer W extends number]
-      ? Windowed<Op, S, [W], 2, O> extends infer R ? (R extends readonly [infer OW] ? [N, C, OW] : R) : never
+      ? Windowed<Op, S, [W], 2, O, Checked> extends infer R ? (R extends readonly [infer OW] ? [N, C, OW] : R) : never
       : RankError<Op, 3, "NCW", ShowShape<S>>
     : S extends readonly [infer N, infer W extends number, infer C]
-      ? Windowed<Op, S, [W], 1, O> extends infer R ? (R extends readonly [infer OW] ? [N, OW, C] : R) : never
+      ? Windowed<Op, S, [W], 1, O, Checked> extends infer R ? (R extends readonly [infer OW] ? [N, OW, C] : R) : never
       : RankError<Op, 3, "NWC", ShowShape<S>>;
+
+/**
+ * The error of a window larger than its axis, `never` when they fit, read off the shape
+ * `Result` the call returns (`PoolShape` with `Checked` false, so nothing is computed twice):
+ * a spatial output of 0 is a window larger than its axis (`WindowOut`). Decided when that
+ * size is a literal, also beside a spatial size that is a type parameter; unresolved while a
+ * spatial size is a type parameter and no literal axis misfits, as whether its window fits is
+ * for the run time to say. `"same"` always fits.
+ */
+export type PoolMisfit<Op extends string, S extends Shape, O, Result> =
+  OptionField<O, "padding", "valid"> extends "same" ? never
+  // (with the padding beside the shape, so that the test waits while the options are still being
+  // inferred: a result shape is a tuple, which the compiler would test at once, its sizes being
+  // rules over options not yet known)
+  : [Result, OptionField<O, "padding", "valid">] extends [PoolMisfits<Op, O>, unknown] ? ShapeTypeError<PoolMisfitText<Op, S, O, Result>> : never;
+
+/** The result shapes with a spatial output of 0, one pattern per spatial axis (see types/window.ts, `MisfitPattern`). */
+type PoolMisfits<Op extends string, O> =
+  Op extends PoolOp2d
+    ? PoolLayout<Op, O> extends "NCHW" ? readonly [unknown, unknown, 0, unknown] | readonly [unknown, unknown, unknown, 0] : readonly [unknown, 0, unknown, unknown] | readonly [unknown, unknown, 0, unknown]
+    : PoolLayout<Op, O> extends "NCW" ? readonly [unknown, unknown, 0] : readonly [unknown, 0, unknown];
+
+/** The message of the first spatial axis whose output is 0 (see types/window.ts, `MisfitText`). */
+type PoolMisfitText<Op extends string, S extends Shape, O, Result> =
+  MisfitText<Op, SpatialOf<Op, O, S>, PoolLayout<Op, O> extends "NCHW" | "NCW" ? 2 : 1, OptionField<O, "size", number>, 1, OptionField<O, "padding", "valid">, S, SpatialOf<Op, O, Result>>;
+
+/** The spatial entries of a shape in the op's layout. */
+type SpatialOf<Op extends string, O, T> =
+  Op extends PoolOp2d
+    ? PoolLayout<Op, O> extends "NCHW"
+      ? (T extends readonly [unknown, unknown, infer H extends number, infer W extends number] ? [H, W] : [])
+      : (T extends readonly [unknown, infer H extends number, infer W extends number, unknown] ? [H, W] : [])
+    : PoolLayout<Op, O> extends "NCW"
+      ? (T extends readonly [unknown, unknown, infer W extends number] ? [W] : [])
+      : (T extends readonly [unknown, infer W extends number, unknown] ? [W] : []);

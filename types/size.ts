@@ -11,17 +11,60 @@
  * Each is one conditional type whose own test is on the operand, so the
  * compiler leaves it unresolved, and names it by its alias, exactly while the
  * operand is a type parameter (docs/generic-code.md, "Sizes computed from type
- * parameters").
+ * parameters"). The rules that build them decide the trivial cases first
+ * (`H + 0` is `H`, a stride of 1 divides nothing), so a size that is not
+ * computed stays the parameter itself.
  *
  * @example
  * CeilDiv<28, 2>   //=> 14
  * Times<7, 2>      //=> 14
+ * Minus<28, 2>     //=> 26
+ * FloorDiv<27, 2>  //=> 13
  * // in `function f<H extends number>(...)`: CeilDiv<H, 2> stays CeilDiv<H, 2>
  */
-import type { CeilQuotient, IsKnownSize, Multiply } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Monus, Multiply } from "./internal/arithmetic.js";
 
 /** `ceil(A / B)` for a positive `B`: a stride-B window with `"same"` padding over A cells. */
-export type CeilDiv<A extends number, B extends number> = IsKnownSize<A> extends true ? CeilQuotient<A, B> : number;
+export type CeilDiv<A extends number, B extends number> =
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? CeilQuotient<K, B> : number) : never) : number) : never;
 
 /** `A * B`: a stride-B transposed window with `"same"` padding over A cells. */
-export type Times<A extends number, B extends number> = IsKnownSize<A> extends true ? Multiply<A, B> : number;
+export type Times<A extends number, B extends number> =
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? Multiply<K, B> : number) : never) : number) : never;
+
+/** `A + B`: a window whose padding exceeds its span, `concat` of two sizes. */
+export type Plus<A extends number, B extends number> =
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? Add<K, B> : number) : never) : number) : never;
+
+/**
+ * `A - B`, or 0 when `B` is as large (the clamped difference): a `"valid"` window of span
+ * `B + 1` at stride 1, whose output is 0 exactly when the window is larger than its axis,
+ * which the rule that built it reports when it sees the literal.
+ */
+export type Minus<A extends number, B extends number> =
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? Monus<K, B> : number) : never) : number) : never;
+
+/** `floor(A / B)` for a positive `B`: a window's steps at stride B. */
+export type FloorDiv<A extends number, B extends number> =
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? FloorQuotient<K, B> : number) : never) : number) : never;
+
+/*
+ * Each alias above is the same conditional type, written out so that each is named by its
+ * own alias: the operation on `A` and `B` once `A` is a literal, `number` when it is a size
+ * known only at run time, unresolved while it is a type parameter or an expression of one;
+ * `never` stays `never` (the test on `A` is distributive). `B` is a literal.
+ *
+ * Exported from the package, so that an annotation can name a size a rule computed
+ * (`Tensor<[N, 16, Minus<H, 2>, Minus<W, 2>]>`).
+ *
+ * `A` reaches the arithmetic only through its text read as a `bigint`: for an `A` the
+ * compiler does not know, that reading gives `bigint` itself, never `A`. So when the
+ * compiler relates an unresolved expression to `number` (which it does through the
+ * branches of the conditional type, with `A` in place), the arithmetic sees no literal
+ * and gives `number` at once; given `A` itself, the digit tables of
+ * types/internal/arithmetic.ts would relate an expression to a thousand literals, which
+ * takes seconds for `FloorDiv<Plus<H, 4>, 2>` and does not end for deeper ones.
+ */
+
+/** A size read back from its text; `number` for a text that is not a non-negative integer literal. */
+type Literal<Text extends bigint> = `${Text}` extends `${infer Size extends number}` ? Size : number;

@@ -1,21 +1,22 @@
 /**
- * The sliding-window size rule of pooling (and later convolution), per spatial
+ * The sliding-window size rule of pooling and convolution, per spatial
  * axis: `floor((in + before + after - dilation * (k - 1) - 1) / stride) + 1`.
  * Padding is `"valid"` (none), `"same"` (`ceil(in / stride)` outputs, the
  * total padding `max((out - 1) * stride + dilation * (k - 1) + 1 - in, 0)`
  * split with the extra cell after, as TensorFlow does), a number (both sides
  * of every axis) or `[[before, after], ...]` per axis; strides and dilations a
- * number or one per axis. Exact for literal sizes; a size the compiler does not
- * know gives `number`. A window larger than the padded axis is an error with
- * the runtime's message (twin: src/shape/window.ts).
+ * number or one per axis. Exact for literal sizes; a size known only at run
+ * time gives `number`, a type parameter `H` an expression the compiler keeps
+ * (`Minus<H, 2>`, `FloorDiv<H, 2>`, types/size.ts). A window larger than the
+ * padded axis is an error with the runtime's message (twin: src/shape/window.ts).
  *
  * @example
  * WindowSizes<"maxPool2d", [28, 28], 1, [2, 2], [2, 2], 1, "valid", [1, 28, 28, 3]>  //=> [14, 14]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, CeilQuotient, Monus, Multiply } from "./internal/arithmetic.js";
+import type { Add, Monus, Multiply } from "./internal/arithmetic.js";
 import type { Shape, ShowShape } from "./shape.js";
-import type { CeilDiv } from "./size.js";
+import type { CeilDiv, FloorDiv, Minus, Plus } from "./size.js";
 
 /** The padding of a window rule. */
 export type WindowPadding = "valid" | "same" | number | readonly (readonly [number, number])[];
@@ -51,50 +52,118 @@ type SmallSpan = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15
 type SmallDecrements = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /**
- * The output size of one axis of size In, or the error of a window larger
- * than the padded axis: `ceil((padded - span + 1) / stride)`, one subtraction
- * (`padded - (span - 1)`, 0 exactly when the window is larger) and one division.
- * `Full` is the input's shape, printed only in a message.
+ * The output size of one axis of size In, padded by `Pad` cells in all:
+ * `floor((in + pad - span) / stride) + 1`, written as a size computed from `In`
+ * (types/size.ts) with every constant folded first, so that a size that is a
+ * type parameter gives an expression the compiler keeps: a stride of 1 is
+ * `In + pad - (span - 1)` (`Minus<H, 2>` for a 3-tap window, `H` itself when
+ * the padding makes up for the span), a larger stride `FloorDiv` of
+ * `In + pad + stride - span` (`FloorDiv<H, 2>` for a 2x2 pool). On a literal
+ * size it is the number, 0 exactly when the window is larger than the padded
+ * axis (`WindowMisfit`).
  */
-export type WindowSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Before extends number, After extends number, At extends number, Full extends Shape> =
-  Add<Add<In, Before>, After> extends infer Padded extends number
-    ? WindowSpan<K, Dilation> extends infer Span extends number
-      // (a window of one cell stepping by one keeps the padded size, a `Dim` too)
-      // (each message only once the shape prints: a size that is a type parameter leaves it open,
-      // so the call prints the op's checked alias with its shapes, not the rule's body)
-      ? [Span, Stride] extends [1, 1] ? ([Padded] extends [0] ? Larger<Op, At, 1, 0, ShowShape<Full>> : Padded)
-      // (Monus is `number` when a size is unknown)
-      : Monus<Padded, Decrement<Span>> extends infer Fit extends number
-        ? [Fit] extends [0] ? Larger<Op, At, Span, Padded, ShowShape<Full>> : CeilQuotient<Fit, Stride>
-        : never
+type WindowOut<In extends number, Span extends number, Stride extends number, Pad extends number> =
+  [Stride] extends [1] ? Shift<In, Pad, Decrement<Span>> : FloorDiv<Shift<In, Add<Pad, Stride>, Span>, Stride>;
+
+/** `In + Up - Down`, decided on the two constants: `In`, `Plus<In, Up - Down>` or `Minus<In, Down - Up>`. */
+type Shift<In extends number, Up extends number, Down extends number> =
+  // (equal constants, as a pool's default stride and "valid" padding give: `In` with no arithmetic)
+  [Up, Down] extends [Down, Up] ? In
+  : Monus<Down, Up> extends infer Less extends number
+    ? [Less] extends [0]
+      ? (Monus<Up, Down> extends infer More extends number ? ([More] extends [0] ? In : Plus<In, More>) : never)
+      : Minus<In, Less>
+    : never;
+
+/** The output size of spatial axis J, padding other than `"same"`. */
+type AxisOut<In extends number, J, Sizes, Strides, Dilations, Padding> =
+  PadOf<Padding, J> extends [infer Before extends number, infer After extends number]
+    ? WindowOut<In, WindowSpan<PerAxis<Sizes, J>, PerAxis<Dilations, J>>, PerAxis<Strides, J>, Add<Before, After>>
+    : never;
+
+/** The output sizes of the spatial axes, padding other than `"same"`, never tested: one or two axes written out, more mapped. */
+type WindowOuts<Spatial extends Shape, Sizes, Strides, Dilations, Padding> =
+  Spatial extends readonly [infer H extends number, infer W extends number] ? [AxisOut<H, 0, Sizes, Strides, Dilations, Padding>, AxisOut<W, 1, Sizes, Strides, Dilations, Padding>]
+  : Spatial extends readonly [infer W extends number] ? [AxisOut<W, 0, Sizes, Strides, Dilations, Padding>]
+  : { -readonly [J in keyof Spatial]: AxisOut<Spatial[J] & number, J, Sizes, Strides, Dilations, Padding> };
+
+/**
+ * Output sizes (`WindowOuts`) with one of them 0, a window larger than its
+ * axis: a union of one pattern per axis, `[0, unknown] | [unknown, 0]` for two.
+ * Every other axis is matched by `unknown`, so the test is decided when a
+ * literal axis misfits even if another axis is a type parameter (any test of
+ * that parameter's size itself stays unresolved).
+ */
+type MisfitPattern<R extends readonly unknown[]> =
+  R extends readonly [unknown, unknown] ? readonly [0, unknown] | readonly [unknown, 0]
+  : R extends readonly [unknown] ? readonly [0]
+  : MisfitPatterns<R, []>;
+type MisfitPatterns<R extends readonly unknown[], Before extends unknown[]> =
+  R extends readonly [unknown, ...infer Rest] ? readonly [...Before, 0, ...{ [K in keyof Rest]: unknown }] | MisfitPatterns<Rest, [...Before, unknown]> : never;
+
+/**
+ * The message of the first spatial axis whose output (`Outs`, from `WindowOut`) is 0: its
+ * window is larger than the padded axis. For a rule that tested the outputs itself.
+ */
+export type MisfitText<Op extends string, Spatial extends Shape, First extends number, Sizes, Dilations, Padding, Full extends Shape, Outs, J extends unknown[] = []> =
+  Outs extends readonly [0, ...unknown[]]
+    ? AxisLarger<Op, Spatial[J["length"]], J["length"], First, Sizes, Dilations, Padding, Full>
+    : Outs extends readonly [unknown, ...infer Rest] ? MisfitText<Op, Spatial, First, Sizes, Dilations, Padding, Full, Rest, [...J, unknown]> : never;
+
+/** The message of a window larger than spatial axis J (of size In, a literal). */
+type AxisLarger<Op extends string, In, J extends number, First extends number, Sizes, Dilations, Padding, Full extends Shape> =
+  PadOf<Padding, J> extends [infer Before extends number, infer After extends number]
+    // (every number read through its text, as types/size.ts reads its operands: when the compiler
+    // works out what this message can be before the options are known, which it does while it
+    // types the options object, each is `bigint` and the arithmetic gives `number` at once)
+    ? `${In & number}|${Before}|${After}|${PerAxis<Sizes, J>}|${PerAxis<Dilations, J>}` extends
+        `${infer I extends bigint}|${infer B extends bigint}|${infer A extends bigint}|${infer K extends bigint}|${infer D extends bigint}`
+      ? LargerText<Op, Add<First, J>, WindowSpan<Literal<K>, Literal<D>>, Add<Add<Literal<I>, Literal<B>>, Literal<A>>, Full>
       : never
     : never;
 
-/** The message of a window larger than its padded axis, once the shape prints (see above). */
-type Larger<Op extends string, At extends number, Span extends number, Padded extends number, Shown> =
-  [Shown] extends [string] ? ShapeTypeError<WindowLargerMessage<Op, At, Span, Padded, Shown>> : never;
+/** A size read back from its text (as in types/size.ts). */
+type Literal<Text extends bigint> = `${Text}` extends `${infer Size extends number}` ? Size : number;
+
+/**
+ * A window larger than its padded axis, the runtime's words. Its own test is
+ * on the printed shape, so a shape holding a type parameter (which cannot be
+ * printed as text) leaves it unresolved and the compiler names it by this
+ * alias, the shape among its arguments.
+ */
+type LargerText<Op extends string, At extends number, Span extends number, Padded extends number, Full extends Shape> =
+  ShowShape<Full> extends infer Shown extends string ? WindowLargerMessage<Op, At, Span, Padded, Shown> : never;
+
+/**
+ * The error of the first window larger than its padded axis (spatial axes
+ * `Spatial`, which start at axis `First` of the input `Full`), `never` when
+ * every window fits: an output size of 0 (`WindowOut`). Decided for literal
+ * sizes and for sizes known only at run time (which the runtime checks);
+ * unresolved while a size is a type parameter and no literal axis misfits,
+ * since whether its window fits is for the run time to say (`MisfitPattern`).
+ * `"same"` always fits.
+ */
+export type WindowMisfit<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
+  Padding extends "same" ? never
+  : WindowOuts<Spatial, Sizes, Strides, Dilations, Padding> extends infer Outs extends readonly unknown[]
+    ? Outs extends MisfitPattern<Outs> ? ShapeTypeError<MisfitText<Op, Spatial, First, Sizes, Dilations, Padding, Full, Outs>> : never
+    : never;
 
 /**
  * The output sizes of the spatial axes `Spatial` (which start at axis `First`
- * of the input `Full`), or the error of the first that does not fit. One and
- * two spatial axes (every op's) are written out; more take the walk.
+ * of the input `Full`), or the error of the first window larger than its
+ * padded axis (`WindowMisfit`). With `Checked` false the sizes alone, never
+ * tested, which is what a call returns: a size that is a type parameter gives
+ * an expression (`WindowOut`), whose window the run time checks.
  */
-export type WindowSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
+export type WindowSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape, Checked extends boolean = true> =
   // ("same" never fails, so its sizes are not tested for an error: a size passed through may be a
   // type parameter, and any test of one stays unresolved)
   Padding extends "same" ? SameSizes<Spatial, Strides>
-  : Spatial extends readonly [infer H extends number, infer W extends number]
-    ? AxisSize<Op, H, 0, First, Sizes, Strides, Dilations, Padding, Full> extends infer SH
-      ? SH extends ShapeTypeError<string> ? SH
-      : AxisSize<Op, W, 1, First, Sizes, Strides, Dilations, Padding, Full> extends infer SW
-        ? SW extends ShapeTypeError<string> ? SW : [SH & number, SW & number]
-        : never
-      : never
-  : Spatial extends readonly [infer W extends number]
-    ? AxisSize<Op, W, 0, First, Sizes, Strides, Dilations, Padding, Full> extends infer SW
-      ? SW extends ShapeTypeError<string> ? SW : [SW & number]
-      : never
-  : AxisSizes<Op, Spatial, First, Sizes, Strides, Dilations, Padding, Full, []>;
+  : WindowOuts<Spatial, Sizes, Strides, Dilations, Padding> extends infer R
+    ? Checked extends false ? R
+    : WindowMisfit<Op, Spatial, First, Sizes, Strides, Dilations, Padding, Full> extends infer Misfit ? ([Misfit] extends [never] ? R : Misfit) : never
+    : never;
 
 /**
  * `"same"`: `ceil(in / stride)`; a stride of 1 keeps the size, decided on the stride alone, so a
@@ -107,17 +176,3 @@ type SameSizes<Spatial extends Shape, Strides> =
   Spatial extends readonly [infer H extends number, infer W extends number] ? [SameSize<H, PerAxis<Strides, 0>>, SameSize<W, PerAxis<Strides, 1>>]
   : Spatial extends readonly [infer W extends number] ? [SameSize<W, PerAxis<Strides, 0>>]
   : { -readonly [J in keyof Spatial]: SameSize<Spatial[J] & number, PerAxis<Strides, J>> };
-
-/** The output size of spatial axis J (the axis `First + J` of the input), padding other than `"same"`. */
-type AxisSize<Op extends string, In extends number, J extends number, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape> =
-  PadOf<Padding, J> extends [infer Before extends number, infer After extends number]
-    ? WindowSize<Op, In, PerAxis<Sizes, J>, PerAxis<Strides, J>, PerAxis<Dilations, J>, Before, After, Add<First, J>, Full>
-    : never;
-
-/** The axes one by one (`Done` holds the sizes so far, its length the axis at hand): the first error ends the walk. */
-type AxisSizes<Op extends string, Spatial extends Shape, First extends number, Sizes, Strides, Dilations, Padding, Full extends Shape, Done extends number[]> =
-  Spatial extends readonly [infer In extends number, ...infer Rest extends Shape]
-    ? AxisSize<Op, In, Done["length"], First, Sizes, Strides, Dilations, Padding, Full> extends infer Size
-      ? Size extends ShapeTypeError<string> ? Size : AxisSizes<Op, Rest, First, Sizes, Strides, Dilations, Padding, Full, [...Done, Size & number]>
-      : never
-    : Done;

@@ -190,7 +190,7 @@ export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
     this: X,
     options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
   ): Tensor<
-    PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
+    PoolShape<Op, ShapeOf<X>, O, false> extends infer Result extends Shape ? Result : number[],
     Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
   >;
 }
@@ -201,7 +201,7 @@ export interface ConvOpOfMethod<Op extends ConvOp> {
     this: X,
     w: ConvChecked<WriteUndecidedConv<Op>, Op, ShapeOf<X>, ShapeOf<W>, O, W>,
     options?: O,
-  ): Tensor<ConvShape<Op, ShapeOf<X>, ShapeOf<W>, O> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], W["dtype"]>>;
+  ): Tensor<ConvShape<Op, ShapeOf<X>, ShapeOf<W>, O, false> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], W["dtype"]>>;
 }
 
 /** `SplitOp` as a method of Tensor: the same signatures, the tensor as `this`. */

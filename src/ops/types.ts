@@ -42,10 +42,11 @@ import type {
   StackShape,
 } from "../../types/index.js";
 import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
-import type { ShapeChecked, WriteUndecided } from "../../types/errors.js";
+import type { MessageOf, ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { ConcatAlike } from "../../types/join.js";
-import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
-import type { ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
+import type { PoolMisfit, PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
+import type { ConvMisfit, ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
+import type { OptionField } from "../../types/window.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
@@ -776,21 +777,38 @@ export type WriteUndecidedPool<Op extends string> =
 
 /**
  * The options of a pooling call as the rule checks them: the rule's message
- * when the window does not fit (or x has the wrong rank), the options
+ * when x has the wrong rank or a window does not fit its axis, the options
  * otherwise; unresolved (no argument fits, and the compiler names this alias
- * with `Undecided` first) when a spatial size is a type parameter, and when
- * the call misfits on a shape with a type parameter, which its message could
- * not print (types/window.ts).
+ * with `Undecided` first) when the rule cannot be decided.
+ *
+ * A spatial size that is a type parameter gives an output size the compiler
+ * keeps as an expression (`Minus<H, 2>`, types/window.ts), and whether that
+ * window fits is left to the run time: the test stays unresolved
+ * (`PoolShape`), and `WindowFit` lets the options through exactly then.
  */
 export type PoolChecked<Undecided extends string, Op extends string, S extends Shape, O> =
-  [PoolShape<Op, S, O>] extends [ShapeTypeError<infer Message>] ? Message : O;
+  PoolShape<Op, S, O, false> extends infer Result
+    ? [Result] extends [ShapeTypeError<infer Message>] ? Message
+    // ("same" windows always fit)
+    : OptionField<O, "padding", "valid"> extends "same" ? O
+    : WindowFit<PoolMisfit<Op, S, O, Result>, O>
+    : never;
+
+/**
+ * `Arg` when every window fits (`Misfit` is `never`), the message of the one that does not,
+ * and `Arg` too while that is unresolved, which only a size that is a type parameter leaves it
+ * (`WindowMisfit`): the unresolved `FitKey` indexes `{ fit: unknown }` by what it can become,
+ * which is `"fit"` alone (a misfit's branch is `never`), so any argument fits it.
+ */
+export type WindowFit<Misfit extends ShapeTypeError<string>, Arg> = (Arg & { fit: unknown }[FitKey<Misfit>]) | MessageOf<Misfit>;
+type FitKey<Misfit> = [Misfit] extends [never] ? "fit" : [Misfit] extends [ShapeTypeError<string>] ? never : "fit";
 
 /** `maxPool2d(x, { size, strides?, padding?, layout? })` and the other pooling ops: max keeps the dtype, avg is float as `mean` is. */
 export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
   x: X,
   options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
 ) => Tensor<
-  PoolShape<Op, ShapeOf<X>, O> extends infer Result extends Shape ? Result : number[],
+  PoolShape<Op, ShapeOf<X>, O, false> extends infer Result extends Shape ? Result : number[],
   Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
 >;
 
@@ -804,7 +822,13 @@ export type WriteUndecidedConv<Op extends string> =
  * with `Undecided` first, when a size the rule needs is a type parameter.
  */
 export type ConvChecked<Undecided extends string, Op extends ConvOp, X extends Shape, W extends Shape, O, Arg> =
-  [ConvShape<Op, X, W, O>] extends [ShapeTypeError<infer Message>] ? Message : Arg;
+  ConvShape<Op, X, W, O, false> extends infer Result
+    ? [Result] extends [ShapeTypeError<infer Message>] ? Message
+    // ("same" windows always fit; a transposed convolution's sizes are checked by ConvShape)
+    : Op extends "conv2dTranspose" ? Arg
+    : OptionField<O, "padding", "valid"> extends "same" ? Arg
+    : WindowFit<ConvMisfit<Op, X, W, O, Result>, Arg>
+    : never;
 
 /** The options each convolution takes. */
 export interface ConvOptionsOf {
@@ -823,7 +847,7 @@ export type ConvOpOf<Op extends ConvOp> = <
   x: X,
   w: ConvChecked<WriteUndecidedConv<Op>, Op, ShapeOf<X>, ShapeOf<W>, O, W>,
   options?: O,
-) => Tensor<ConvShape<Op, ShapeOf<X>, ShapeOf<W>, O> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], W["dtype"]>>;
+) => Tensor<ConvShape<Op, ShapeOf<X>, ShapeOf<W>, O, false> extends infer Result extends Shape ? Result : number[], ArithmeticDType<X["dtype"], W["dtype"]>>;
 
 /** The options of `layerNorm` and `rmsNorm`: the first normalised axis, checked against x's rank. */
 export interface NormOptions<Axis> {

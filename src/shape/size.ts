@@ -9,3 +9,12 @@ export const ceilDiv = (a: number, b: number): number => Math.ceil(a / b);
 
 /** `a * b`: twin of `Times` in types/size.ts. */
 export const times = (a: number, b: number): number => a * b;
+
+/** `a + b`: twin of `Plus` in types/size.ts. */
+export const plus = (a: number, b: number): number => a + b;
+
+/** `a - b`, 0 when `b` is as large: twin of `Minus` in types/size.ts. */
+export const minus = (a: number, b: number): number => Math.max(a - b, 0);
+
+/** `floor(a / b)`: twin of `FloorDiv` in types/size.ts. */
+export const floorDiv = (a: number, b: number): number => Math.floor(a / b);

@@ -8,7 +8,7 @@
  * dilation that is not a positive integer, or a padding that is not a count,
  * a RangeError (TypeError when it is not a number at all) naming the argument.
  */
-import { ceilDiv } from "./size.js";
+import { ceilDiv, floorDiv, minus, plus } from "./size.js";
 import type { WindowLargerMessage } from "../../types/window.js";
 import { ShapeError, showShape } from "../errors.js";
 import { checkCount, describe } from "./validate.js";
@@ -69,6 +69,9 @@ export function paddings(op: string, padding: unknown, count: number): [number, 
   throw new TypeError(`${op}: padding must be "valid", "same", a number or [[before, after], ...], got ${describe(padding)}`);
 }
 
+/** `input + up - down` as `Plus` or `Minus` of the difference: twin of `Shift` in types/window.ts. */
+const shift = (input: number, up: number, down: number): number => (up >= down ? plus(input, up - down) : minus(input, down - up));
+
 /**
  * The windows of the spatial axes of `shape` starting at `first` (as many as
  * `count`), checked against the rule; throws as the module comment says.
@@ -102,6 +105,8 @@ export function windowLayout(op: string, shape: readonly number[], first: number
         sizes: [padded, span],
       });
     }
-    return { size, stride, dilation, before, after, out: Math.floor((padded - span) / stride) + 1 };
+    // (`floor((padded - span) / stride) + 1`, composed as types/window.ts composes it: `WindowOut`)
+    const out = stride === 1 ? shift(input, before + after, span - 1) : floorDiv(shift(input, before + after + stride, span), stride);
+    return { size, stride, dilation, before, after, out };
   });
 }

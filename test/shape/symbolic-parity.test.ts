@@ -1,10 +1,12 @@
 /**
  * Sizes computed from type parameters (types/size.ts) against the runtime:
- * generated generic functions, each a convolution or a pool with `"same"`
- * padding over spatial and channel sizes that are type parameters, must
- * compile with no diagnostic inside them (the call is decided by structure),
- * and, called with concrete shapes, give the runtime's shape exactly: each
- * `CeilDiv<H, s>` and `Times<H, s>` becomes the number the runtime computes.
+ * generated generic functions, each a convolution or a pool over spatial and
+ * channel sizes that are type parameters, with `"same"`, `"valid"`, a number
+ * or `[before, after]` pairs of padding, strides and dilations, must compile
+ * with no diagnostic inside them (the call is decided by structure), and,
+ * called with concrete shapes, give the runtime's shape exactly: each
+ * `CeilDiv<H, s>`, `Times<H, s>`, `Minus<H, k>`, `Plus<H, k>` and
+ * `FloorDiv<..., s>` becomes the number the runtime computes.
  * Under TypeScript 6 (compiler API), 7 and 5.9 (tsd).
  */
 import fc from "fast-check";
@@ -15,7 +17,9 @@ import { diagnosticsWith, evaluateCalls } from "../support/calls.js";
 import { compilers } from "../support/compiler.js";
 
 const SEED = 20261128;
-const CASES = 120;
+const CASES = 160;
+
+type Padding = "same" | "valid" | number | readonly (readonly [number, number])[];
 
 interface Case {
   readonly op: "conv2d" | "conv1d" | "depthwiseConv2d" | "conv2dTranspose" | "maxPool2d" | "avgPool2d" | "maxPool1d" | "avgPool1d";
@@ -25,6 +29,8 @@ interface Case {
   readonly kernel: readonly number[];
   readonly filters: number;
   readonly strides: number | readonly number[];
+  readonly padding: Padding;
+  readonly dilations: number;
 }
 
 const caseArb: fc.Arbitrary<Case> = fc
@@ -36,16 +42,42 @@ const caseArb: fc.Arbitrary<Case> = fc
     kernel: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 2, maxLength: 2 }),
     filters: fc.integer({ min: 1, max: 5 }),
     strides: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 2 })),
+    padding: fc.oneof(
+      fc.constant<Padding>("same"),
+      fc.constant<Padding>("valid"),
+      fc.integer({ min: 0, max: 3 }),
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })), { minLength: 2, maxLength: 2 }),
+    ),
+    dilations: fc.integer({ min: 1, max: 2 }),
   })
   .map((c) => {
     const rank = c.op.endsWith("1d") ? 1 : 2;
     const first = c.channelsFirst && c.op !== "depthwiseConv2d" && c.op !== "conv2dTranspose";
+    const pool = c.op.includes("Pool");
+    // (a transposed convolution's sizes are expressions with "same" padding only; pools have no dilations)
+    // (and a pool's padding is smaller than its window on each side)
+    const kernel = c.kernel.slice(0, rank);
+    const most = (j: number) => (pool ? kernel[j]! - 1 : 3);
+    const padding: Padding =
+      c.op === "conv2dTranspose" ? "same"
+      : typeof c.padding === "object" ? c.padding.slice(0, rank).map(([b, a], j) => [Math.min(b, most(j)), Math.min(a, most(j))] as const)
+      : typeof c.padding === "number" ? Math.min(c.padding, ...kernel.map((_, j) => most(j)))
+      : c.padding;
+    const dilations = pool || c.op === "conv2dTranspose" ? 1 : c.dilations;
+    // (with padding other than "same" a window larger than its axis throws: the sizes are made to fit)
+    const spatial = c.spatial.slice(0, rank).map((size, j) => {
+      if (padding === "same") return size;
+      const [before, after] = padding === "valid" ? [0, 0] : typeof padding === "number" ? [padding, padding] : padding[j]!;
+      return Math.max(size, dilations * (kernel[j]! - 1) + 1 - before - after);
+    });
     return {
       ...c,
       channelsFirst: first,
-      spatial: c.spatial.slice(0, rank),
-      kernel: c.kernel.slice(0, rank),
+      spatial,
+      kernel,
       strides: typeof c.strides === "number" ? c.strides : c.strides.slice(0, rank),
+      padding,
+      dilations,
     } as Case;
   });
 
@@ -69,7 +101,9 @@ const options = (c: Case): string => {
   const layout = c.channelsFirst ? `, layout: "${c.op.endsWith("1d") ? "NCW" : "NCHW"}"` : "";
   const strides = typeof c.strides === "number" ? c.strides : `[${c.strides.join(", ")}]`;
   const size = c.op.includes("Pool") ? `size: ${c.kernel.length === 1 ? c.kernel[0] : `[${c.kernel.join(", ")}]`}, ` : "";
-  return `{ ${size}strides: ${strides}, padding: "same"${layout} }`;
+  const padding = typeof c.padding === "string" ? `"${c.padding}"` : typeof c.padding === "number" ? c.padding : `[${c.padding.map(([b, a]) => `[${b}, ${a}]`).join(", ")}]`;
+  const dilations = c.dilations === 1 ? "" : `, dilations: ${c.dilations}`;
+  return `{ ${size}strides: ${strides}, padding: ${padding}${dilations}${layout} }`;
 };
 
 const tuple = (sizes: readonly (string | number)[]) => `[${sizes.join(", ")}]`;
@@ -102,12 +136,16 @@ const ops = [...new Set(cases.map((c) => c.op))].sort();
 const header = (from: string) => [`import { ${ops.join(", ")}, zeros, type Tensor } from "${from}";`, ...cases.map(generic)].join("\n");
 const runtime = cases.map(runtimeShape);
 
-describe("symbolic sizes: generic convolutions and pools with \"same\" padding against the runtime", () => {
-  it("cover every op, both layouts, strides 1 to 3 and empty axes", () => {
+describe("symbolic sizes: generic convolutions and pools against the runtime", () => {
+  it("cover every op, both layouts, every kind of padding, strides 1 to 3, dilations and empty axes", () => {
     expect(ops).toEqual(["avgPool1d", "avgPool2d", "conv1d", "conv2d", "conv2dTranspose", "depthwiseConv2d", "maxPool1d", "maxPool2d"]);
     expect(cases.some((c) => c.channelsFirst)).toBe(true);
     expect(cases.filter((c) => (typeof c.strides === "number" ? c.strides : Math.max(...c.strides)) > 1).length).toBeGreaterThan(40);
     expect(cases.some((c) => c.spatial.includes(0))).toBe(true);
+    for (const kind of ["same", "valid", "number", "object"]) {
+      expect(cases.filter((c) => (typeof c.padding === "string" ? c.padding : typeof c.padding) === kind).length, kind).toBeGreaterThan(15);
+    }
+    expect(cases.some((c) => c.dilations > 1 && c.padding !== "same")).toBe(true);
   });
 
   it(`compile inside their generic functions and give the runtime's shapes on all ${CASES} calls under TypeScript 6`, () => {

@@ -294,6 +294,16 @@ type MonusByDigits<A extends number, B extends number> =
 export type Min<A extends number, B extends number> =
   Known<A, B> extends [infer X extends Digits, infer Y extends Digits] ? (Compare<X, Y> extends "gt" ? B : A) : number;
 
+/** `floor(A / B)` for a non-negative integer literal `A` and a positive one `B`; `A` when `B` is 1; `number` otherwise. */
+export type FloorQuotient<A extends number, B extends number> =
+  [B] extends [1] ? A
+  // (one digit: a lookup per digit of A's text; more, the long division)
+  : [B] extends [DigitDivisor] ? (DivideByDigit<A, B> extends [infer Q extends number, unknown] ? Q : number)
+  : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
+    ? DropHighZeros<Y> extends [0] ? number
+    : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, Digits] ? FromDigits<Reverse<Q>> : number
+    : number;
+
 /** `ceil(A / B)` for a non-negative integer literal `A` and a positive one `B`; `A` when `B` is 1; `number` otherwise. */
 export type CeilQuotient<A extends number, B extends number> =
   [B] extends [1] ? A
