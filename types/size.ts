@@ -22,19 +22,19 @@
  * FloorDiv<27, 2>  //=> 13
  * // in `function f<H extends number>(...)`: CeilDiv<H, 2> stays CeilDiv<H, 2>
  */
-import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Monus, Multiply } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
 
 /** `ceil(A / B)` for a positive `B`: a stride-B window with `"same"` padding over A cells. */
 export type CeilDiv<A extends number, B extends number> =
-  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? CeilQuotient<K, B> : number) : never) : number) : never;
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? CeilQuotient<K, B> : number) : never) : number) : never;
 
 /** `A * B`: a stride-B transposed window with `"same"` padding over A cells. */
 export type Times<A extends number, B extends number> =
-  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? Multiply<K, B> : number) : never) : number) : never;
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? Multiply<K, B> : number) : never) : number) : never;
 
 /** `A + B`: a window whose padding exceeds its span, `concat` of two sizes. */
 export type Plus<A extends number, B extends number> =
-  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? Add<K, B> : number) : never) : number) : never;
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? Add<K, B> : number) : never) : number) : never;
 
 /**
  * `A - B`, or 0 when `B` is as large (the clamped difference): a `"valid"` window of span
@@ -42,11 +42,11 @@ export type Plus<A extends number, B extends number> =
  * which the rule that built it reports when it sees the literal.
  */
 export type Minus<A extends number, B extends number> =
-  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? Monus<K, B> : number) : never) : number) : never;
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? Monus<K, B> : number) : never) : number) : never;
 
 /** `floor(A / B)` for a positive `B`: a window's steps at stride B. */
 export type FloorDiv<A extends number, B extends number> =
-  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (Literal<Text> extends infer K extends number ? (IsKnownSize<K> extends true ? FloorQuotient<K, B> : number) : never) : number) : never;
+  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? FloorQuotient<K, B> : number) : never) : number) : never;
 
 /*
  * Each alias above is the same conditional type, written out so that each is named by its
@@ -65,6 +65,3 @@ export type FloorDiv<A extends number, B extends number> =
  * types/internal/arithmetic.ts would relate an expression to a thousand literals, which
  * takes seconds for `FloorDiv<Plus<H, 4>, 2>` and does not end for deeper ones.
  */
-
-/** A size read back from its text; `number` for a text that is not a non-negative integer literal. */
-type Literal<Text extends bigint> = `${Text}` extends `${infer Size extends number}` ? Size : number;

@@ -14,7 +14,7 @@
  * WindowSizes<"maxPool2d", [28, 28], 1, [2, 2], [2, 2], 1, "valid", [1, 28, 28, 3]>  //=> [14, 14]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, Monus, Multiply } from "./internal/arithmetic.js";
+import type { Add, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
 import type { Shape, ShowShape } from "./shape.js";
 import type { CeilDiv, FloorDiv, Minus, Plus } from "./size.js";
 
@@ -118,12 +118,9 @@ type AxisLarger<Op extends string, In, J extends number, First extends number, S
     // types the options object, each is `bigint` and the arithmetic gives `number` at once)
     ? `${In & number}|${Before}|${After}|${PerAxis<Sizes, J>}|${PerAxis<Dilations, J>}` extends
         `${infer I extends bigint}|${infer B extends bigint}|${infer A extends bigint}|${infer K extends bigint}|${infer D extends bigint}`
-      ? LargerText<Op, Add<First, J>, WindowSpan<Literal<K>, Literal<D>>, Add<Add<Literal<I>, Literal<B>>, Literal<A>>, Full>
+      ? LargerText<Op, Add<First, J>, WindowSpan<ToNumber<`${K}`>, ToNumber<`${D}`>>, Add<Add<ToNumber<`${I}`>, ToNumber<`${B}`>>, ToNumber<`${A}`>>, Full>
       : never
     : never;
-
-/** A size read back from its text (as in types/size.ts). */
-type Literal<Text extends bigint> = `${Text}` extends `${infer Size extends number}` ? Size : number;
 
 /**
  * A window larger than its padded axis, the runtime's words. Its own test is

@@ -50,7 +50,8 @@ type HighText<Value extends Digits> =
     : Value extends [infer A extends Digit] ? `${A}`
     : "";
 type TrimZeros<Text extends string> = Text extends `0${infer Rest}` ? (Rest extends "" ? "0" : TrimZeros<Rest>) : Text extends "" ? "0" : Text;
-type ToNumber<Text extends string> = Text extends `${infer Value extends number}` ? (`${Value}` extends Text ? Value : number) : number;
+/** A number read back from its text; `number` when the text is not an exact double. */
+export type ToNumber<Text extends string> = Text extends `${infer Value extends number}` ? (`${Value}` extends Text ? Value : number) : number;
 
 /**
  * The digits of two non-negative integer literals, or `false` when either is
