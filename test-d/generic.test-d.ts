@@ -10,7 +10,7 @@
 import { expectTypeOf } from "expect-type";
 import {
   add, argmax, broadcastTo, concat, greater, matmul, mean, mul, reshape, slice, softmax, squeeze, split, stack, sub, sum, where, zeros,
-  type Shape, type Tensor,
+  type Plus, type Shape, type Tensor,
 } from "shapecast";
 
 declare function expected<T>(): T;
@@ -25,10 +25,10 @@ function classifier<B extends number, C extends number>(x: Tensor<[B, C], "float
   let means = mean(x, -1);
   means = expected<Tensor<[B], "float32">>();
   const means2: Tensor<[B], "float32"> = means;
-  // concat of one shape: the size on the axis is a sum of type parameters, unknown
+  // concat of one shape: the size on the axis is the sum of type parameters, by name
   let joined = concat([x, x], 0);
-  joined = expected<Tensor<[number, C], "float32">>();
-  const joined2: Tensor<[number, C], "float32"> = joined;
+  joined = expected<Tensor<[Plus<B, B>, C], "float32">>();
+  const joined2: Tensor<[Plus<B, B>, C], "float32"> = joined;
   let stacked = stack([x, x], -1);
   stacked = expected<Tensor<[B, C, 2], "float32">>();
   const stacked2: Tensor<[B, C, 2], "float32"> = stacked;
@@ -81,8 +81,8 @@ function block<B extends number, T extends number, D extends number, E extends n
   const mixed2: Tensor<[B, T, E], "float32"> = mixed;
   // literal sizes still compute next to type parameters
   let widened = concat([rows, expected<Tensor<[B, 2], "float32">>()], 1);
-  widened = expected<Tensor<[B, number], "float32">>();
-  const widened2: Tensor<[B, number], "float32"> = widened;
+  widened = expected<Tensor<[B, Plus<D, 2>], "float32">>();
+  const widened2: Tensor<[B, Plus<D, 2>], "float32"> = widened;
   let literal = concat([expected<Tensor<[B, 6], "float32">>(), expected<Tensor<[B, 2], "float32">>()], 1);
   literal = expected<Tensor<[B, 8], "float32">>();
   const literal2: Tensor<[B, 8], "float32"> = literal;

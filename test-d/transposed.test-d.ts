@@ -41,7 +41,7 @@ anyShape(x);
 function joined<B extends number, C extends number>(a: Tensor<[B, C], "float32">) {
   return concat([a, a], 0);
 }
-expectType<Tensor<[number, 4], "float32">>(joined(zeros([3, 4])));
+expectType<Tensor<[6, 4], "float32">>(joined(zeros([3, 4])));
 
 // the exact-size guard still holds: a union dim is not an assignment target for one size
 declare const exact: Tensor<[2, 3], "float32">;

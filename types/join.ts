@@ -9,10 +9,10 @@
  * StackShape<[[2, 3], [2, 3]], 0>    //=> [2, 2, 3]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add } from "./internal/arithmetic.js";
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { NotFound, Same } from "./internal/sizes.js";
 import type { Counter } from "./internal/tuple.js";
+import type { Plus } from "./size.js";
 import type { Shape, ShowDim, ShowShape } from "./shape.js";
 
 
@@ -56,27 +56,27 @@ export type JoinSizeDetail<Index extends number, Axis extends number, Size exten
 export type StackRangeMessage<Axis extends number, Rank extends number> = `stack: axis ${Axis} is out of range for a rank-${Rank} result`;
 
 type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
-  ShapeTypeError<JoinMessage<Op, Detail, ShowShape<First>, ShowShape<Other>>>;
+  ShapeTypeError<JoinText<Op, Detail, First, Other>>;
+
+/**
+ * `JoinMessage` with the two shapes printed. Its own test is on the printed shapes, so while
+ * a shape holds a type parameter (which cannot be printed as text) the compiler leaves it
+ * unresolved and names it by this alias, the shapes among its arguments:
+ * `JoinText<"concat", "tensors[1] axis 2 has 8 vs 4 in tensors[0]", [B, T, 4], [B, U, 8]>`.
+ */
+export type JoinText<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
+  `${ShowShape<First>}\t${ShowShape<Other>}` extends `${infer A}\t${infer B}` ? JoinMessage<Op, Detail, A, B> : never;
 
 type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[], Match = Pattern<First, Axis>> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]
     ? number extends Next["length"] ? number[] // a tensor of unknown rank: the runtime checks
     : Next["length"] extends First["length"]
-      ? [Match] extends [Next] ? ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown], Match>
+      ? [Match] extends [Next] ? ConcatRest<Rest, Axis, First, Plus<Total, Next[Axis] & number>, [...Index, unknown], Match>
       : Mismatch<First, Next, Axis> extends [infer At, infer X, infer Y]
         ? JoinError<"concat", JoinSizeDetail<Index["length"], At & number, ShowDim<Y>, ShowDim<X>>, First, Next>
-        : ConcatRest<Rest, Axis, First, Add<Total, Next[Axis] & number>, [...Index, unknown], Match>
+        : ConcatRest<Rest, Axis, First, Plus<Total, Next[Axis] & number>, [...Index, unknown], Match>
       : JoinError<"concat", JoinRankDetail<Index["length"], Next["length"], First["length"]>, First, Next>
     : { -readonly [Key in keyof First]: Key extends `${Axis}` ? Total : First[Key] };
-
-/**
- * `Shape` with the size on axis `Axis` unknown: the result of joining tensors of
- * one shape whose sizes on that axis the compiler cannot add (type parameters).
- */
-export type ConcatAlike<S extends Shape, Axis extends number> =
-  AxisIndex<S, Axis> extends infer At extends number
-    ? { -readonly [Key in keyof S]: Key extends `${At}` ? number : S[Key] }
-    : never;
 
 export type ConcatShape<Shapes extends readonly Shape[], Axis extends number> =
   number extends Shapes["length"] ? number[]

@@ -32,9 +32,17 @@ export type CeilDiv<A extends number, B extends number> =
 export type Times<A extends number, B extends number> =
   A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? Multiply<K, B> : number) : never) : number) : never;
 
-/** `A + B`: a window whose padding exceeds its span, `concat` of two sizes. */
+/**
+ * `A + B`: a window whose padding exceeds its span, `concat` of two sizes. Either operand may be
+ * unknown by value (`Plus<T, 1>`, `Plus<B, C>`), so its one test reads both: it stays
+ * unresolved, named `Plus<...>`, while either is a type parameter or an expression of one.
+ */
 export type Plus<A extends number, B extends number> =
-  A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? Add<K, B> : number) : never) : number) : never;
+  `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+    ? ([A] extends [never] ? never : [B] extends [never] ? never
+      // (`Add` gives `number` itself unless both are size literals)
+      : Add<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>>)
+    : number;
 
 /**
  * `A - B`, or 0 when `B` is as large (the clamped difference): a `"valid"` window of span
@@ -49,10 +57,11 @@ export type FloorDiv<A extends number, B extends number> =
   A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? FloorQuotient<K, B> : number) : never) : number) : never;
 
 /*
- * Each alias above is the same conditional type, written out so that each is named by its
- * own alias: the operation on `A` and `B` once `A` is a literal, `number` when it is a size
- * known only at run time, unresolved while it is a type parameter or an expression of one;
- * `never` stays `never` (the test on `A` is distributive). `B` is a literal.
+ * Each alias above but `Plus` is the same conditional type, written out so that each is named
+ * by its own alias: the operation on `A` and `B` once `A` is a literal, `number` when it is a
+ * size known only at run time, unresolved while it is a type parameter or an expression of
+ * one; `never` stays `never` (the test on `A` is distributive). `B` is a literal. `Plus` reads
+ * both operands in its one test, since either may be unknown, and keeps `never` by a test of its own.
  *
  * Exported from the package, so that an annotation can name a size a rule computed
  * (`Tensor<[N, 16, Minus<H, 2>, Minus<W, 2>]>`).

@@ -43,7 +43,6 @@ import type {
 } from "../../types/index.js";
 import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
 import type { MessageOf, ShapeChecked, WriteUndecided } from "../../types/errors.js";
-import type { ConcatAlike } from "../../types/join.js";
 import type { PoolMisfit, PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ConvMisfit, ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
 import type { OptionField } from "../../types/window.js";
@@ -634,48 +633,30 @@ type DTypeOfAll<Tensors extends readonly AnyTensor[]> = Tensors[number]["dtype"]
 /**
  * `concat(tensors, axis?)`: the sizes on the axis add up at compile time; a mismatch is a compile error.
  *
- * Two signatures. The first computes the exact shape and takes the call only when
- * the compiler can decide the sum on the axis (literal sizes, `number`): its
- * parameter type depends on that sum, and a sum of type parameters (`B + B`) stays
- * undecided, which no argument satisfies. The second then joins tensors of one
- * shape, type parameters included, and leaves the size on the axis unknown
- * (`[B, C]` twice on axis 0 gives `[number, C]`). See docs/generic-code.md.
+ * The sizes add by `Plus` (types/size.ts): literals to their sum, and a type parameter to an
+ * expression that names the sum (`[B, T, D]` with `[B, 1, D]` on axis 1 is
+ * `[B, Plus<T, 1>, D]`). The sizes off the axis are compared by identity first, so one type
+ * parameter on each side fits; two different ones are undecided (docs/generic-code.md).
  */
 export interface ConcatOp {
   <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
     tensors: ConcatChecked<WriteUndecided<"concat">, ShapesOf<Tensors>, Axis, Tensors>,
     axis?: Axis,
-  ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
-  <S extends Shape, D extends DType, const Axis extends number = 0>(
-    tensors: readonly [Tensor<S, D>, ...Tensor<NoInfer<ConcatAlike<S, Axis>>, NoInfer<D>>[]],
-    axis?: [AxisIndex<S, Axis>] extends [never] ? RangeMessage<"concat", "axis", Axis, S["length"]> : Axis,
-  ): Tensor<ConcatAlike<S, Axis>, D>;
-  // the rule again, last: TypeScript 7 reports only the last signature's error, which must be the message
-  <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
-    tensors: ConcatChecked<WriteUndecided<"concat">, ShapesOf<Tensors>, Axis, Tensors>,
-    axis?: Axis,
-  ): Tensor<ConcatShape<ShapesOf<Tensors>, Axis> extends infer Result extends Shape ? Result : number[], DTypeOfAll<Tensors>>;
+  ): Tensor<ConcatResult<ShapesOf<Tensors>, Axis>, DTypeOfAll<Tensors>>;
 }
 
-/** The tensors when they join, the message when they do not; undecided when the sum on the axis is. */
+/** concat's shape, `number[]` for an error (the call is an error then); named, so an undecided call's result prints by name. */
+export type ConcatResult<Shapes extends readonly Shape[], Axis extends number> = ConcatShape<Shapes, Axis> extends infer Result extends Shape ? Result : number[];
+
+/** The tensors when they join, the message when they do not; undecided when a size off the axis is (two type parameters). */
 export type ConcatChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
-  // (`Shapes[0]`, not inferred from `Shapes`: no tensors is ConcatShape's error, which has no axis to decide)
-  [SumDecided<ConcatShape<Shapes, Axis>, AxisIndex<Shapes[0], Axis>>] extends [ShapeTypeError<infer Message>] ? Message : Tensors;
+  // (the message read from its field, not inferred: a message that names a shape holding a type
+  // parameter stays unresolved, and an inference from it would leave this test unresolved too)
+  ConcatShape<Shapes, Axis> extends infer Result ? ([Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Tensors) : never;
 
 /** stack's tensors, or the message (printed with the shapes when undecided, as `MatMulChecked`). */
 export type StackChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
-  [StackShape<Shapes, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Tensors;
-
-/**
- * `Result`, left unresolved while its size on axis `At` is not a plain number: a sum of
- * type parameters (`B + B`) is an unresolved conditional type, and a test written as
- * `[X] extends [number]` is never decided while `X` is unresolved or a type parameter
- * (docs/generic-code.md), where `{ size: X } extends { size: number }` would pass it.
- */
-type SumDecided<Result, At extends number> =
-  Result extends readonly unknown[] // (not `number[]`: that tests each size, undecided for `B`)
-    ? [Result[At & keyof Result]] extends [number] ? Result : Result
-    : Result;
+  StackShape<Shapes, Axis> extends infer Result ? ([Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Tensors) : never;
 
 /**
  * reshape's `shape` parameter: the target, or the message when it does not fit.

@@ -1,0 +1,49 @@
+/**
+ * Sizes computed from type parameters (docs/generic-code.md, "Sizes computed from type
+ * parameters"), outside the window ops: concat adds its sizes by `Plus`, so joining along an
+ * axis whose size is a type parameter keeps the sum by name; the same sum computed twice fits
+ * itself; a definite misfit beside type parameters is still reported as that misfit.
+ */
+import { expectTypeOf } from "expect-type";
+import { add, concat, stack, zeros, type Plus, type Tensor } from "shapecast";
+
+function cache<B extends number, H extends number, T extends number, D extends number>(
+  past: Tensor<[B, H, T, D], "float32">, step: Tensor<[B, H, 1, D], "float32">,
+) {
+  // a key/value cache grown by one step: T + 1
+  const grown = concat([past, step], 2);
+  expectTypeOf(grown).toEqualTypeOf<Tensor<[B, H, Plus<T, 1>, D], "float32">>();
+  // negative axis, three tensors: (T + 1) + 1
+  const twice = concat([past, step, step], -2);
+  expectTypeOf(twice).toEqualTypeOf<Tensor<[B, H, Plus<Plus<T, 1>, 1>, D], "float32">>();
+  // the same computation on both sides fits
+  expectTypeOf(add(grown, concat([past, step], 2))).toEqualTypeOf<Tensor<[B, H, Plus<T, 1>, D], "float32">>();
+  return grown;
+}
+
+function sequences<B extends number, S extends number, T extends number, D extends number>(
+  source: Tensor<[B, S, D], "float32">, target: Tensor<[B, T, D], "float32">,
+) {
+  expectTypeOf(concat([source, target], 1)).toEqualTypeOf<Tensor<[B, Plus<S, T>, D], "float32">>();
+  expectTypeOf(concat([source, source], 0)).toEqualTypeOf<Tensor<[Plus<B, B>, S, D], "float32">>();
+  // literal sizes still add to a literal beside type parameters
+  expectTypeOf(concat([zeros([2, 3]), zeros([2, 5])], 1)).toEqualTypeOf<Tensor<[2, 8], "float32">>();
+  // a stack of sums computed the same way
+  expectTypeOf(stack([concat([source, target], 1), concat([source, target], 1)])).toEqualTypeOf<Tensor<[2, B, Plus<S, T>, D], "float32">>();
+}
+
+function misfits<B extends number, S extends number, T extends number>(x: Tensor<[B, S, 4], "float32">, y: Tensor<[B, T, 8], "float32">) {
+  // @ts-expect-error -- a definite misfit off the axis: JoinText<"concat", "tensors[1] axis 2 has 8 vs 4 in tensors[0]", [B, S, 4], [B, T, 8]>
+  concat([x, y], 1);
+  // @ts-expect-error -- S against T off the axis: undecided, "concat: the compiler cannot decide ..."
+  concat([x, y], 2);
+}
+
+// concrete at the call: the sums become numbers
+expectTypeOf(cache(zeros([2, 4, 7, 16]), zeros([2, 4, 1, 16]))).toEqualTypeOf<Tensor<[2, 4, 8, 16], "float32">>();
+export { misfits, sequences };
+function stacked<B extends number, T extends number>(x: Tensor<[B, T, 4], "float32">, y: Tensor<[B, T, 8], "float32">) {
+  // @ts-expect-error -- JoinText<"stack", "tensors[1] axis 2 has 8 vs 4 in tensors[0]", [B, T, 4], [B, T, 8]>
+  stack([x, y]);
+}
+export { stacked };
