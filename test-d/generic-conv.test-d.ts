@@ -116,7 +116,7 @@ function misfits<N extends number, H extends number, W extends number, Cin exten
   conv2d(x, w16, { layout: "NCHW", padding: "same" });
   // @ts-expect-error -- a literal axis the window does not fit, beside a type parameter: MisfitText<"conv2d", [H, 2], 2, [3, 3], 1, "valid", [N, Cin, H, 2], [Minus<H, 2>, 0], []>
   conv2d(x as unknown as Tensor<[N, Cin, H, 2], "float32">, w, { layout: "NCHW" });
-  // @ts-expect-error -- the same on the other axis: LargerText<"maxPool2d", 2, 2, 1, [N, Cin, 1, W]>
+  // @ts-expect-error -- the same on the other axis: ShapeMessage<"maxPool2d: the window spans 2 but axis 2 is 1 with its padding (shape {1})", [N, Cin, 1, W]>
   maxPool2d(x as unknown as Tensor<[N, Cin, 1, W], "float32">, { size: 2, layout: "NCHW" });
 }
 misfits(zeros([1, 16, 8, 8]), zeros([8, 16, 3, 3]), zeros([8, 16, 3, 3]));

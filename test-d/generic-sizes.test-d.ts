@@ -33,7 +33,7 @@ function sequences<B extends number, S extends number, T extends number, D exten
 }
 
 function misfits<B extends number, S extends number, T extends number>(x: Tensor<[B, S, 4], "float32">, y: Tensor<[B, T, 8], "float32">) {
-  // @ts-expect-error -- a definite misfit off the axis: JoinText<"concat", "tensors[1] axis 2 has 8 vs 4 in tensors[0]", [B, S, 4], [B, T, 8]>
+  // @ts-expect-error -- a definite misfit off the axis: ShapeMessage<"concat: tensors[1] axis 2 has 8 vs 4 in tensors[0]; cannot join {1} with {2}", [B, S, 4], [B, T, 8]>
   concat([x, y], 1);
   // @ts-expect-error -- S against T off the axis: undecided, "concat: the compiler cannot decide ..."
   concat([x, y], 2);
@@ -43,7 +43,7 @@ function misfits<B extends number, S extends number, T extends number>(x: Tensor
 expectTypeOf(cache(zeros([2, 4, 7, 16]), zeros([2, 4, 1, 16]))).toEqualTypeOf<Tensor<[2, 4, 8, 16], "float32">>();
 export { misfits, sequences };
 function stacked<B extends number, T extends number>(x: Tensor<[B, T, 4], "float32">, y: Tensor<[B, T, 8], "float32">) {
-  // @ts-expect-error -- JoinText<"stack", "tensors[1] axis 2 has 8 vs 4 in tensors[0]", [B, T, 4], [B, T, 8]>
+  // @ts-expect-error -- ShapeMessage<"stack: tensors[1] axis 2 has 8 vs 4 in tensors[0]; cannot join {1} with {2}", [B, T, 4], [B, T, 8]>
   stack([x, y]);
 }
 export { stacked };

@@ -52,8 +52,8 @@ function downsample<B extends number, C extends number>(x: Tensor<[B, 28, 28, C]
 }
 expectTypeOf(downsample(zeros([4, 28, 28, 2]))[0]).toEqualTypeOf<Tensor<[4, 14, 14, 2], "float32">>();
 function tooSmall<B extends number, C extends number>(x: Tensor<[B, 2, 2, C], "float32">) {
-  // the misfit is real, and its message would print B: the message's alias with the shape instead
-  // @ts-expect-error -- LargerText<"maxPool2d", 1, 3, 2, [B, 2, 2, C]>
+  // the misfit is real, and its message would print B: the message's alias, its words and the shape
+  // @ts-expect-error -- ShapeMessage<"maxPool2d: the window spans 3 but axis 1 is 2 with its padding (shape {1})", [B, 2, 2, C]>
   return maxPool2d(x, { size: 3 });
 }
 function symbolic<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "float32">) {

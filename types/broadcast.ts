@@ -19,9 +19,9 @@
  *   use, know the op, the mode and the verb and write the whole message;
  * - failures are located, and fixes searched, only on the error path.
  */
-import type { ShapeTypeError, WriteInvalidSize, WriteShapeMessage, WriteStrayField } from "./errors.js";
+import type { ShapeTypeError, WriteInvalidSize, WriteShapeMessageShown, WriteStrayField } from "./errors.js";
 import type { AllSizesValid, FirstInvalidSize, NotFound } from "./internal/sizes.js";
-import type { Shape } from "./shape.js";
+import type { Shape, ShapeMessage } from "./shape.js";
 import type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
 import type { Failure } from "./broadcast/common.js";
 import type { NoneRule } from "./broadcast/none.js";
@@ -99,7 +99,7 @@ type BroadcastToKnown<Op extends string, Input extends Shape, Target extends Sha
 
 type Finish<Op extends string, Mode extends string, A extends Shape, B extends Shape, Verb extends "with" | "to", Result> =
   Result extends Shape ? Result // the common case first: no inference
-  : Result extends Failure<infer Detail, infer Fix> ? ShapeTypeError<WriteShapeMessage<Op, Mode, Detail, A, B, Verb, Fix>>
+  : Result extends Failure<infer Detail, infer Fix> ? ShapeTypeError<ShapeMessage<WriteShapeMessageShown<Op, Mode, Detail, "{1}", "{2}", Verb, Fix>, A, B>>
   : never;
 
 // ===========================================================================

@@ -27,7 +27,7 @@
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
 import type { Identical, Same } from "./internal/sizes.js";
-import type { Shape, ShowDim, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowDim, ShowShape } from "./shape.js";
 import type { Times } from "./size.js";
 import type { MisfitText, OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
@@ -97,12 +97,12 @@ type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, 
 type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean> =
   // (depthwise channels-first: C / C is 1 whatever C, but 0 channels in 0 groups)
   (Depthwise extends true ? ([C] extends [0] ? never : 1) : C extends number ? Quotient<C, G> : number) extends infer Expected
-    ? [Expected] extends [never] ? ShapeTypeError<ConvGroupsMessage<Op, "x", ShowDim<C>, "channels", ShowDim<G>, ShowShape<X>>>
+    ? [Expected] extends [never] ? ShapeTypeError<ShapeMessage<ConvGroupsMessage<Op, "x", ShowDim<C>, "channels", ShowDim<G>, "{1}">, X>>
     : Same<PerGroup extends true ? Expected : C, WC> extends number
       ? PerGroup extends true
-        ? [F extends number ? Quotient<F, G> : number] extends [never] ? ShapeTypeError<ConvGroupsMessage<Op, "w", ShowDim<F>, "filters", ShowDim<G>, ShowShape<W>>> : never
+        ? [F extends number ? Quotient<F, G> : number] extends [never] ? ShapeTypeError<ShapeMessage<ConvGroupsMessage<Op, "w", ShowDim<F>, "filters", ShowDim<G>, "{1}">, W>> : never
         : never
-      : ShapeTypeError<ConvChannelsMessage<Op, ShowDim<C>, ShowDim<WC>, At, ShowDim<PerGroup extends true ? Expected : C>, ShowShape<X>, ShowShape<W>>>
+      : ShapeTypeError<ShapeMessage<ConvChannelsMessage<Op, ShowDim<C>, ShowDim<WC>, At, ShowDim<PerGroup extends true ? Expected : C>, "{1}", "{2}">, X, W>>
     : never;
 
 /** The spatial sizes of a forward convolution (the window rule), or its error. */

@@ -46,9 +46,12 @@ export type MessageOf<E extends ShapeTypeError<string>> = E[typeof shapeErrorMes
 export type ShapeChecked<Undecided extends string, Result, Arg> =
   // (wrapped in tuples, so not distributive: when `Result` is undecided, the compiler relates
   // an argument to a distributive alias through its constraint, the rule evaluated down every
-  // branch of its chain, a few thousand instantiations per call. A `never` result infers
-  // `Message` as `string`, which no operand is, so it still rejects every argument.)
-  [Result] extends [ShapeTypeError<infer Message>] ? Message : Arg;
+  // branch of its chain, a few thousand instantiations per call. A `never` result gives the
+  // message of no error, `never`, so it still rejects every argument. The message is read from
+  // its field, not inferred: a message naming a shape that holds a type parameter stays
+  // unresolved (`ShapeMessage`), and an inference from it would leave this test unresolved too,
+  // so a definite misfit would read as undecided.)
+  [Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Arg;
 
 /** What `ShapeChecked` says when it cannot decide. */
 export type WriteUndecided<Op extends string> =
@@ -73,9 +76,21 @@ export type WriteShapeMessage<
   Verb extends "with" | "to",
   Fix extends string | undefined,
 > =
+  WriteShapeMessageShown<Op, Mode, Detail, ShowShape<A>, ShowShape<B>, Verb, Fix>;
+
+/** `WriteShapeMessage` with the shapes as they print (or marks that `ShapeMessage` fills in). */
+export type WriteShapeMessageShown<
+  Op extends string,
+  Mode extends string,
+  Detail extends string,
+  A extends string,
+  B extends string,
+  Verb extends "with" | "to",
+  Fix extends string | undefined,
+> =
   // (`Fix extends undefined`, not `Fix extends string`: with strictNullChecks off
   // `undefined` extends `string`, and the message would end in "; undefined")
-  `${Op} (${Mode}): ${Detail}; cannot broadcast ${ShowShape<A>} ${Verb} ${ShowShape<B>}${Fix extends undefined ? "" : `; ${Fix}`}`;
+  `${Op} (${Mode}): ${Detail}; cannot broadcast ${A} ${Verb} ${B}${Fix extends undefined ? "" : `; ${Fix}`}`;
 
 export type WriteAxisMismatch<Axis, X, Y> = `axis ${Text<Axis>} has ${ShowSize<X>} vs ${ShowSize<Y>}`;
 

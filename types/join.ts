@@ -13,7 +13,7 @@ import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { NotFound, Same } from "./internal/sizes.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Plus } from "./size.js";
-import type { Shape, ShowDim, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowDim } from "./shape.js";
 
 
 /** The first axis other than `Axis` where two shapes differ, as `[axis, x, y]`; `NotFound` if none. */
@@ -58,14 +58,9 @@ export type StackRangeMessage<Axis extends number, Rank extends number> = `stack
 type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
   ShapeTypeError<JoinText<Op, Detail, First, Other>>;
 
-/**
- * `JoinMessage` with the two shapes printed. Its own test is on the printed shapes, so while
- * a shape holds a type parameter (which cannot be printed as text) the compiler leaves it
- * unresolved and names it by this alias, the shapes among its arguments:
- * `JoinText<"concat", "tensors[1] axis 2 has 8 vs 4 in tensors[0]", [B, T, 4], [B, U, 8]>`.
- */
-export type JoinText<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
-  `${ShowShape<First>}\t${ShowShape<Other>}` extends `${infer A}\t${infer B}` ? JoinMessage<Op, Detail, A, B> : never;
+/** `JoinMessage` with the two shapes filled in by `ShapeMessage` (named while a shape holds a type parameter). */
+type JoinText<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
+  ShapeMessage<JoinMessage<Op, Detail, "{1}", "{2}">, First, Other>;
 
 type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[], Match = Pattern<First, Axis>> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]

@@ -66,4 +66,20 @@ export type ShowShape<S extends Shape> =
   : `${S[number]}` extends `${bigint}` ? (S["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 ? ShowLiteral<S> : ShowAny<S>)
   : ShowAny<S>;
 
+/**
+ * `Message` with its marks `{1}` and `{2}` replaced by the shapes `First` and `Second` as messages
+ * print them. Its own test is on the printed shapes, so while one holds a type parameter (which
+ * cannot print as text) it stays unresolved, and the compiler names it by this alias: the words
+ * of the message and the shapes themselves, never a raw conditional type
+ * (`ShapeMessage<"concat: tensors[1] axis 2 has 8 vs 4 in tensors[0]; cannot join {1} with {2}",
+ * [B, T, 4], [B, T, 8]>`). On concrete shapes it is the message.
+ *
+ * @example
+ * ShapeMessage<"triu: x must have rank 2 or more, got shape {1}", [3]> //=> "triu: x must have rank 2 or more, got shape [3]"
+ */
+export type ShapeMessage<Message extends string, First extends Shape, Second extends Shape = []> =
+  `${ShowShape<First>}\t${ShowShape<Second>}` extends `${infer A}\t${infer B}` ? Filled<Filled<Message, "{1}", A>, "{2}", B> : never;
+type Filled<Message extends string, Mark extends string, Value extends string> =
+  Message extends `${infer Head}${Mark}${infer Tail}` ? `${Head}${Value}${Filled<Tail, Mark, Value>}` : Message;
+
 type ShowAny<S extends Shape> = S extends readonly [infer First, ...infer Rest] ? `[${JoinSizes<Rest, ShowDim<First>>}]` : "[]";

@@ -15,7 +15,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
-import type { Shape, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage } from "./shape.js";
 import type { CeilDiv, FloorDiv, Minus, Plus } from "./size.js";
 
 /** The padding of a window rule. */
@@ -123,13 +123,12 @@ type AxisLarger<Op extends string, In, J extends number, First extends number, S
     : never;
 
 /**
- * A window larger than its padded axis, the runtime's words. Its own test is
- * on the printed shape, so a shape holding a type parameter (which cannot be
- * printed as text) leaves it unresolved and the compiler names it by this
- * alias, the shape among its arguments.
+ * A window larger than its padded axis, the runtime's words, with x's shape filled in by
+ * `ShapeMessage`: while the shape holds a type parameter the compiler names that alias, with
+ * the words and the shape among its arguments.
  */
 type LargerText<Op extends string, At extends number, Span extends number, Padded extends number, Full extends Shape> =
-  ShowShape<Full> extends infer Shown extends string ? WindowLargerMessage<Op, At, Span, Padded, Shown> : never;
+  ShapeMessage<WindowLargerMessage<Op, At, Span, Padded, "{1}">, Full>;
 
 /**
  * The error of the first window larger than its padded axis (spatial axes

@@ -16,7 +16,10 @@ import type { FirstFailureByRank, LastFailureByRank, SmallRank } from "./by-rank
  * a symbolic size fits only itself or 1 (§4.2). `number` against a symbolic size gives
  * `number`: the symbolic size may be 1 at run time, and then the result is the other size.
  */
-export type TwoWay<X, Y> = X extends Y ? (Y extends X ? X : TwoWaySlow<X, Y>) : TwoWaySlow<X, Y>;
+export type TwoWay<X, Y> =
+  // (identity first, wrapped: decided for a type parameter against itself, where a test of the
+  // bare parameter is not, so a literal misfit beside type parameters is decided too)
+  { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? X : TwoWaySlow<X, Y>) : TwoWaySlow<X, Y>;
 type TwoWaySlow<X, Y> =
   X extends 1 ? Y
   : Y extends 1 ? X
@@ -30,7 +33,8 @@ type TwoWaySlow<X, Y> =
  * may be 1 at run time, and then the result is the target's size: `number`).
  */
 export type OneWay<Input, Target> =
-  Input extends Target ? (Target extends Input ? Target : OneWaySlow<Input, Target>) : OneWaySlow<Input, Target>;
+  // (identity first, wrapped, as in TwoWay)
+  { size: Input } extends { size: Target } ? ({ size: Target } extends { size: Input } ? Target : OneWaySlow<Input, Target>) : OneWaySlow<Input, Target>;
 type OneWaySlow<Input, Target> =
   Input extends 1 ? Target
   : number extends Target ? (Input extends Dim<string> ? number : Input)
