@@ -289,6 +289,8 @@ expectTypeOf(tile(zeros([2, 3]), [2, 1])).toEqualTypeOf<Tensor<[4, 3], "float32"
 expectTypeOf(pad(zeros([224, 224, 3]), [[2, 2], [2, 2], [0, 0]])).toEqualTypeOf<Tensor<[228, 228, 3], "float32">>();
 expectTypeOf(gather(zeros([5, 3]), [0, 4])).toEqualTypeOf<Tensor<[2, 3], "float32">>();
 expectTypeOf(gather(zeros([5, 3]), tensor(new Int32Array(4), [2, 2]), 1)).toEqualTypeOf<Tensor<[5, 2, 2], "float32">>();
+// @ts-expect-error -- "gather: indices must have an integer dtype (int32 or uint8), got float32"
+gather(zeros([5, 3]), zeros([2]));
 // take: the flattened tensor, in the indices' shape; with an axis, gather
 expectTypeOf(take(zeros([5, 3]), [0, 14, 7])).toEqualTypeOf<Tensor<[3], "float32">>();
 expectTypeOf(take(zeros([5, 3], "int32"), tensor(new Int32Array(4), [2, 2]))).toEqualTypeOf<Tensor<[2, 2], "int32">>();

@@ -25,7 +25,7 @@ topk(tensor(1), 1);
 expectTypeOf<ErrorMessage<TopKShape<[2, 10], 11, -1>>>().toEqualTypeOf<"topk: k = 11 is larger than axis 1 of size 10 (shape [2, 10])">();
 expectTypeOf<TopKShape<[2, 50000], 40, -1>>().toEqualTypeOf<[2, 40]>();
 
-// generic code: a literal axis size or a number k decides; a size that is a type parameter does not
+// generic code: a literal axis size or a number k decides; against a size that is a type parameter the runtime checks k
 function best<B extends number>(scores: Tensor<[B, 10], "float32">) {
   let top = topk(scores, 3).values;
   top = expected<Tensor<[B, 3], "float32">>();
@@ -34,10 +34,15 @@ function best<B extends number>(scores: Tensor<[B, 10], "float32">) {
 }
 expectTypeOf(best(zeros([4, 10]))).toEqualTypeOf<Tensor<[4, 3], "float32">>();
 function undecided<B extends number, V extends number>(scores: Tensor<[B, V], "float32">) {
-  // @ts-expect-error -- "topk: the compiler cannot decide whether k fits the axis (its size is a type parameter); ..."
-  topk(scores, 3);
+  // against a size that is a type parameter the runtime checks k, as it checks a window
+  let three = topk(scores, 3).values;
+  three = expected<Tensor<[B, 3], "float32">>();
+  const three2: Tensor<[B, 3], "float32"> = three;
+  // a k that is no count is still an error
+  // @ts-expect-error -- "topk: k must be an integer from 0 to 2147483647, got -1"
+  topk(scores, -1);
   let top = topk(scores, 3 as number, { axis: 1 }).indices;
   top = expected<Tensor<[B, number], "int32">>();
-  return top;
+  return [top, three2] as const;
 }
 undecided(zeros([2, 8]));

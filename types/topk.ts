@@ -3,8 +3,8 @@
  * of size k. k must be an integer from 0 to the axis's size; a literal k
  * larger than a literal size is an error with the runtime's message (twin:
  * src/shape/topk.ts). Against a size the compiler does not know (`number`,
- * a `Dim`) the runtime checks; against a size that is a type parameter the
- * call cannot be decided (src/ops/types.ts says so in `TopKChecked`).
+ * a `Dim`) the runtime checks, and against a size that is a type parameter
+ * too (`TopKChecked` in src/ops/types.ts accepts k while its test is unresolved).
  *
  * @example
  * TopKShape<[2, 10], 3, -1>    //=> [2, 3]
@@ -34,6 +34,15 @@ export type TopKProblem<S extends Shape, K extends number, At extends number> =
 
 /** S with position At replaced by K; positions only, so shapes of type parameters keep their sizes. */
 type Replaced<S extends Shape, At extends number, K extends number> = { -readonly [I in keyof S]: I extends `${At}` ? K : S[I] };
+
+/**
+ * The result shape by position alone, whether k fits or not (`number[]` for an axis out of
+ * range): what a call gives once its k is accepted, which against a size that is a type
+ * parameter is for the run time to check.
+ */
+export type TopKPlaced<S extends Shape, K extends number, Axis extends number> =
+  number extends S["length"] ? number[]
+  : AxisIndex<S, Axis> extends infer At extends number ? ([At] extends [never] ? number[] : Replaced<S, At, K>) : never;
 
 export type TopKShape<S extends Shape, K extends number, Axis extends number> =
   number extends S["length"] ? number[]

@@ -6,7 +6,6 @@
  * function take the same arguments and give the same types.
  */
 import type { RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
-import type { BroadcastToShapeOf } from "../../types/broadcast.js";
 import type { ConvOp, ConvShape } from "../../types/conv.js";
 import type { ArithmeticDType, DType, FloatDType } from "../../types/dtype.js";
 import type { ShapeTypeError, WriteUndecided } from "../../types/errors.js";
@@ -15,21 +14,20 @@ import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js"
 import type { OneHotShape } from "../../types/one-hot.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ReducedOf } from "../../types/reduce.js";
-import type { Regrouped } from "../../types/reshape.js";
 import type { ScannedOf } from "../../types/scan.js";
 import type { Shape } from "../../types/shape.js";
 import type { GatheredShape, PaddedShape, SplitShapes, TiledShape } from "../../types/shaping.js";
 import type { Sliced } from "../../types/slice.js";
 import type { SortedOf } from "../../types/sort.js";
 import type { BroadcastToSpec } from "../../types/spec.js";
-import type { TopKShape } from "../../types/topk.js";
+import type { TopKPlaced } from "../../types/topk.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { Flattened, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "../../types/views.js";
 import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, ConvChecked, ConvOptionsOf, IndexShape, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool, WriteUndecidedTopK } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ReshapeResult, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -176,11 +174,11 @@ export interface SortOpMethod<Op extends string, Rule extends "same" | "index"> 
 export interface TopKOpMethod {
   <X extends AnyTensor, const K extends number, const Axis extends number = -1>(
     this: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
-    k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
+    k: TopKChecked<ShapeOf<X>, K, Axis>,
     options?: { readonly axis?: ([TopKAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : TopKAxisProblem<ShapeOf<X>, Axis>) | undefined },
   ): {
-    values: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
-    indices: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], "int32">;
+    values: Tensor<TopKPlaced<ShapeOf<X>, K, Axis>, X["dtype"]>;
+    indices: Tensor<TopKPlaced<ShapeOf<X>, K, Axis>, "int32">;
   };
 }
 
@@ -236,17 +234,20 @@ export interface PadOpMethod {
 export interface GatherOpMethod {
   <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number = 0>(
     this: X,
-    indices: I,
+    indices: I & IndicesDType<"gather", I>,
     axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 
 /** `TakeOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface TakeOpMethod {
-  <X extends AnyTensor, const I extends AnyTensor | readonly number[]>(this: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[]>(
+    this: X,
+    indices: I & IndicesDType<"take", I>,
+  ): Tensor<IndexShape<I>, X["dtype"]>;
   <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number>(
     this: X,
-    indices: I,
+    indices: I & IndicesDType<"take", I>,
     axis: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
@@ -332,9 +333,9 @@ export interface OuterMethod {
 export interface BroadcastToMethod {
   <X extends AnyTensor, const Target extends Shape, const Spec extends BroadcastToSpec = { mode: "numpy" }>(
     this: X,
-    target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec>,
+    target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec> | OntoChecked<ShapeOf<X>, Target, Spec>,
     spec?: Spec,
-  ): Tensor<BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+  ): Tensor<BroadcastToResult<ShapeOf<X>, Target, Spec>, X["dtype"]>;
 }
 
 /** `expandDims` as a method of Tensor. */
@@ -368,7 +369,7 @@ export interface ReshapeMethod {
   <X extends AnyTensor, const Target extends Shape>(
     this: X,
     shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
-  ): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+  ): Tensor<ReshapeResult<ShapeOf<X>, Target>, X["dtype"]>;
 }
 
 /** `slice` as a method of Tensor. */

@@ -31,7 +31,8 @@ import type {
   ScannedOf,
   OneHotShape,
   SortedOf,
-  TopKShape,
+  TopKPlaced,
+  TopKProblem,
   NormParamShape,
   BatchNormLayout,
   BatchNormParamShape,
@@ -47,6 +48,7 @@ import type { PoolMisfit, PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../
 import type { ConvMisfit, ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
 import type { OptionField } from "../../types/window.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
+import type { OntoExact } from "../../types/broadcast/to.js";
 import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. (`AnyTensor`: checked by its brand, see src/tensor.ts.) */
@@ -582,26 +584,32 @@ export type SortOp<Op extends string, Rule extends "same" | "index"> = <X extend
 /**
  * `topk(x, k, { axis })`: `{ values, indices }` with the axis (default -1) of size k; the
  * values in x's dtype, the positions int32. A bad literal k, or one larger than a literal size,
- * is a compile error with the runtime's message; against a size that is a type parameter the
- * call is undecided, an error saying so (`TopKChecked`).
+ * is a compile error with the runtime's message; against a size that is a type parameter
+ * (`topk(logits, 5)` on `[B, V]`) whether k fits is for the run time to say, as for a window
+ * (`TopKChecked`), and the result is `[B, 5]`.
  */
 export type TopKOp = <X extends AnyTensor, const K extends number, const Axis extends number = -1>(
   // a scalar has no axis, the default -1 included: said here, as the options may be left out
   x: ShapeOf<X> extends readonly [] ? RangeMessage<"topk", "axis", Axis, 0> : X,
-  k: TopKChecked<WriteUndecidedTopK, ShapeOf<X>, K, Axis>,
+  k: TopKChecked<ShapeOf<X>, K, Axis>,
   options?: { readonly axis?: ([TopKAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : TopKAxisProblem<ShapeOf<X>, Axis>) | undefined },
 ) => {
-  values: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
-  indices: Tensor<TopKShape<ShapeOf<X>, K, Axis> extends infer Result extends Shape ? Result : number[], "int32">;
+  values: Tensor<TopKPlaced<ShapeOf<X>, K, Axis>, X["dtype"]>;
+  indices: Tensor<TopKPlaced<ShapeOf<X>, K, Axis>, "int32">;
 };
 
-/** What `TopKChecked` says when the axis's size is a type parameter. */
-export type WriteUndecidedTopK =
-  "topk: the compiler cannot decide whether k fits the axis (its size is a type parameter); check the shape at run time with assertShape, or pass k as a number";
-
-/** topk's k: `K`, or the message of a k that does not fit (an axis out of range is the options' to report). */
-export type TopKChecked<Undecided extends string, S extends Shape, K extends number, Axis extends number> =
-  [TopKShape<S, K, Axis>] extends [ShapeTypeError<infer Message>] ? (Message extends `topk: axis ${string}` ? K : Message) : K;
+/**
+ * topk's k: `K`, or the message of a k that does not fit (an axis out of range is the options'
+ * to report). Against a size that is a type parameter the test of k stays unresolved, and the
+ * unresolved key indexes `{ fit: unknown }` by what it can become, `"fit"`: k is accepted, and
+ * the runtime checks it (as `WindowFit` does a window).
+ */
+export type TopKChecked<S extends Shape, K extends number, Axis extends number> =
+  number extends S["length"] ? K
+  : AxisIndex<S, Axis> extends infer At extends number
+    ? [At] extends [never] ? K
+    : (K & { fit: unknown }[[TopKProblem<S, K, At>] extends [never] ? "fit" : never]) | TopKProblem<S, K, At>
+    : never;
 
 /** The axis's message when it is out of range, else never. */
 export type TopKAxisProblem<S extends Shape, Axis extends number> =
@@ -668,6 +676,9 @@ export type StackChecked<Undecided extends string, Shapes extends readonly Shape
 export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape> =
   [Regrouped<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
 
+/** reshape's result, `number[]` for an error (the call is an error then); named, so an undecided call's result prints by name. */
+export type ReshapeResult<From extends Shape, Target extends Shape> = Regrouped<From, Target> extends infer Result extends Shape ? Result : number[];
+
 /**
  * slice's specs: `Specs`, or with the runtime's message in place of the first spec it
  * rejects (`SliceProblem`), so the error is reported at that argument.
@@ -688,7 +699,28 @@ export type SqueezeChecked<Undecided extends string, S extends Shape, Axis exten
 
 /** broadcastTo's target, or the message; named, so an undecided call prints its shapes. */
 export type BroadcastToChecked<Undecided extends string, S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  [BroadcastToShapeOf<"broadcastTo", S, Target, Spec>] extends [ShapeTypeError<infer Message>] ? Message : Target;
+  BroadcastToShapeOf<"broadcastTo", S, Target, Spec> extends infer Result ? ([Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Target) : never;
+
+/**
+ * broadcastTo's result: the target itself when numpy broadcasting fits by structure (`OntoExact`:
+ * each size of x 1 or the very size of the target), which is what the rule gives then and is
+ * decided for type parameters too; else the rule's (`number[]` for an error, the call being an
+ * error then). Named, so an undecided call's result prints by name.
+ */
+export type BroadcastToResult<S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  [OntoChecked<S, Target, Spec>] extends [never]
+    ? (BroadcastToShapeOf<"broadcastTo", S, Target, Spec> extends infer Result extends Shape ? Result : number[])
+    : [...Target];
+
+/**
+ * broadcastTo's target by structure: `Target` in numpy mode when every size of `S` (aligned from
+ * the right) is 1 or the target's own (`OntoExact` in types/broadcast/to.ts), `never` when one is
+ * not; unresolved (fitting no argument, and the rule's message is the error) when the compiler
+ * cannot tell (`B` to `C`).
+ */
+export type OntoChecked<S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  // (the test that may stay unresolved first, so an unresolved one prints by this name)
+  OntoExact<S, Target> extends true ? (number extends Target["length"] ? never : Spec extends { readonly mode: "numpy" } ? Target : never) : never;
 
 /** split's parts, or the message; named, so a split of a parameter's axis prints its shape when undecided. */
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
@@ -726,9 +758,22 @@ export type PadOp = <X extends AnyTensor, const Widths extends readonly (readonl
 ) => Tensor<PaddedShape<ShapeOf<X>, Widths> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /** `gather(x, indices, axis?)`: indices as an integer tensor or an array. */
+/**
+ * What gather's and take's indices must also be: `unknown` (no further demand) for an array or a
+ * tensor of dtype int32 or uint8 (or a dtype known only at run time, `DType`, which the runtime
+ * checks); the runtime's message for any other dtype (a float32 `arange` passed as positions).
+ * Intersected with the indices' own type, so their inference is untouched.
+ */
+export type IndicesDType<Op extends string, I> =
+  // (a tensor recognised by its brand: relating it to `AnyTensor` reads its sizes, and stays
+  // unresolved for a shape holding a type parameter)
+  I extends TensorBrand<infer D>
+    ? DType extends D ? unknown : [D] extends ["int32" | "uint8"] ? unknown : `${Op}: indices must have an integer dtype (int32 or uint8), got ${D & string}`
+    : unknown;
+
 export type GatherOp = <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number = 0>(
   x: X,
-  indices: I,
+  indices: I & IndicesDType<"gather", I>,
   axis?: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
 ) => Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
@@ -737,10 +782,10 @@ export type GatherOp = <X extends AnyTensor, const I extends AnyTensor | readonl
  * `take(x, indices, axis)` is `gather`.
  */
 export interface TakeOp {
-  <X extends AnyTensor, const I extends AnyTensor | readonly number[]>(x: X, indices: I): Tensor<IndexShape<I>, X["dtype"]>;
+  <X extends AnyTensor, const I extends AnyTensor | readonly number[]>(x: X, indices: I & IndicesDType<"take", I>): Tensor<IndexShape<I>, X["dtype"]>;
   <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number>(
     x: X,
-    indices: I,
+    indices: I & IndicesDType<"take", I>,
     axis: GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends ShapeTypeError<infer Message> ? Message : Axis,
   ): Tensor<GatheredShape<ShapeOf<X>, IndexShape<I>, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }

@@ -11,14 +11,12 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { type AnyTensor, copyElements, storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { BroadcastToChecked, ReshapeChecked, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
+import type { BroadcastToChecked, BroadcastToResult, OntoChecked, ReshapeChecked, ReshapeResult, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
-  BroadcastToShapeOf,
   BroadcastToSpec,
   Flattened,
   Permuted,
-  Regrouped,
   Reversed,
   Shape,
   ShapeTypeError,
@@ -36,15 +34,18 @@ export type { SliceSpec };
  * A view of `x` broadcast to `target` (stride 0 on the new and stretched
  * axes), in the modes of docs/broadcasting.md §3: numpy (default), bidirectional, explicit.
  */
+// One signature (so a misfit's message is the first line of the compiler's error): the rule, or
+// numpy broadcasting decided by structure for targets holding type parameters (`OntoChecked`:
+// each size 1 or the target's own), whose result is the target.
 export function broadcastTo<
   X extends AnyTensor,
   const Target extends Shape,
   const Spec extends BroadcastToSpec = { mode: "numpy" },
 >(
   x: X,
-  target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec>,
+  target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec> | OntoChecked<ShapeOf<X>, Target, Spec>,
   spec?: Spec,
-): Tensor<BroadcastToShapeOf<"broadcastTo", ShapeOf<X>, Target, Spec> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+): Tensor<BroadcastToResult<ShapeOf<X>, Target, Spec>, X["dtype"]>;
 export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown): Tensor {
   assertTensor("broadcastTo", "x", x);
   const { shape, axes } = resolveBroadcastToLayout("broadcastTo", x.shape, target, spec);
@@ -150,7 +151,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
 export function reshape<X extends AnyTensor, const Target extends Shape>(
   x: X,
   shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
-): Tensor<Regrouped<ShapeOf<X>, Target> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+): Tensor<ReshapeResult<ShapeOf<X>, Target>, X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   assertTensor("reshape", "x", x);
   const target = reshapedShape(x.shape, x.size, shape);

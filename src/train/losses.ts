@@ -32,8 +32,13 @@ export interface LossOptions<R extends Reduction = Reduction> {
 /** The float dtype a loss of `D` predictions is computed in. */
 export type LossDType<D> = D extends "float64" ? "float64" : "float32";
 
-/** A shape without its last axis (the classes). */
-export type WithoutClasses<S> = S extends readonly [...infer Head extends number[], number] ? Head : number[];
+/**
+ * A shape without its last axis (the classes). By structure alone (the last axis matched by
+ * `unknown`, the rest inferred unconstrained): a test of a size, or of the rest against
+ * `number[]`, stays unresolved on a type parameter (docs/generic-code.md), which would leave the
+ * labels of generic code (`[B, T]` for logits `[B, T, V]`) without a type.
+ */
+export type WithoutClasses<S> = S extends readonly [...infer Head, unknown] ? { -readonly [K in keyof Head]: Head[K] & number } : number[];
 
 /** The loss's shape: `[]` once reduced, `S` with `"none"`. */
 export type LossShape<S, R> = [R] extends ["none"] ? S : [];

@@ -31,3 +31,28 @@ export type ExplicitFix<Input extends Shape, Target extends Shape> =
 
 export type ExplicitRule<Input extends Shape, Target extends Shape, Mapping extends Shape> =
   number extends Mapping["length"] ? number[] : InDim<"explicit", Input, Target, false, Mapping>;
+
+/**
+ * numpy `broadcastTo` decided by structure, for shapes holding type parameters: `true` when each
+ * size of `Input` (aligned from the right) is 1 or the very size of the target on its axis (the
+ * same type parameter or literal), so the result is the target; `false` when a size is neither
+ * (a literal misfit, or a size the rule decides: `number` against a literal); unresolved when
+ * only the run time can tell (`B` to `C`, `B` to `4`). One test of every axis at once, which the
+ * compiler decides for type parameters because each axis is asked as an object against a union
+ * of objects and it need not say which member fits: `{ a: B; b: B }` fits
+ * `{ a: 1 } | { a: B; b: B }` by its second member, `{ a: 1; b: C }` by its first.
+ *
+ * @example
+ * OntoExact<[B, 1], [B, C]>       //=> true
+ * OntoExact<[T, T], [B, H, T, T]> //=> true
+ * OntoExact<[B, 4], [B, 8]>       //=> false
+ */
+export type OntoExact<Input extends Shape, Target extends Shape> =
+  number extends Input["length"] ? false
+  : Target extends readonly [...infer Head, ...Unknowns<Input>]
+    ? Target extends readonly [...Head, ...infer Tail extends Shape]
+      ? [{ [K in keyof Input]: { a: Input[K]; b: Tail[K & keyof Tail] } }] extends [{ [K in keyof Input]: { a: 1 } | { a: Tail[K & keyof Tail]; b: Input[K] } }]
+        ? true
+        : false
+      : false
+    : false;

@@ -1,0 +1,43 @@
+/**
+ * Targets holding type parameters (docs/generic-code.md): `broadcastTo` decides numpy
+ * broadcasting by structure (each size 1 or the target's own), and a tensor whose sizes are known
+ * only at run time (`Tensor<number[]>`) comes back into generic code by `assertShape`, checked at
+ * run time.
+ */
+import { expectTypeOf } from "expect-type";
+import { add, assertShape, broadcastTo, matmul, reshape, type Tensor } from "shapecast";
+
+function targets<B extends number, C extends number, H extends number, T extends number>(
+  column: Tensor<[B, 1], "float32">, row: Tensor<[1, C], "float32">, x: Tensor<[B, 4], "float32">, mask: Tensor<[T, T], "bool">,
+  b: B, c: C, h: H, t: T,
+) {
+  // the identity
+  expectTypeOf(broadcastTo(x, [b, 4])).toEqualTypeOf<Tensor<[B, 4], "float32">>();
+  // each operand of an outer sum to the same [B, C]; then they add as one shape
+  const wide = broadcastTo(column, [b, c]);
+  expectTypeOf(wide).toEqualTypeOf<Tensor<[B, C], "float32">>();
+  expectTypeOf(add(wide, broadcastTo(row, [b, c]))).toEqualTypeOf<Tensor<[B, C], "float32">>();
+  // new leading axes, any sizes
+  expectTypeOf(broadcastTo(mask, [b, h, t, t])).toEqualTypeOf<Tensor<[B, H, T, T], "bool">>();
+  expectTypeOf(x.broadcastTo([2, b, 4])).toEqualTypeOf<Tensor<[2, B, 4], "float32">>();
+  // @ts-expect-error -- B against 3: only the run time can tell
+  broadcastTo(x, [b, 3, 4]);
+  // @ts-expect-error -- B against C
+  broadcastTo(x, [c, 4]);
+  // @ts-expect-error -- 4 against 8: a misfit whatever B is
+  broadcastTo(x, [b, 8]);
+}
+
+function fromData<B extends number, T extends number>(loaded: Tensor<number[], "float32">, w: Tensor<[16, 4], "float32">, b: B, t: T) {
+  // a run-time check, then the generic type
+  const checked: Tensor<number[], "float32"> = loaded;
+  assertShape(checked, [b, t, 16]);
+  expectTypeOf(checked).toEqualTypeOf<Tensor<[B, T, 16], "float32">>();
+  expectTypeOf(matmul(checked, w)).toEqualTypeOf<Tensor<[B, T, 4], "float32">>();
+  // reshape of a tensor whose count only the run time knows, to a generic target: undecided
+  // (whether the target holds a -1 is a question of each of its sizes); check its shape first
+  // @ts-expect-error -- "reshape: the compiler cannot decide ..."
+  reshape(loaded, [b, t, 16]);
+}
+
+export { fromData, targets };
