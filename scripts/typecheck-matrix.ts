@@ -150,14 +150,14 @@ interface Directive {
   readonly line: number;
 }
 
-/** Source files checked, as paths from the root: test-d/*.test-d.ts, examples/*.ts and examples/models/*.ts (which the examples import). */
+/** Source files checked, as paths from the root: test-d/*.test-d.ts, test-d/zoo/*.ts (which zoo.test-d.ts imports), examples/*.ts and examples/models/*.ts (which the examples import). */
 function caseFiles(): string[] {
   const list = (dir: string, suffix: string): string[] =>
     readdirSync(join(root, dir))
       .filter((name) => name.endsWith(suffix))
       .sort()
       .map((name) => `${dir}/${name}`);
-  return [...list("test-d", ".test-d.ts"), ...list("examples", ".ts"), ...list("examples/models", ".ts")];
+  return [...list("test-d", ".test-d.ts"), ...list("test-d/zoo", ".ts"), ...list("examples", ".ts"), ...list("examples/models", ".ts")];
 }
 
 /**

@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
-import { compilerOptions as options, root, writeGenerated } from "./compiler.js";
+import { compilerOptions as baseOptions, root, writeGenerated } from "./compiler.js";
 
 /** One size of a result type. */
 export type SizeType = number | "number" | { readonly dim: string } | "never" | { readonly other: string };
@@ -25,9 +25,11 @@ export interface CallResult {
 
 /**
  * Compiles `header` followed by `lines` (each declaring `export const <names[i]>`)
- * as `test/<fileName>` in one TypeScript 6 program, and reads each result.
+ * as `test/<fileName>` in one TypeScript 6 program, and reads each result. `extra` adds
+ * compiler options (`paths`, for a header importing a file that imports "shapecast").
  */
-export function evaluateCalls(fileName: string, header: string, lines: readonly string[], names: readonly string[]): CallResult[] {
+export function evaluateCalls(fileName: string, header: string, lines: readonly string[], names: readonly string[], extra: ts.CompilerOptions = {}): CallResult[] {
+  const options = { ...baseOptions, ...extra };
   const path = join(root, "test", fileName);
   const text = `${header}\n${lines.join("\n")}\n`;
   const firstLine = header.split("\n").length;
