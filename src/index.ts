@@ -62,6 +62,10 @@ export { batchNorm, layerNorm, rmsNorm } from "./ops/norm.js";
 export { avgPool1d, avgPool2d, maxPool1d, maxPool2d } from "./ops/pool.js";
 export type { PoolChecked, PoolOpOf } from "./ops/types.js";
 
+// Resizing images
+export { resize, upsample } from "./ops/resize.js";
+export type { ResizeArgChecked, ResizeDType, ResizeOp, ResizeOptionsChecked, UpsampleOp } from "./ops/types.js";
+
 // Convolution
 export { conv1d, conv2d, conv2dTranspose, depthwiseConv2d } from "./ops/conv.js";
 export type { ConvChecked, ConvOpOf } from "./ops/types.js";

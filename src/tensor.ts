@@ -216,6 +216,8 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare avgPool2d: TensorMethods["avgPool2d"];
   declare maxPool1d: TensorMethods["maxPool1d"];
   declare avgPool1d: TensorMethods["avgPool1d"];
+  declare resize: TensorMethods["resize"];
+  declare upsample: TensorMethods["upsample"];
   declare conv1d: TensorMethods["conv1d"];
   declare conv2d: TensorMethods["conv2d"];
   declare depthwiseConv2d: TensorMethods["depthwiseConv2d"];

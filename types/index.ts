@@ -35,6 +35,24 @@ export type { CeilDiv, FloorDiv, Minus, Plus, Times } from "./size.js";
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";
 export type { PoolOptions, PoolRankMessage, PoolShape } from "./pool.js";
+export type {
+  ResizeCountMisfit,
+  ResizePairMisfit,
+  ResizeCoordinates,
+  ResizeCoordinatesMessage,
+  ResizeCountMessage,
+  ResizeIntegerMessage,
+  ResizeLayoutOf,
+  ResizeMode,
+  ResizeModeMessage,
+  ResizeModeOf,
+  ResizeOptions,
+  ResizeOptionsMisfit,
+  ResizeShape,
+  UpsampledSize,
+  ResizedSpatial,
+  UpsampleShape,
+} from "./resize.js";
 export type { ConvChannelsMessage, ConvGroupsMessage, ConvOp, ConvOptions, ConvRankMessage, ConvShape, ConvTransposePaddingMessage, DepthwiseOptions, TransposeOptions } from "./conv.js";
 
 // Joins

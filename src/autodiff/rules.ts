@@ -23,6 +23,7 @@ import { normalizeAxis } from "../shape/axis.js";
 import { copyElements, elementsOf, Tensor, viewOf } from "../tensor.js";
 import { convRules } from "./conv-rules.js";
 import { einsumRules } from "./einsum-rules.js";
+import { resizeRules } from "./resize-rules.js";
 import { recorded } from "./tape.js";
 
 /** What a rule is given. */
@@ -351,6 +352,8 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
   // convolution and pooling (src/autodiff/conv-rules.ts)
   ...convRules,
   ...einsumRules,
+  // resize and upsample (src/autodiff/resize-rules.ts)
+  ...resizeRules,
 
   // element-wise, binary (every broadcast mode)
   add: binaryRule("add", (g) => g, (g) => g),

@@ -147,6 +147,10 @@ export const catalog = {
   maxPool1d: { family: "pool", method: true },
   avgPool1d: { family: "pool", method: true },
 
+  // Resizing images
+  resize: { family: "pool", method: true },
+  upsample: { family: "pool", method: true },
+
   // Convolution
   conv1d: { family: "conv", method: true },
   conv2d: { family: "conv", method: true },

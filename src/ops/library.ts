@@ -14,6 +14,7 @@ export * from "./norm.js";
 export * from "./one-hot.js";
 export * from "./triangle.js";
 export * from "./pool.js";
+export * from "./resize.js";
 export * from "./reduce.js";
 export * from "./scan.js";
 export * from "./shaping.js";

@@ -14,6 +14,7 @@ import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js"
 import type { OneHotShape } from "../../types/one-hot.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ReducedOf } from "../../types/reduce.js";
+import type { ResizeOptions, ResizePairMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
 import type { ScannedOf } from "../../types/scan.js";
 import type { Shape } from "../../types/shape.js";
 import type { GatheredShape, PaddedShape, SplitShapes, TiledShape } from "../../types/shaping.js";
@@ -27,7 +28,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ReshapeResult, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ReshapeResult, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -191,6 +192,24 @@ export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
     PoolShape<Op, ShapeOf<X>, O, false> extends infer Result extends Shape ? Result : number[],
     Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
   >;
+}
+
+/** `ResizeOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface ResizeOpMethod<Op extends string> {
+  <X extends AnyTensor, const Size extends readonly [number, number], const O extends ResizeOptions = {}>(
+    this: X,
+    size: ResizeArgChecked<ResizeShape<Op, ShapeOf<X>, Size, O>, ResizePairMisfit<Op, "size", Size>, Size>,
+    options?: ResizeOptionsChecked<Op, O>,
+  ): Tensor<ResizeShape<Op, ShapeOf<X>, Size, O> extends infer Result extends Shape ? Result : number[], ResizeDType<X["dtype"], O>>;
+}
+
+/** `UpsampleOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface UpsampleOpMethod<Op extends string> {
+  <X extends AnyTensor, const Scale extends number | readonly [number, number], const O extends ResizeOptions = {}>(
+    this: X,
+    scale: ResizeArgChecked<UpsampleShape<Op, ShapeOf<X>, Scale, O>, ResizePairMisfit<Op, "scale", Scale>, Scale>,
+    options?: ResizeOptionsChecked<Op, O>,
+  ): Tensor<UpsampleShape<Op, ShapeOf<X>, Scale, O> extends infer Result extends Shape ? Result : number[], ResizeDType<X["dtype"], O>>;
 }
 
 /** `ConvOpOf` as a method of Tensor: the same signatures, the tensor as `this`. */
@@ -485,6 +504,10 @@ export interface GeneratedMethods {
   maxPool1d: PoolOpOfMethod<"maxPool1d">;
   /** The mean of the elements of each window (padding not counted). */
   avgPool1d: PoolOpOfMethod<"avgPool1d">;
+  /** x's images resized to `[outH, outW]`: bilinear (the default) or nearest, `"NHWC"` (the default) or `"NCHW"`. */
+  resize: ResizeOpMethod<"resize">;
+  /** x's images scaled up by an integer factor per spatial axis (a number, or `[sh, sw]`): `resize` to `[H * sh, W * sw]`. */
+  upsample: UpsampleOpMethod<"upsample">;
   /**
   * A 1-D convolution: x `[N, W, C]` by w `[K, C / groups, F]` gives `[N, OW, F]`
   * (`layout: "NCW"`: `[N, C, W]` by `[F, C / groups, K]` gives `[N, F, OW]`).

@@ -49,6 +49,7 @@ import type { ConvMisfit, ConvOp, ConvOptions, ConvShape, DepthwiseOptions, Tran
 import type { OptionField } from "../../types/window.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { OntoExact } from "../../types/broadcast/to.js";
+import type { ResizePairMisfit, ResizeModeOf, ResizeOptions, ResizeOptionsMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
 import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. (`AnyTensor`: checked by its brand, see src/tensor.ts.) */
@@ -837,6 +838,46 @@ export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends AnyTensor, con
   PoolShape<Op, ShapeOf<X>, O, false> extends infer Result extends Shape ? Result : number[],
   Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
 >;
+
+/**
+ * The size of `resize` or the scale of `upsample` as the rule checks it: the rank error of x
+ * (`Result`), else the message of the first entry that is not a positive integer (`Misfit`),
+ * else the argument; also the argument while that entry is a type parameter, whose value the
+ * run time checks (`WindowFit`).
+ */
+export type ResizeArgChecked<Result, Misfit extends ShapeTypeError<string>, Arg> =
+  [Result] extends [ShapeTypeError<infer Message>] ? Message : WindowFit<Misfit, Arg>;
+
+/**
+ * The options of `resize` and `upsample`, or the message of an unknown mode or coordinate mapping.
+ * (As `WindowFit`, with the options as a member of a union, so the compiler infers them from the
+ * argument, literal strings kept, before it checks them.)
+ */
+export type ResizeOptionsChecked<Op extends string, O> = WindowFit<ResizeOptionsMisfit<Op, O>, O>;
+
+/** The dtype of a resize: nearest keeps x's, bilinear computes as `mean` (float64 stays, the rest float32). */
+export type ResizeDType<D extends DType, O> = ResizeModeOf<O> extends "nearest" ? D : FloatDType<D>;
+
+/**
+ * `resize(x, [outH, outW], { mode?, coordinates?, layout? })`: x of rank 4, its spatial sizes
+ * replaced by the two given, N and C kept by position (so type parameters pass through, sizes
+ * that are type parameters too).
+ */
+export type ResizeOp<Op extends string> = <X extends AnyTensor, const Size extends readonly [number, number], const O extends ResizeOptions = {}>(
+  x: X,
+  size: ResizeArgChecked<ResizeShape<Op, ShapeOf<X>, Size, O>, ResizePairMisfit<Op, "size", Size>, Size>,
+  options?: ResizeOptionsChecked<Op, O>,
+) => Tensor<ResizeShape<Op, ShapeOf<X>, Size, O> extends infer Result extends Shape ? Result : number[], ResizeDType<X["dtype"], O>>;
+
+/**
+ * `upsample(x, scale, { mode?, coordinates?, layout? })`: x of rank 4, each spatial size times
+ * the integer scale (a number, or `[sh, sw]`): `Times<H, 2>` for a size `H` that is a type parameter.
+ */
+export type UpsampleOp<Op extends string> = <X extends AnyTensor, const Scale extends number | readonly [number, number], const O extends ResizeOptions = {}>(
+  x: X,
+  scale: ResizeArgChecked<UpsampleShape<Op, ShapeOf<X>, Scale, O>, ResizePairMisfit<Op, "scale", Scale>, Scale>,
+  options?: ResizeOptionsChecked<Op, O>,
+) => Tensor<UpsampleShape<Op, ShapeOf<X>, Scale, O> extends infer Result extends Shape ? Result : number[], ResizeDType<X["dtype"], O>>;
 
 /** What `ConvChecked` says when the compiler cannot decide a convolution's shape. */
 export type WriteUndecidedConv<Op extends string> =

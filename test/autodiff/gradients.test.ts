@@ -298,6 +298,35 @@ describe("gradients agree with finite differences", () => {
     );
   });
 
+  it("resize and upsample: nearest sums the gradient of the outputs that copied a pixel, bilinear spreads it by the weights; and a second order", () => {
+    const caseArb = fc.record({
+      spatial: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 4, maxLength: 4 }),
+      channels: fc.integer({ min: 1, max: 2 }),
+      channelsFirst: fc.boolean(),
+      up: fc.boolean(),
+      mode: fc.constantFrom("nearest", "bilinear"),
+      coordinates: fc.constantFrom("half-pixel", "align-corners", "asymmetric"),
+    });
+    fc.assert(
+      fc.property(caseArb, seedArb, ({ spatial: [h, w, a, b], channels, channelsFirst, up, mode, coordinates }, seed) => {
+        const shape = channelsFirst ? [2, channels, h!, w!] : [2, h!, w!, channels];
+        const options = { mode, coordinates, layout: channelsFirst ? "NCHW" : "NHWC" };
+        const resized = (t: Tensor) => (up ? op("upsample")(t, [1 + (a! % 3), 1 + (b! % 3)], options) : op("resize")(t, [a!, b!], options));
+        const label = `${up ? "upsample" : "resize"} ${JSON.stringify({ shape, a, b, ...options })}`;
+        checkGradient(label, ([t]) => resized(t!), [values(shape, seed)]);
+        checkGradient(
+          `second order ${label}`,
+          ([t]) => {
+            const dx = lib.grad((v: Tensor) => op("sum")(op("mul")(resized(v), resized(v))) as never)(t! as never) as unknown as Tensor;
+            return op("mul")(dx, dx);
+          },
+          [values(shape, seed + 1)],
+        );
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("cumulative sums and products, sort and topk, along an axis or flattened", () => {
     fc.assert(
       fc.property(shapeArb(1, 3), fc.nat(3), fc.boolean(), fc.boolean(), fc.boolean(), seedArb, (shape, which, exclusive, reverse, flat, seed) => {

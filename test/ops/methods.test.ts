@@ -44,6 +44,8 @@ const calls: Record<string, { self?: Tensor; args: unknown[] }> = {
   avgPool2d: { self: image, args: [{ size: 3, strides: 1, padding: "same" }] },
   maxPool1d: { args: [{ size: 2, strides: 1 }] },
   avgPool1d: { args: [{ size: 2, layout: "NCW" }] },
+  resize: { self: image, args: [[3, 5], { mode: "nearest" }] },
+  upsample: { self: image, args: [[2, 1], { layout: "NCHW" }] },
   conv1d: { args: [arange(24).reshape([2, 4, 3]), { padding: "same" }] },
   conv2d: { self: image, args: [arange(54).reshape([3, 3, 3, 2]), { strides: 2 }] },
   depthwiseConv2d: { self: image, args: [arange(18).reshape([2, 3, 3, 1])] },

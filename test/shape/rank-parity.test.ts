@@ -38,7 +38,7 @@ const wrongLines = (compiler: string, fileName: string, expected: readonly Expec
 describe("every shape function at every rank from 0 to 32", () => {
   it("covers each op at each rank, negative axes, fits and runtime errors", () => {
     for (const op of opNames) {
-      const ranks = new Set(cases.flatMap((c) => (c.op === op || (op === "sum" && c.op === "mean") || (op === "any" && c.op === "all") || (op === "cumsum" && c.op === "cumprod") || (op === "sort" && c.op === "argsort") || (op === "tril" && c.op === "triu") || (/^(max|avg)Pool$/.test(op) && c.op.startsWith(op)) ? [rankOf(c)] : [])));
+      const ranks = new Set(cases.flatMap((c) => (c.op === op || (op === "sum" && c.op === "mean") || (op === "any" && c.op === "all") || (op === "cumsum" && c.op === "cumprod") || (op === "sort" && c.op === "argsort") || (op === "tril" && c.op === "triu") || (op === "resize" && c.op === "upsample") || (/^(max|avg)Pool$/.test(op) && c.op.startsWith(op)) ? [rankOf(c)] : [])));
       expect(ranks.size, `${op} ranks`).toBeGreaterThan(MAX_RANK - 4);
     }
     const negative = cases.filter((c) => rankOf(c) > 8 && c.args.some((arg) => typeof arg === "number" && arg < 0));

@@ -618,6 +618,34 @@ const generators = ({ size, rep, width }: Sizes) => {
         if (wrong === 1 && target.length > 0) target.pop();
         return { op: "einsum", args: [subscripts, ...shapes.map(tensorArg)] };
       }),
+    // resize and upsample, mostly on rank 4 (any other rank: a misfit): the layout, mode and coordinates at random or left
+    // out; sizes and scales of 1 to 4, the scale a number or a pair, now and then an entry of 0 or 1.5 (an error on both
+    // sides). A resize's x gets no empty spatial axis: reading one is a RangeError of the runtime (test/ops/resize.test.ts),
+    // not a shape rule
+    resize: (minRank: number, maxRank: number) =>
+      (Math.max(minRank, 4) <= Math.min(maxRank, 4) ? fc.oneof({ arbitrary: shapeOf(4, 4), weight: 3 }, { arbitrary: shapeOf(minRank, maxRank), weight: 1 }) : shapeOf(minRank, maxRank)).chain((base) =>
+        fc
+          .record({
+            up: fc.boolean(),
+            layout: fc.constantFrom(undefined, "NHWC", "NCHW"),
+            mode: fc.constantFrom(undefined, "nearest", "bilinear"),
+            coordinates: fc.constantFrom(undefined, "half-pixel", "align-corners", "asymmetric"),
+            pair: fc.boolean(),
+            entries: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 2, maxLength: 2 }),
+            wrong: fc.noBias(fc.integer({ min: 0, max: 11 })),
+          })
+          .map(({ up, layout, mode, coordinates, pair, entries, wrong }) => {
+            const values: number[] = wrong === 0 ? [entries[0]!, 0] : wrong === 1 ? [1.5, entries[1]!] : entries;
+            const first = layout === "NCHW" ? 2 : 1;
+            const shape = !up && base.length === 4 ? base.map((d, axis) => (axis >= first && axis < first + 2 ? Math.max(d, 1) : d)) : base;
+            const options: Record<string, Arg> = {};
+            if (layout !== undefined) options.layout = layout;
+            if (mode !== undefined) options.mode = mode;
+            if (coordinates !== undefined) options.coordinates = coordinates;
+            const given = Object.keys(options).length > 0 ? [options] : [];
+            return { op: up ? "upsample" : "resize", args: [tensorArg(shape), up && !pair ? values[0]! : values, ...given] };
+          }),
+      ),
     // tril and triu: any rank (below 2 a misfit), the diagonal left out or small, now and then fractional (an error)
     tril: (minRank: number, maxRank: number) =>
       fc

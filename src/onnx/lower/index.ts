@@ -10,6 +10,7 @@ import { linalgLowerings } from "./linalg.js";
 import { normLowerings } from "./norm.js";
 import { convLowerings } from "./conv.js";
 import { reduceLowerings } from "./reduce.js";
+import { resizeLowerings } from "./resize.js";
 import { shapingLowerings } from "./shaping.js";
 
 export const lowerings: Readonly<Record<string, Lowering>> = {
@@ -19,4 +20,5 @@ export const lowerings: Readonly<Record<string, Lowering>> = {
   ...linalgLowerings,
   ...normLowerings,
   ...convLowerings,
+  ...resizeLowerings,
 };
