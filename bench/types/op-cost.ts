@@ -121,6 +121,23 @@ function pool(op: string, rank: 1 | 2) {
   };
 }
 
+/** A resize call on a fresh image batch in either layout: sizes (resize) or a scale (upsample), a mode and coordinates now and then. */
+function resizeCall(op: "resize" | "upsample") {
+  return (t: Tensors): string => {
+    const channelsFirst = chance(0.3);
+    const shape = t.distinct(() => {
+      const [n, c] = [pick([1, 2, 4, 8, 16, 32]), pick([1, 3, 8, 16, 32, 64])];
+      const spatial = [pick(SPATIAL), pick(SPATIAL)];
+      return channelsFirst ? [n, c, ...spatial] : [n, ...spatial, c];
+    });
+    const fields = [maybe(0.5, `mode: "${pick(["nearest", "bilinear"])}"`), maybe(0.3, `coordinates: "${pick(["half-pixel", "align-corners", "asymmetric"])}"`)];
+    if (channelsFirst) fields.push(`layout: "NCHW"`);
+    const options = fields.filter(Boolean);
+    const arg = op === "resize" ? tuple([pick(SPATIAL), pick(SPATIAL)]) : chance(0.3) ? tuple([between(1, 4), between(1, 4)]) : `${between(2, 4)}`;
+    return `${op}(${t.of(shape)}, ${arg}${options.length > 0 ? `, { ${options.join(", ")} }` : ""})`;
+  };
+}
+
 /** A convolution call on a channels-last input with a 3-wide window (w in the layout the op takes there). */
 function conv(op: string, rank: 1 | 2) {
   return (t: Tensors): string => {
@@ -190,6 +207,9 @@ const cases: Case[] = [
   { family: "pooling", op: "avgPool2d", use: pool("avgPool2d", 2) },
   { family: "pooling", op: "maxPool1d", use: pool("maxPool1d", 1) },
   { family: "pooling", op: "avgPool1d", use: pool("avgPool1d", 1) },
+  // resizing images
+  { family: "resize", op: "resize", use: resizeCall("resize") },
+  { family: "resize", op: "upsample", use: resizeCall("upsample") },
   // normalisation
   { family: "norm", op: "layerNorm", use: (t) => norm("layerNorm", t) },
   { family: "norm", op: "rmsNorm", use: (t) => norm("rmsNorm", t) },
