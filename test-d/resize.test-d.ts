@@ -55,6 +55,7 @@ expectTypeOf<UpsampleShape<"upsample", [1, 3, 4, 4], 2, { layout: "NCHW" }>>().t
 function decoder<N extends number, C extends number, H extends number, W extends number>(x: Tensor<[N, C, H, W], "float32">) {
   let up = upsample(x, 2, { layout: "NCHW" });
   up = expected<Tensor<[N, C, Times<H, 2>, Times<W, 2>], "float32">>();
+  expectTypeOf(up).toEqualTypeOf<Tensor<[N, C, Times<H, 2>, Times<W, 2>], "float32">>();
   let wide = upsample(x, [1, 3], { layout: "NCHW", mode: "nearest" });
   wide = expected<Tensor<[N, C, H, Times<W, 3>], "float32">>();
   let same = x.upsample(1, { layout: "NCHW" });
@@ -67,10 +68,13 @@ expectTypeOf(decoder(zeros([1, 3, 4, 5]))).toEqualTypeOf<
 function toSize<N extends number, H extends number, W extends number, C extends number, OH extends number, OW extends number>(x: Tensor<[N, H, W, C], "float32">, oh: OH, ow: OW) {
   let out = resize(x, [oh, ow]);
   out = expected<Tensor<[N, OH, OW, C], "float32">>();
+  expectTypeOf(out).toEqualTypeOf<Tensor<[N, OH, OW, C], "float32">>();
+  expectTypeOf(resize(expected<Tensor<[N, C, H, W], "float32">>(), [oh, ow], { layout: "NCHW" })).toEqualTypeOf<Tensor<[N, C, OH, OW], "float32">>();
   let first = resize(expected<Tensor<[N, C, H, W], "int32">>(), [oh, 7], { layout: "NCHW", mode: "nearest" });
   first = expected<Tensor<[N, C, OH, 7], "int32">>();
   let up = upsample(x, 2);
   up = expected<Tensor<[N, Times<H, 2>, Times<W, 2>, C], "float32">>();
+  expectTypeOf(up).toEqualTypeOf<Tensor<[N, Times<H, 2>, Times<W, 2>, C], "float32">>();
   // a skip connection: the upsampled map added to one of the same computed sizes
   const skip = expected<Tensor<[N, Times<H, 2>, Times<W, 2>, C], "float32">>();
   const joined: Tensor<[N, Times<H, 2>, Times<W, 2>, C], "float32"> = up.add(skip);
