@@ -77,6 +77,8 @@ export { gather, pad, split, take, tile } from "./ops/shaping.js";
 // Encodings
 export { oneHot } from "./ops/one-hot.js";
 export { tril, triu } from "./ops/triangle.js";
+export { repeat } from "./ops/repeat.js";
+export type { RepeatChecked, RepeatOp } from "./ops/types.js";
 export type { OneHotChecked, OneHotOp, OneHotOptions } from "./ops/types.js";
 
 // Products

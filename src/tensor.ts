@@ -230,6 +230,7 @@ export class Tensor<S extends Shape = Shape, out D extends DType = DType> {
   declare oneHot: TensorMethods["oneHot"];
   declare tril: TensorMethods["tril"];
   declare triu: TensorMethods["triu"];
+  declare repeat: TensorMethods["repeat"];
   declare matmul: TensorMethods["matmul"];
   declare dot: TensorMethods["dot"];
   declare outer: TensorMethods["outer"];

@@ -173,6 +173,9 @@ export const catalog = {
   tril: { family: "shaping", method: true },
   triu: { family: "shaping", method: true },
 
+  // Repeating each element along an axis (np.repeat, repeat_interleave)
+  repeat: { family: "shaping", method: true },
+
   // Products
   matmul: { family: "matmul", method: true },
   dot: { family: "matmul", method: true },

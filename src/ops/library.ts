@@ -13,6 +13,7 @@ export * from "./matmul.js";
 export * from "./norm.js";
 export * from "./one-hot.js";
 export * from "./triangle.js";
+export * from "./repeat.js";
 export * from "./pool.js";
 export * from "./resize.js";
 export * from "./reduce.js";

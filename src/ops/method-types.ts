@@ -14,6 +14,7 @@ import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js"
 import type { OneHotShape } from "../../types/one-hot.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ReducedOf } from "../../types/reduce.js";
+import type { RepeatAxisProblem, RepeatedShape } from "../../types/repeat.js";
 import type { ResizeOptions, ResizePairMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
 import type { ScannedOf } from "../../types/scan.js";
 import type { Shape } from "../../types/shape.js";
@@ -28,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, ReshapeChecked, ReshapeResult, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeResult, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -290,6 +291,15 @@ export interface TriangleOpMethod<Op extends string> {
     this: [TriangleShape<Op, ShapeOf<X>>] extends [ShapeTypeError<infer Message>] ? Message : X,
     k?: TriangleDiagonal<Op, K>,
   ): Tensor<ShapeOf<X>, X["dtype"]>;
+}
+
+/** `RepeatOp` as a method of Tensor: the same signatures, the tensor as `this`. */
+export interface RepeatOpMethod {
+  <X extends AnyTensor, const R extends number | readonly number[], const Axis extends number | undefined = undefined>(
+    this: X,
+    repeats: RepeatChecked<WriteUndecided<"repeat">, ShapeOf<X>, R, Axis>,
+    axis?: [RepeatAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : RepeatAxisProblem<ShapeOf<X>, Axis>,
+  ): Tensor<RepeatedShape<ShapeOf<X>, R, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 
 /** `MatmulOp` as a method of Tensor: the same signatures, the tensor as `this`. */
@@ -572,6 +582,7 @@ export interface GeneratedMethods {
   tril: TriangleOpMethod<"tril">;
   /** The upper triangle of each matrix in x's last two axes (`j - i >= k`), the rest zero. */
   triu: TriangleOpMethod<"triu">;
+  repeat: RepeatOpMethod;
   /**
   * The matrix product, as NumPy's `matmul`: `[..., M, K] x [..., K, N]` gives
   * `[..., M, N]` with the batch axes broadcast; a 1-D operand is a row (a) or a

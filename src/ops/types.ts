@@ -50,6 +50,7 @@ import type { OptionField } from "../../types/window.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { OntoExact } from "../../types/broadcast/to.js";
 import type { ResizePairMisfit, ResizeModeOf, ResizeOptions, ResizeOptionsMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
+import type { RepeatAxisProblem, RepeatedShape, RepeatProblem } from "../../types/repeat.js";
 import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. (`AnyTensor`: checked by its brand, see src/tensor.ts.) */
@@ -747,6 +748,26 @@ export type TileOp = <X extends AnyTensor, const Reps extends readonly number[]>
   x: X,
   reps: Reps,
 ) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+
+/**
+ * repeat's counts, or the message (a count that is not a non-negative integer, a list as long as
+ * neither the axis nor 1); named, so a list of counts on an axis whose size is a type parameter
+ * (whose length the compiler cannot compare) prints its shape when undecided.
+ */
+export type RepeatChecked<Undecided extends string, S extends Shape, R, Axis> =
+  [RepeatProblem<S, R, Axis>] extends [never] ? R : RepeatProblem<S, R, Axis>;
+
+/**
+ * `repeat(x, repeats, axis?)`: each element along the axis `repeats` times in a row (NumPy's
+ * `np.repeat`); `repeats` a count or one count per element of the axis; without an axis, x
+ * flattened. The axis is found by position, so generic code keeps its type parameters: `[B, T, D]`
+ * by 2 on axis 1 is `[B, Times<T, 2>, D]`.
+ */
+export type RepeatOp = <X extends AnyTensor, const R extends number | readonly number[], const Axis extends number | undefined = undefined>(
+  x: X,
+  repeats: RepeatChecked<WriteUndecided<"repeat">, ShapeOf<X>, R, Axis>,
+  axis?: [RepeatAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : RepeatAxisProblem<ShapeOf<X>, Axis>,
+) => Tensor<RepeatedShape<ShapeOf<X>, R, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /** The fill value of `pad`: `{ value }`, or the value itself. */
 export type PadOptions = { readonly value?: number | boolean | undefined } | number | boolean;

@@ -1,7 +1,7 @@
 /**
  * Shaping ops exported to ONNX and run by ONNX Runtime: reshape and flatten,
  * permute/transpose/.T, expandDims, squeeze, slice, broadcastTo in its three
- * modes, concat, stack, split, tile, pad, gather, take, oneHot, tril, triu, sort,
+ * modes, concat, stack, split, tile, repeat, pad, gather, take, oneHot, tril, triu, sort,
  * argsort, topk, and zerosLike/onesLike/fullLike. Inputs have a symbolic
  * "batch" axis, and each case runs at two batch sizes (test/onnx/harness.ts);
  * sizes baked into a call are an export error.
@@ -198,6 +198,27 @@ describe("tile", () => {
     await checkOnnx(fn((x) => sc.tile(x, [2, 1, 3])), [{ shape: batch(3), dtype: "int32" }], { make: random });
     await checkOnnx(fn((x) => sc.tile(x, [1, 1])), [{ shape: batch(2), dtype: "bool" }], { make: random });
     await checkOnnx(fn((x) => sc.tile(x, [3, 1])), [{ shape: batch(2), dtype: "bool" }], { make: random });
+  });
+});
+
+describe("repeat", () => {
+  it("a count as Unsqueeze, Expand and Reshape on every axis and flattened, symbolic sizes on the axis and around it", async () => {
+    for (const dtype of ["float32", "float64", "int32", "uint8", "bool"] as const) {
+      await checkOnnx(fn((x) => [op("repeat")(x, 2, 1), op("repeat")(x, 3)]), [{ shape: batch(3), dtype }], { make: random });
+    }
+    await checkOnnx(fn((x) => [op("repeat")(x, 2, 0), op("repeat")(x, 3, -1), op("repeat")(x, 1, 1), op("repeat")(x, 0, 0)]), [{ shape: [2, "batch", 3] }]);
+    await checkOnnx(fn((x) => [op("repeat")(x, 2, -2), op("repeat")(x, [2])]), [{ shape: ["n", "m"] }]);
+    // a scalar is read as [1]; an empty axis stays empty
+    await checkOnnx(fn((x) => [op("repeat")(sc.sum(x), 3, 0), op("repeat")(sc.sum(x), 2)]), [{ shape: batch(2) }]);
+    await checkOnnx(fn((x) => op("repeat")(x, 2, 1)), [{ shape: [2, 0, 3] }]);
+  });
+  it("one count per element as a Gather of each index repeated, on a fixed axis beside a symbolic one", async () => {
+    await checkOnnx(fn((x) => [op("repeat")(x, [2, 0, 1], 1), op("repeat")(x, [1, 1, 1], -1)]), [{ shape: batch(3), dtype: "int32" }], { make: random });
+    await checkOnnx(fn((x) => op("repeat")(x, [0, 0], 0)), [{ shape: [2, "batch"] }]);
+    await checkOnnx(fn((x) => op("repeat")(x, [3, 1, 0, 2])), [{ shape: [2, 2] }]);
+    // a list as long as a symbolic axis is baked into the call: an export error
+    const perRow = bare((x) => op("repeat")(x, new Array<number>(x.shape[0]!).fill(2), 0));
+    expect(() => exportOnnx(perRow, [{ shape: batch(3) }])).toThrow(/repeat \(op 1 of the function\) lowers to a different graph/);
   });
 });
 

@@ -58,6 +58,7 @@ const calls: Record<string, { self?: Tensor; args: unknown[] }> = {
   oneHot: { self: tensor([0, 2, 1], { dtype: "int32" }), args: [3] },
   tril: { args: [-1] },
   triu: { args: [] },
+  repeat: { args: [2, 1] },
   matmul: { args: [arange(8).reshape([4, 2])] },
   dot: { self: c, args: [c] },
   outer: { self: c, args: [tensor([1, 2])] },

@@ -41,7 +41,7 @@ describe("mixed literal, number and Dim sizes: types vs runtime on every shape f
   it("covers every op with fits, runtime errors, number and Dim sizes, and sizes passed through", () => {
     const ops = new Set(cases.map((c) => c.op));
     expect([...ops].sort()).toEqual(
-      ["add", "all", "any", "argsort", "avgPool1d", "avgPool2d", "batchNorm", "broadcastShapes", "broadcastTo", "broadcastToShape", "concat", "conv1d", "conv2d", "conv2dTranspose", "cumprod", "cumsum", "depthwiseConv2d", "einsum", "expandDims", "flatten", "gather", "layerNorm", "matmul", "maxPool1d", "maxPool2d", "mean", "oneHot", "pad", "permute", "reshape", "resize", "rmsNorm", "slice", "sort", "split", "squeeze", "stack", "sum", "tile", "topk", "tril", "triu", "upsample"],
+      ["add", "all", "any", "argsort", "avgPool1d", "avgPool2d", "batchNorm", "broadcastShapes", "broadcastTo", "broadcastToShape", "concat", "conv1d", "conv2d", "conv2dTranspose", "cumprod", "cumsum", "depthwiseConv2d", "einsum", "expandDims", "flatten", "gather", "layerNorm", "matmul", "maxPool1d", "maxPool2d", "mean", "oneHot", "pad", "permute", "repeat", "reshape", "resize", "rmsNorm", "slice", "sort", "split", "squeeze", "stack", "sum", "tile", "topk", "tril", "triu", "upsample"],
     );
     for (const op of ops) {
       const mine = cases.flatMap((c, i) => (c.op === op ? [i] : []));

@@ -655,6 +655,28 @@ const generators = ({ size, rep, width }: Sizes) => {
           fc.option(fc.oneof({ arbitrary: fc.integer({ min: -3, max: 3 }), weight: 9 }, { arbitrary: fc.constant(0.5), weight: 1 }), { nil: undefined }),
         )
         .map(([base, op, k]) => ({ op, args: k === undefined ? [tensorArg(base)] : [tensorArg(base), k] })),
+    // repeat: on an axis (now and then out of range; a scalar has one) or flattened, a count drawn as tile's
+    // repetitions (now and then negative or fractional: an error) or a list of them, one per element of the
+    // axis (up to 8; now and then one entry more or fewer, a misfit unless one is left) or one for all
+    repeat: (minRank: number, maxRank: number) =>
+      shapeOf(minRank, maxRank).chain((base) =>
+        fc
+          .tuple(
+            fc.option(axisOf(Math.max(1, base.length)), { nil: undefined }),
+            fc.constantFrom("count", "list", "one"),
+            fc.oneof({ arbitrary: rep, weight: 9 }, { arbitrary: fc.constantFrom(-1, 1.5), weight: 1 }),
+            fc.array(rep, { minLength: 9, maxLength: 9 }),
+            fc.noBias(fc.integer({ min: 0, max: 9 })),
+          )
+          .map(([axis, form, count, list, wrong]) => {
+            const dims = base.length === 0 ? [1] : base;
+            const at = axis === undefined ? -1 : axis < 0 ? axis + dims.length : axis;
+            const length = axis === undefined ? base.reduce((p, d) => p * d, 1) : (dims[at] ?? 1);
+            const entries = Math.max(0, length + (wrong === 0 ? 1 : wrong === 1 ? -1 : 0));
+            const repeats: Arg = form === "one" ? [count] : form === "list" && entries <= 8 ? list.slice(0, entries).map((r, i) => (wrong === 2 && i === 0 ? count : r)) : count;
+            return { op: "repeat", args: axis === undefined ? [tensorArg(base), repeats] : [tensorArg(base), repeats, axis] };
+          }),
+      ),
   } satisfies Record<string, (minRank: number, maxRank: number) => fc.Arbitrary<OpCase>>;
 };
 

@@ -1,7 +1,7 @@
 /**
  * Lowerings of the shaping ops: the views (reshape and flatten, permute and
  * transpose, expandDims, squeeze, slice, broadcastTo), joining (concat,
- * stack, split), copies (tile, pad, gather, take, oneHot), triangles
+ * stack, split), copies (tile, repeat, pad, gather, take, oneHot), triangles
  * (tril, triu), ordering (sort, argsort, topk) and the `...Like` creators
  * (zerosLike, onesLike, fullLike).
  *
@@ -28,6 +28,7 @@ import { resolveBroadcastToLayout } from "../../shape/broadcast.js";
 import { concatLayout, stackLayout } from "../../shape/join.js";
 import type { SliceSpec } from "../../shape/slice.js";
 import { gatherLayout, padLayout, splitSizes, tileLayout } from "../../shape/shaping.js";
+import { repeatLayout } from "../../shape/repeat.js";
 import { sortAxis } from "../../shape/sort.js";
 import { topkLayout } from "../../shape/topk.js";
 import { newAxis, squeezeKept } from "../../shape/views.js";
@@ -353,6 +354,33 @@ const triangle = (upper: boolean): Lowering => (ctx, call) => {
   ctx.bind(call.outputs[0]!, ctx.cast(kept, dtype, x.dtype));
 };
 
+/**
+ * repeat: x as the op reads it (flattened by a Reshape to `[-1]` without an axis, a scalar as
+ * `[1]`), then one count as Unsqueeze after the axis, Expand of that new axis to the count, and a
+ * Reshape merging the two; one count per element as a Gather of each element's index, repeated.
+ * The merged shape is x's own times the count on the axis (`Mul` of its `Shape` when a size is
+ * symbolic), written out in full with `allowzero`, so a 0 is a size and no size is inferred. A
+ * count of 0 is a Gather of no index.
+ */
+const repeat: Lowering = (ctx, call) => {
+  const [x, repeats, axis] = call.args as [Tensor, unknown, unknown];
+  const out = call.outputs[0]!;
+  const { dims, at, counts } = repeatLayout(x.shape, repeats, axis);
+  let value = ctx.value(x);
+  if (dims.length !== x.shape.length || axis === undefined) value = ctx.node1("Reshape", [value, ctx.int64s([-1])]);
+  // (a count of 0 too, as no index: ONNX Runtime's Expand leaves a size-1 axis at 1 against a 0)
+  if (typeof counts !== "number" || counts === 0) {
+    const indices = typeof counts === "number" ? [] : counts.flatMap((count, i) => new Array<number>(count).fill(i));
+    return ctx.bind(out, ctx.node1("Gather", [value, ctx.int64s(indices)], { axis: int(at) }));
+  }
+  if (counts === 1) return identity(ctx, out, value);
+  const target = Array.from({ length: dims.length + 1 }, (_, i) => (i === at + 1 ? counts : 1));
+  const copies = ctx.node1("Expand", [ctx.node1("Unsqueeze", [value, ctx.int64s([at + 1])]), ctx.int64s(target)]);
+  const fixed = ctx.dims(x).every((size) => typeof size === "number");
+  const merged = fixed ? ctx.int64s(out.shape) : ctx.node1("Mul", [ctx.node1("Shape", [value]), ctx.int64s(dims.map((_, i) => (i === at ? counts : 1)))]);
+  ctx.bind(out, ctx.node1("Reshape", [copies, merged], { allowzero: int(1) }));
+};
+
 // ---------------------------------------------------------------------------
 // Ordering: sort, argsort, topk
 // ---------------------------------------------------------------------------
@@ -461,6 +489,7 @@ export const shapingLowerings: Record<string, Lowering> = {
   oneHot,
   tril: triangle(false),
   triu: triangle(true),
+  repeat,
   sort,
   argsort,
   topk,
