@@ -18,6 +18,7 @@ import { copyStrided } from "../ops/join.js";
 import * as library from "../ops/library.js";
 import { resolveBroadcastLayout, resolveBroadcastToLayout } from "../shape/broadcast.js";
 import { reduceLayout } from "../shape/reduce.js";
+import { repeatLayout } from "../shape/repeat.js";
 import { gatherLayout, padLayout, resolveIndices, tileLayout } from "../shape/shaping.js";
 import { normalizeAxis } from "../shape/axis.js";
 import { copyElements, elementsOf, Tensor, viewOf } from "../tensor.js";
@@ -531,6 +532,19 @@ export const gradientRules: Readonly<Record<string, GradientRule>> = {
   // the elements each triangle keeps pass their gradient, the zeroed ones none: the same triangle of g
   tril: ({ args: [x, k], g, needs }) => (needs(x) ? [[x, op("tril")(g, k)]] : []),
   triu: ({ args: [x, k], g, needs }) => (needs(x) ? [[x, op("triu")(g, k)]] : []),
+  // every copy of an element took its value: the element's gradient is the sum of g over its copies
+  repeat: ({ args: [x, repeats, axis], g, needs }) => {
+    if (!needs(x)) return [];
+    const { dims, at, counts } = repeatLayout(x.shape, repeats, axis);
+    if (typeof counts === "number") {
+      // the copies of each element side by side on an axis of their own, summed over it
+      const copies = reshape(g, [...dims.slice(0, at + 1), counts, ...dims.slice(at + 1)]);
+      return [[x, reshape(sum(copies, at + 1), x.shape)]];
+    }
+    // one count per element: the gradient of gathering each element's index that many times
+    const indices = counts.flatMap((count, i) => new Array<number>(count).fill(i));
+    return [[x, reshape(gatherBackward(g, indices, at, dims), x.shape)]];
+  },
   gather: ({ args: [x, indices, axis = 0], g, needs }) => {
     if (!needs(x)) return [];
     const at = gatherLayout("gather", x.shape, shapeOf(indices), axis).at;

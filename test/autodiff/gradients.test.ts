@@ -327,6 +327,27 @@ describe("gradients agree with finite differences", () => {
     );
   });
 
+  it("repeat: the sum of the gradient over each element's copies, a count or one per element, on an axis or flattened", () => {
+    fc.assert(
+      fc.property(
+        shapeArb(0, 3),
+        fc.integer({ min: -3, max: 2 }),
+        fc.constantFrom("count", "list", "flat count", "flat list"),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 27, maxLength: 27 }),
+        seedArb,
+        (shape, roll, how, draws, seed) => {
+          const rank = Math.max(shape.length, 1);
+          // (an axis in [-rank, rank): a scalar has one, as [1])
+          const axis = how.startsWith("flat") ? undefined : roll >= 0 ? roll % rank : -1 - ((-1 - roll) % rank);
+          const n = axis === undefined ? shape.reduce((p, d) => p * d, 1) : (shape[axis < 0 ? axis + rank : axis] ?? 1);
+          const repeats = how.endsWith("list") ? draws.slice(0, n) : draws[0]!;
+          checkGradient(`repeat ${JSON.stringify(shape)} by ${JSON.stringify(repeats)} axis ${axis}`, ([t]) => op("repeat")(t, repeats, axis), [values(shape, seed)]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it("cumulative sums and products, sort and topk, along an axis or flattened", () => {
     fc.assert(
       fc.property(shapeArb(1, 3), fc.nat(3), fc.boolean(), fc.boolean(), fc.boolean(), seedArb, (shape, which, exclusive, reverse, flat, seed) => {
