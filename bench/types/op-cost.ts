@@ -202,6 +202,8 @@ const cases: Case[] = [
   // triangles of matrices
   { family: "triangle", op: "tril", use: (t) => `tril(${t.fresh32(2, 4)[0]}${maybe(0.5, ", -1")})` },
   { family: "triangle", op: "triu", use: (t) => `triu(${t.fresh32(2, 4)[0]}${maybe(0.5, ", 1")})` },
+  // repeating each element along an axis
+  { family: "repeat", op: "repeat", use: repeatCall },
   // pooling
   { family: "pooling", op: "maxPool2d", use: pool("maxPool2d", 2) },
   { family: "pooling", op: "avgPool2d", use: pool("avgPool2d", 2) },
@@ -252,6 +254,15 @@ function topkCall(t: Tensors): string {
   const axis = chance(0.5) ? axisOf(shape.length) : undefined;
   const size = shape[((axis ?? -1) + shape.length) % shape.length]!;
   return `topk(${x}, ${between(1, size)}${axis === undefined ? "" : `, { axis: ${axis} }`})`;
+}
+
+/** A count on an axis (negative half of the time), a list of one count per element of a short axis, or no axis. */
+function repeatCall(t: Tensors): string {
+  const [x, shape] = t.fresh32(1, 4);
+  const axis = axisOf(shape.length);
+  const size = shape[(axis + shape.length) % shape.length]!;
+  if (chance(0.3) && size <= 8) return `repeat(${x}, ${tuple(Array.from({ length: size }, () => between(0, 3)))}, ${axis})`;
+  return chance(0.2) ? `repeat(${x}, ${between(2, 4)})` : `repeat(${x}, ${between(0, 4)}, ${axis})`;
 }
 
 function reduceCall(op: string, t: Tensors, dtype: string): string {
