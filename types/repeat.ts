@@ -74,6 +74,12 @@ type LengthProblem<R extends readonly number[], Size extends number, Where exten
   : R["length"] extends Size ? never
   : RepeatLengthMessage<R["length"], Where, Size, ShowShape<S>>;
 
+/**
+ * Is the axis left out (x flattened)? Asked of `undefined` wrapped, never as `Axis extends number`:
+ * with strictNullChecks off `undefined` extends `number` (and an `undefined` given is `any`).
+ */
+type NoAxis<Axis> = 0 extends 1 & Axis ? true : [Axis] extends [undefined] ? true : false;
+
 /** A shape of the same rank whose sizes are all unknown. */
 type Unknowns<S extends Shape> = { -readonly [Key in keyof S]: number };
 
@@ -85,7 +91,8 @@ type FlatSize<S extends Shape> = S extends readonly [infer Only extends number] 
 
 /** The message of the axis: out of range for the shape (a scalar has one axis, as `[1]`), or never. */
 export type RepeatAxisProblem<S extends Shape, Axis> =
-  Axis extends number
+  NoAxis<Axis> extends true ? never
+  : Axis extends number
     ? number extends S["length"] | Axis ? never
     : [AxisIndex<AsAxes<S>, Axis>] extends [never] ? RangeMessage<"repeat", "axis", Axis, AsAxes<S>["length"]>
     : never
@@ -102,13 +109,13 @@ export type RepeatProblem<S extends Shape, R, Axis> =
 /** A list of counts as long as neither the axis (or x flattened) nor 1, or never. */
 type ListLengthProblem<S extends Shape, R extends readonly number[], Axis> =
   number extends S["length"] ? never
+  : NoAxis<Axis> extends true ? LengthProblem<R, FlatSize<S>, "the flattened tensor", S>
   : Axis extends number
     ? number extends Axis ? never
     : AxisIndex<AsAxes<S>, Axis> extends infer At extends number
       ? [At] extends [never] ? never : LengthProblem<R, AsAxes<S>[At], `axis ${At}`, S>
       : never
-    // (the product of the sizes is computed for a list's length alone)
-    : LengthProblem<R, FlatSize<S>, "the flattened tensor", S>;
+    : never;
 
 /** The result shape of `repeat(x, R, Axis)` (`Axis` undefined: flattened), or the error of the first problem. */
 export type RepeatedShape<S extends Shape, R, Axis> =
@@ -116,7 +123,8 @@ export type RepeatedShape<S extends Shape, R, Axis> =
   : ShapeTypeError<[RepeatProblem<S, R, Axis>] extends [never] ? RepeatAxisProblem<S, Axis> : RepeatProblem<S, R, Axis>>;
 
 type RepeatFits<S extends Shape, R, Axis> =
-  Axis extends number
+  NoAxis<Axis> extends true ? (number extends S["length"] ? [number] : [FlatRepeated<S, R>])
+  : Axis extends number
     ? number extends S["length"] ? number[]
     // an axis known only at run time: any axis may grow
     : number extends Axis ? Unknowns<AsAxes<S>>
@@ -125,7 +133,7 @@ type RepeatFits<S extends Shape, R, Axis> =
         ? AsAxes<S> extends readonly [...infer Head extends Shape, Size, ...Tail] ? [...Head, RepeatedSize<Size, R>, ...Tail] : number[]
         : number[]
       : number[]
-    : number extends S["length"] ? [number] : [FlatRepeated<S, R>];
+    : number[];
 
 /**
  * The size of x flattened and repeated: a shape of one axis by position, as `RepeatedSize`; a
