@@ -68,6 +68,8 @@ export default defineConfig({
       "test/fuzz/weights-python.test.ts",
       // runs the exported models in onnxruntime-node
       "test/fuzz/onnx.test.ts",
+      // compares the resize kernels with onnxruntime-node's Resize
+      "test/ops/resize.test.ts",
     ],
     // as in vitest.config.ts (the fuzz properties set their own 120 s)
     testTimeout: 120_000,
