@@ -7,16 +7,14 @@
  * unresolved conditional. A misfit of two literals is reported as that misfit, never as
  * "cannot decide".
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { compilerOptions, root, tsc } from "./support/compiler.js";
+import { diagnosticsWith } from "./support/calls.js";
+import { compilerOptions, root, tsc, writeGenerated } from "./support/compiler.js";
 
 const corpus = readFileSync(join(root, "test/corpus/generic.ts"), "utf8");
-const folder = join(root, "test/.generated/corpus");
-const file = join(folder, "generic.ts");
 
 /** The expected diagnostics: on the line after each comment, the words it names (0-based lines). */
 const expected = new Map<number, string>();
@@ -26,7 +24,8 @@ const lines = corpus.split("\n").map((line, i) => {
   expected.set(i + 1, marked[2]!);
   return `${marked[1]}// (a misfit follows)`;
 });
-const source = lines.join("\n").replace(`from "shapecast"`, `from "../../../src/index.js"`);
+// written as test/.generated/corpus.ts
+const source = lines.join("\n").replace(`from "shapecast"`, `from "../../src/index.js"`);
 
 /** What marks an unresolved conditional type in printed text. */
 const raw = [/\bextends infer\b/, /\bextends \[never\]/, /ShapeTypeError<infer/, /\bextends [^?\n]{1,300}\? [^:\n]{1,300} : /];
@@ -40,8 +39,7 @@ interface Report {
 }
 
 function typescript6(): Report {
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(file, source);
+  const { file } = writeGenerated("corpus.ts", source);
   const program = ts.createProgram([file], compilerOptions);
   const checker = program.getTypeChecker();
   const sourceFile = program.getSourceFile(file)!;
@@ -63,46 +61,11 @@ function typescript6(): Report {
 }
 
 function typescript7(): Report {
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(file, source);
-  const out = join(folder, "declarations");
+  const out = join(root, "test/.generated/corpus-declarations");
   rmSync(out, { recursive: true, force: true });
-  const config = join(folder, "tsconfig.json");
-  writeFileSync(config, JSON.stringify({
-    compilerOptions: {
-      strict: true, target: "es2022", lib: ["es2022"], module: "nodenext", moduleResolution: "nodenext", types: [],
-      skipLibCheck: true, noErrorTruncation: true, declaration: true, emitDeclarationOnly: true, outDir: out, rootDir: join(root),
-    },
-    files: [file],
-  }));
-  let output: string;
-  try {
-    output = execFileSync(process.execPath, [tsc["7"], "-p", config, "--pretty", "false"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    const failed = error as { stdout?: string; status?: number; stderr?: string };
-    if (failed.status !== 1 && failed.status !== 2) throw new Error(`TypeScript 7 failed: ${failed.stderr ?? ""}`);
-    output = failed.stdout ?? "";
-  }
-  const diagnostics = new Map<number, string[]>();
-  let current: string[] | undefined;
-  for (const line of output.split("\n")) {
-    const start = /^(.*)\((\d+),\d+\): error TS\d+: (.*)$/.exec(line);
-    if (start !== null) {
-      if (!start[1]!.endsWith("corpus/generic.ts")) throw new Error(`a diagnostic outside the corpus: ${line}`);
-      const at = Number(start[2]) - 1;
-      current = [start[3]!];
-      diagnostics.set(at, [...(diagnostics.get(at) ?? []), ""]);
-      const list = diagnostics.get(at)!;
-      list[list.length - 1] = current.join("\n");
-      // continuation lines are added below
-      (diagnostics as Map<number, string[]> & { last?: [number, number] }).last = [at, list.length - 1];
-    } else if (current !== undefined && line.startsWith(" ")) {
-      const [at, index] = (diagnostics as Map<number, string[]> & { last?: [number, number] }).last!;
-      diagnostics.get(at)![index] += `\n${line.trim()}`;
-    }
-  }
-  const declarations = readFileSync(join(out, "test/.generated/corpus/generic.d.ts"), "utf8");
-  // each function's result type: the text after its parameters
+  // the declarations print each function's result: every intermediate the corpus returns
+  const diagnostics = diagnosticsWith(tsc["7"], "corpus.ts", source, { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: out, rootDir: root, pretty: false });
+  const declarations = readFileSync(join(out, "test/.generated/corpus.d.ts"), "utf8");
   const printed = declarations.split("\n").filter((line) => line.startsWith("export declare function") || line.startsWith("    "));
   return { diagnostics, printed };
 }

@@ -112,11 +112,12 @@ export function evaluateCalls(fileName: string, header: string, lines: readonly 
 
 /**
  * Type-checks `source` as `test/.generated/<fileName>` with the `tsc` at `compiler`
- * (strict) and returns its diagnostics in that file by line (0-based), each with
- * its continuation lines. Never throws for type errors: the caller judges them.
+ * (strict; `extra` adds compiler options) and returns its diagnostics in that file by
+ * line (0-based), each with its continuation lines. Never throws for type errors: the
+ * caller judges them.
  */
-export function diagnosticsWith(compiler: string, fileName: string, source: string): Map<number, string[]> {
-  const { file, config } = writeGenerated(fileName, source);
+export function diagnosticsWith(compiler: string, fileName: string, source: string, extra: Record<string, unknown> = {}): Map<number, string[]> {
+  const { file, config } = writeGenerated(fileName, source, extra);
   let output: string;
   try {
     output = execFileSync(process.execPath, [compiler, "-p", config], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });

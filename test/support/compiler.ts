@@ -100,8 +100,11 @@ export function typeCheckWith(compiler: string, fileName: string, source: string
   }
 }
 
-/** Writes `source` as `test/.generated/<fileName>` with a strict tsconfig that checks only it. */
-export function writeGenerated(fileName: string, source: string): { readonly file: string; readonly config: string } {
+/**
+ * Writes `source` as `test/.generated/<fileName>` with a strict tsconfig that checks only it;
+ * `extra` adds compiler options (declarations to emit, say).
+ */
+export function writeGenerated(fileName: string, source: string, extra: Record<string, unknown> = {}): { readonly file: string; readonly config: string } {
   const folder = join(root, "test", ".generated");
   mkdirSync(folder, { recursive: true });
   const file = join(folder, fileName);
@@ -120,6 +123,7 @@ export function writeGenerated(fileName: string, source: string): { readonly fil
         types: [],
         skipLibCheck: true,
         noErrorTruncation: true,
+        ...extra,
       },
       files: [file],
     }),
