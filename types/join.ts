@@ -55,12 +55,9 @@ export type JoinSizeDetail<Index extends number, Axis extends number, Size exten
 /** Twin of `writeStackRange` in src/shape/join.ts. */
 export type StackRangeMessage<Axis extends number, Rank extends number> = `stack: axis ${Axis} is out of range for a rank-${Rank} result`;
 
-type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
-  ShapeTypeError<JoinText<Op, Detail, First, Other>>;
-
 /** `JoinMessage` with the two shapes filled in by `ShapeMessage` (named while a shape holds a type parameter). */
-type JoinText<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
-  ShapeMessage<JoinMessage<Op, Detail, "{1}", "{2}">, First, Other>;
+type JoinError<Op extends string, Detail extends string, First extends Shape, Other extends Shape> =
+  ShapeTypeError<ShapeMessage<JoinMessage<Op, Detail, "{1}", "{2}">, First, Other>>;
 
 type ConcatRest<Shapes extends readonly Shape[], Axis extends number, First extends Shape, Total extends number, Index extends unknown[], Match = Pattern<First, Axis>> =
   Shapes extends readonly [infer Next extends Shape, ...infer Rest extends readonly Shape[]]

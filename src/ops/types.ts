@@ -779,7 +779,6 @@ export type PadOp = <X extends AnyTensor, const Widths extends readonly (readonl
   options?: PadOptions,
 ) => Tensor<PaddedShape<ShapeOf<X>, Widths> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
-/** `gather(x, indices, axis?)`: indices as an integer tensor or an array. */
 /**
  * What gather's and take's indices must also be: `unknown` (no further demand) for an array or a
  * tensor of dtype int32 or uint8 (or a dtype known only at run time, `DType`, which the runtime
@@ -793,6 +792,7 @@ export type IndicesDType<Op extends string, I> =
     ? DType extends D ? unknown : [D] extends ["int32" | "uint8"] ? unknown : `${Op}: indices must have an integer dtype (int32 or uint8), got ${D & string}`
     : unknown;
 
+/** `gather(x, indices, axis?)`: indices as an integer tensor or an array. */
 export type GatherOp = <X extends AnyTensor, const I extends AnyTensor | readonly number[], const Axis extends number = 0>(
   x: X,
   indices: I & IndicesDType<"gather", I>,
