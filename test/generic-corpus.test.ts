@@ -13,6 +13,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { diagnosticsWith } from "./support/calls.js";
 import { compilerOptions, root, tsc, writeGenerated } from "./support/compiler.js";
+import { rawIn } from "./support/diagnostics.js";
 
 const corpus = readFileSync(join(root, "test/corpus/generic.ts"), "utf8");
 
@@ -27,9 +28,6 @@ const lines = corpus.split("\n").map((line, i) => {
 // written as test/.generated/corpus.ts
 const source = lines.join("\n").replace(`from "shapecast"`, `from "../../src/index.js"`);
 
-/** What marks an unresolved conditional type in printed text. */
-const raw = [/\bextends infer\b/, /\bextends \[never\]/, /ShapeTypeError<infer/, /\bextends [^?\n]{1,300}\? [^:\n]{1,300} : /];
-const rawIn = (text: string): boolean => raw.some((pattern) => pattern.test(text));
 
 interface Report {
   /** Diagnostics by 0-based line, each its whole message chain. */

@@ -19,13 +19,14 @@
  *   use, know the op, the mode and the verb and write the whole message;
  * - failures are located, and fixes searched, only on the error path.
  */
-import type { ShapeTypeError, WriteInvalidSize, WriteShapeMessageShown, WriteStrayField } from "./errors.js";
-import type { AllSizesValid, FirstInvalidSize, NotFound } from "./internal/sizes.js";
+import type { ShapeTypeError, WriteAxisMismatch, WriteInvalidSize, WriteShapeMessageShown, WriteStrayField } from "./errors.js";
+import type { LastPairByRank, SmallRank } from "./internal/by-rank.js";
+import type { AllSizesValid, FirstInvalidSize, InvalidSizeText, NotFound } from "./internal/sizes.js";
 import type { Shape, ShapeMessage } from "./shape.js";
 import type { BinaryModeFields, BroadcastSpec, BroadcastToSpec, ToModeFields } from "./spec.js";
 import type { Failure } from "./broadcast/common.js";
 import type { NoneRule } from "./broadcast/none.js";
-import type { NumpyRule } from "./broadcast/numpy.js";
+import type { NumpyRule, NumpyZipped } from "./broadcast/numpy.js";
 import type { PdpdRule } from "./broadcast/pdpd.js";
 import type { ExplicitRule, ToNumpyRule } from "./broadcast/to.js";
 import type { NoDims, XlaRule } from "./broadcast/xla.js";
@@ -65,6 +66,31 @@ export type BroadcastShapesOf<Op extends string, A extends Shape, B extends Shap
   A extends unknown ? B extends unknown ? BroadcastOne<Op, A, B, Spec> : never : never;
 
 type BroadcastOne<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  // (an `any` shape, or a shape of unknown rank, is for `BroadcastChecked`)
+  [Spec["mode"], keyof Spec] extends ["numpy", "mode"]
+    ? 0 extends 1 & (A | B) ? BroadcastChecked<Op, A, B, Spec>
+    : [A["length"], B["length"]] extends [SmallRank, SmallRank] ? NumpyOne<Op, A, B, Spec>
+    : BroadcastChecked<Op, A, B, Spec>
+    : BroadcastChecked<Op, A, B, Spec>;
+
+/**
+ * NumPy mode: a misfit of two literals first, found by structure (`LastPairByRank`), which is
+ * decided beside a size that is a type parameter, where every test of `BroadcastChecked` stays
+ * unresolved; then the checks in the runtime's order. (An alias of its own, so that while it is
+ * unresolved it prints by this name.)
+ */
+type NumpyOne<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  LastPairByRank<NumpyZipped<A, B>> extends infer Found
+    ? [Found] extends [never] ? BroadcastChecked<Op, A, B, Spec>
+    : Found extends [infer Axis extends number, [infer X extends number, infer Y extends number]]
+      // (two valid sizes: an invalid size is reported as such, after an `any` is read as `number`)
+      ? 0 extends 1 & (X | Y) ? BroadcastChecked<Op, A, B, Spec>
+      : [`${X | Y}` & InvalidSizeText] extends [never] ? Finish<Op, "numpy", A, B, "with", Failure<WriteAxisMismatch<Axis, X, Y>, undefined>>
+      : BroadcastChecked<Op, A, B, Spec>
+      : BroadcastChecked<Op, A, B, Spec>
+    : never;
+
+type BroadcastChecked<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   // an `any` size would make every conditional take both branches: read it as `number`.
   // (Then BroadcastKnown, the rest below, not BroadcastOne again: on shapes still being
   // inferred, as in `f(broadcastShapes(a, b))`, the compiler expands that recursion about ten

@@ -12,7 +12,7 @@
 import type { BroadcastShapesOf } from "./broadcast.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { Same } from "./internal/sizes.js";
-import type { Shape, ShowDim, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowDim } from "./shape.js";
 
 /** Twin of `writeMatmulMessage` in src/shape/matmul.ts: `A` and `B` are shapes as messages show them. */
 export type MatmulMessage<Op extends string, Detail extends string, A extends string, B extends string> =
@@ -32,8 +32,10 @@ export type MatmulInnerDetail<KA extends string | number, KB extends string | nu
  */
 export type OuterRankMessage<A extends string, B extends string> = `outer: a and b must be vectors; cannot take the outer product of ${A} and ${B}`;
 
+// (the shapes filled in by `ShapeMessage`: beside a type parameter the message stays named by that
+// alias, with the words and both shapes among its arguments, rather than a raw template)
 type Write<Op extends string, Detail extends string, A extends Shape, B extends Shape> =
-  ShapeTypeError<MatmulMessage<Op, Detail, ShowShape<A>, ShowShape<B>>>;
+  ShapeTypeError<ShapeMessage<MatmulMessage<Op, Detail, "{1}", "{2}">, A, B>>;
 
 /** `[batch axes, M (or none), K]` of a. */
 type SplitA<A extends Shape> =
@@ -52,12 +54,22 @@ export type MatMulShape<A extends Shape, B extends Shape, Op extends string = "m
   number extends A["length"] | B["length"] ? number[]
   : A extends readonly [] ? Write<Op, MatmulScalarDetail<Op, "a">, A, B>
   : B extends readonly [] ? Write<Op, MatmulScalarDetail<Op, "b">, A, B>
-  : [SplitA<A>, SplitB<B>] extends [[infer BatchA extends Shape, infer M extends Shape, infer KA], [infer BatchB extends Shape, infer KB, infer N extends Shape]]
-    ? Same<KA, KB> extends number
-      ? BroadcastShapesOf<Op, BatchA, BatchB, { mode: "numpy" }> extends infer Batch
-        ? Batch extends Shape ? [...Batch, ...M, ...N]
-        : Batch extends ShapeTypeError<`${Op} (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Write<Op, `batch ${Detail}`, A, B>
-        : never
-        : never
-      : Write<Op, MatmulInnerDetail<ShowDim<KA>, ShowDim<KB>, B extends readonly [number] ? "only" : "second-to-last">, A, B>
+  : MatMulSplit<Op, A, B, SplitA<A>, SplitB<B>>;
+
+/**
+ * The rule on the split operands. (Each tested on its own: a test of the tuple `[SplitA<A>,
+ * SplitB<B>]` against a tuple pattern stays unresolved while a size is a type parameter, so a
+ * definite misfit of the inner sizes would read as undecided.)
+ */
+type MatMulSplit<Op extends string, A extends Shape, B extends Shape, PartsA, PartsB> =
+  PartsA extends [infer BatchA extends Shape, infer M extends Shape, infer KA]
+    ? PartsB extends [infer BatchB extends Shape, infer KB, infer N extends Shape]
+      ? Same<KA, KB> extends number
+        ? BroadcastShapesOf<Op, BatchA, BatchB, { mode: "numpy" }> extends infer Batch
+          ? Batch extends Shape ? [...Batch, ...M, ...N]
+          : Batch extends ShapeTypeError<`${Op} (numpy): ${infer Detail}; cannot broadcast ${string}`> ? Write<Op, `batch ${Detail}`, A, B>
+          : never
+          : never
+        : Write<Op, MatmulInnerDetail<ShowDim<KA>, ShowDim<KB>, B extends readonly [number] ? "only" : "second-to-last">, A, B>
+      : never
     : never;

@@ -12,7 +12,7 @@
  */
 import type { AxisIndex } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { Shape, ShowDim, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowDim, ShowShape } from "./shape.js";
 
 /** A parameter whose shape is not x's trailing axes: twin of `writeNormParam` in src/shape/norm.ts. */
 export type NormParamMessage<Op extends string, Name extends string, Given extends string, Wanted extends string, At extends number, Shown extends string> =
@@ -74,8 +74,9 @@ export type BatchNormParamShape<Name extends string, S extends Shape, P extends 
   : [BatchNormRankProblem<S, Layout>] extends [never]
     ? ChannelAxis<S, Layout> extends infer At extends number
       ? SameSizes<[S[At]], P> extends true ? S
-      : `${S[number] | P[number]}` extends `${bigint}` ? ShapeTypeError<BatchNormParamMessage<Name, ShowShape<P>, ShowDim<S[At]>, At, Layout, ShowShape<S>>>
-      : ShapeTypeError<BatchNormParamMessage<Name, ShowShape<P>, ShowDim<S[At]>, At, Layout, ShowShape<S>>>
+      // (x's shape filled in by `ShapeMessage`: beside a type parameter the message prints by that
+      // alias's name, and a channel misfit of two literals is still decided)
+      : ShapeTypeError<ShapeMessage<BatchNormParamMessage<Name, ShowShape<P>, ShowDim<S[At]>, At, Layout, "{1}">, S>>
     : never
   : S;
 

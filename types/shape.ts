@@ -61,10 +61,13 @@ type ShowLiteral<S extends Shape> = {
  * ShowShape<number[]> //=> "[...]"
  */
 export type ShowShape<S extends Shape> =
-  number extends S["length"] ? "[...]"
-  // all sizes integer literals (not `number`, not `Dim<"name">`) and rank <= 8?
-  : `${S[number]}` extends `${bigint}` ? (S["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 ? ShowLiteral<S> : ShowAny<S>)
-  : ShowAny<S>;
+  // all sizes integer literals (not `number`, not `Dim<"name">`)? Asked first, so that while a size
+  // is a type parameter this test is the one left unresolved and a message prints the shape as
+  // `ShowShape<[B, 12, T, 64]>`, not as the body of a conditional type
+  `${S[number]}` extends `${bigint}`
+    ? (number extends S["length"] ? "[...]" : S["length"] extends 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 ? ShowLiteral<S> : ShowAny<S>)
+    : number extends S["length"] ? "[...]"
+    : ShowAny<S>;
 
 /**
  * `Message` with its marks `{1}` and `{2}` replaced by the shapes `First` and `Second` as messages

@@ -15,7 +15,7 @@ import type { Add, IsKnownSize, Multiply, Quotient } from "./internal/arithmetic
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
-import type { Shape, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowShape } from "./shape.js";
 
 
 /** Sizes that do not add up to the axis: twin of `writeSplitSizes` in src/shape/shaping.ts. */
@@ -56,7 +56,7 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
         ? IsKnownSize<S[At]> extends false ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : number extends SumOf<Parts> ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
         : SumOf<Parts> extends S[At] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
-        : ShapeTypeError<SplitSizesMessage<ShowShape<Parts>, SumOf<Parts>, At, S[At] & number, ShowShape<S>>>
+        : ShapeTypeError<ShapeMessage<SplitSizesMessage<ShowShape<Parts>, SumOf<Parts>, At, S[At] & number, "{1}">, S>>
       : Parts extends number
         ? number extends Parts ? Shape[]
         // sections of an axis of unknown size: each part's size is unknown too (the runtime checks they
@@ -64,7 +64,7 @@ export type SplitShapes<S extends Shape, Parts, Axis extends number> =
         : IsKnownSize<S[At]> extends false
           ? (Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Parts extends 1 ? S[At] & number : number>, Parts> : Shape[])
         : [Quotient<S[At] & number, Parts>] extends [never]
-          ? ShapeTypeError<SplitSectionsMessage<Parts, At, S[At] & number, ShowShape<S>>>
+          ? ShapeTypeError<ShapeMessage<SplitSectionsMessage<Parts, At, S[At] & number, "{1}">, S>>
           : number extends Quotient<S[At] & number, Parts> ? Shape[]
           : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Quotient<S[At] & number, Parts>>, Parts> : Shape[]
         : Shape[]

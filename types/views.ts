@@ -17,7 +17,7 @@ import type { ReversedAxes } from "./internal/tables.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage, TwiceMessage } from "./axis.js";
-import type { Shape, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowShape } from "./shape.js";
 
 /**
  * Axes reversed (a matrix transpose), up to rank 64 (`MAX_RANK`). A mapped type over `S`
@@ -49,13 +49,16 @@ export type PermuteLengthMessage<Op extends string, List extends string, Count e
   `${Op}: axes ${List} has ${Count} entries for a rank-${Rank} tensor of shape ${Shown}`;
 
 /**
- * Why `permute(x, Axes)` (`Op`: or `transpose`) cannot run on `S`, or never: the runtime's
- * checks in its order (the count of axes, then each entry in range and not named before).
+ * Why `permute(x, Axes)` (`Op`: or `transpose`) cannot run on `S`, as a `ShapeTypeError`, or
+ * never: the runtime's checks in its order (the count of axes, then each entry in range and not
+ * named before). The count's message shows the shape through `ShapeMessage`, so beside a type
+ * parameter it prints by that alias's name; wrapped in the error, it is still decided.
  */
 type PermuteProblem<Op extends string, S extends Shape, Axes extends readonly number[]> =
   number extends Axes["length"] ? never
-  : Axes["length"] extends S["length"] ? PermuteEntryProblem<Op, S, Axes, Axes, [], never>
-  : PermuteLengthMessage<Op, ShowList<Axes>, Axes["length"], S["length"], ShowShape<S>>;
+  : Axes["length"] extends S["length"]
+    ? (PermuteEntryProblem<Op, S, Axes, Axes, [], never> extends infer Message extends string ? ([Message] extends [never] ? never : ShapeTypeError<Message>) : never)
+  : ShapeTypeError<ShapeMessage<PermuteLengthMessage<Op, ShowList<Axes>, Axes["length"], S["length"], "{1}">, S>>;
 
 type PermuteEntryProblem<Op extends string, S extends Shape, Axes extends readonly number[], Rest extends readonly number[], Index extends unknown[], Seen> =
   Rest extends readonly [infer First extends number, ...infer More extends readonly number[]]
@@ -73,7 +76,7 @@ export type Permuted<S extends Shape, Axes extends readonly number[], Op extends
   number extends S["length"] ? number[]
   : [PermuteProblem<Op, S, Axes>] extends [never]
     ? { -readonly [Key in keyof Axes]: S[NormalizedAxis<Axes[Key], S["length"]> & keyof S] }
-    : ShapeTypeError<PermuteProblem<Op, S, Axes>>;
+    : PermuteProblem<Op, S, Axes>;
 
 /** `S` with a new axis of size 1 at `Axis` (negative counts from the end of the result); an axis out of range is an error. */
 export type WithAxis<S extends Shape, Axis extends number> =

@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeResult, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, PermutedChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeResult, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -389,7 +389,7 @@ export interface PermuteMethod {
   (this: Tensor): Tensor;
   <X extends AnyTensor, const Axes extends readonly number[]>(
     this: X,
-    axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
+    axes: PermutedChecked<Permuted<ShapeOf<X>, Axes>, Axes>,
   ): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 
@@ -424,7 +424,7 @@ export interface TransposeMethod {
   <X extends AnyTensor>(this: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
   <X extends AnyTensor, const Axes extends readonly number[]>(
     this: X,
-    axes: Permuted<ShapeOf<X>, Axes, "transpose"> extends ShapeTypeError<infer Message> ? Message : Axes,
+    axes: PermutedChecked<Permuted<ShapeOf<X>, Axes, "transpose">, Axes>,
   ): Tensor<Permuted<ShapeOf<X>, Axes, "transpose"> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 }
 

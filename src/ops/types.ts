@@ -438,7 +438,17 @@ export interface MatmulOp<Op extends string = "matmul"> {
  * the shapes, never as the rule's unresolved body.
  */
 export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
-  [MatMulShape<A, B, Op>] extends [ShapeTypeError<infer Message>] ? Message : Y;
+  // (the message read from its field, as `ShapeChecked` reads it: inferred, a message naming a shape
+  // with a type parameter would leave this test unresolved and a definite misfit read as undecided)
+  [MatMulShape<A, B, Op>] extends [ShapeTypeError<string>] ? MessageOf<Extract<MatMulShape<A, B, Op>, ShapeTypeError<string>>> : Y;
+
+/**
+ * permute/transpose's axes: `Axes`, or the message when they are not a permutation of the axes
+ * (read from the error's field, so a message that names a shape holding a type parameter still
+ * decides the test: the count of axes is known even where a size is not).
+ */
+export type PermutedChecked<Result, Axes> =
+  [Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Axes;
 
 /**
  * `einsum(subscripts, ...operands)`: the result shape read from the subscripts at compile
@@ -726,7 +736,9 @@ export type OntoChecked<S extends Shape, Target extends Shape, Spec extends Broa
 
 /** split's parts, or the message; named, so a split of a parameter's axis prints its shape when undecided. */
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
-  [SplitShapes<S, Parts, Axis>] extends [ShapeTypeError<infer Message>] ? Message : Parts;
+  // (the message read from its field: it names x's shape through `ShapeMessage`, which stays
+  // unresolved beside a type parameter, and an inference from it would leave this test unresolved)
+  [SplitShapes<S, Parts, Axis>] extends [ShapeTypeError<string>] ? MessageOf<Extract<SplitShapes<S, Parts, Axis>, ShapeTypeError<string>>> : Parts;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
@@ -1029,7 +1041,7 @@ export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayo
 
 /** A per-channel vector of batchNorm: the tensor, or the message; printed by this name when undecided. */
 export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
-  [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<infer Message>] ? Message : T;
+  [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<string>] ? MessageOf<Extract<BatchNormParamShape<Name, S, P, Layout>, ShapeTypeError<string>>> : T;
 
 export type BatchNormArg<Name extends string, X extends AnyTensor, P extends AnyTensor, Layout extends BatchNormLayout> =
   BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;

@@ -11,7 +11,7 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { type AnyTensor, copyElements, storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { BroadcastToChecked, BroadcastToResult, OntoChecked, ReshapeChecked, ReshapeResult, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
+import type { BroadcastToChecked, BroadcastToResult, OntoChecked, PermutedChecked, ReshapeChecked, ReshapeResult, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToSpec,
@@ -58,7 +58,7 @@ export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown
 export function permute(x: Tensor): Tensor;
 export function permute<X extends AnyTensor, const Axes extends readonly number[]>(
   x: X,
-  axes: Permuted<ShapeOf<X>, Axes> extends ShapeTypeError<infer Message> ? Message : Axes,
+  axes: PermutedChecked<Permuted<ShapeOf<X>, Axes>, Axes>,
 ): Tensor<Permuted<ShapeOf<X>, Axes> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function permute(x: Tensor, axes?: readonly number[]): Tensor {
   return reorder(axes === undefined ? "transpose" : "permute", x, axes);
@@ -76,7 +76,7 @@ function reorder(op: string, x: Tensor, axes: readonly number[] | undefined): Te
 export function transpose<X extends AnyTensor>(x: X): Tensor<Reversed<ShapeOf<X>>, X["dtype"]>;
 export function transpose<X extends AnyTensor, const Axes extends readonly number[]>(
   x: X,
-  axes: Permuted<ShapeOf<X>, Axes, "transpose"> extends ShapeTypeError<infer Message> ? Message : Axes,
+  axes: PermutedChecked<Permuted<ShapeOf<X>, Axes, "transpose">, Axes>,
 ): Tensor<Permuted<ShapeOf<X>, Axes, "transpose"> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 export function transpose(x: Tensor, axes?: readonly number[]): Tensor {
   return reorder("transpose", x, axes);

@@ -93,11 +93,11 @@ export function misfits<B extends number, T extends number, H extends number, W 
   x: Tensor<[B, T, 768], "float32">, w: Tensor<[3072, 768], "float32">, a: Tensor<[B, T, 32], "float32">, c: Tensor<[B, T, 64], "float32">,
   image: Tensor<[B, 16, H, W], "float32">, filters: Tensor<[16, 32, 3, 3], "float32">, narrow: Tensor<[B, 16, 1, W], "float32">, b: B, t: T,
 ) {
-  // @ts-expect-error -- (still undecided) 768 vs 3072
+  // @ts-expect-error -- inner sizes 768 vs 3072
   matmul(x, w);
   // @ts-expect-error -- axis 2 has 64 vs 32
   concat([a, c], 1);
-  // @ts-expect-error -- (still undecided) axis 2 has 64 vs 32
+  // @ts-expect-error -- axis 2 has 32 vs 64
   add(a, c);
   // @ts-expect-error -- axis 2 has 64 vs 32
   stack([a, c]);

@@ -51,3 +51,9 @@ export function parseTscOutput(output: string): PrintedDiagnostic[] {
   }
   return found.map(({ file, line, code, head, lines }) => ({ file, line, code, lines, text: [head, ...lines.slice(1)].join("\n") }));
 }
+
+/** What marks an unresolved conditional type in printed text (a diagnostic, a hover, a declaration). */
+const raw = [/\bextends infer\b/, /\bextends \[never\]/, /ShapeTypeError<infer/, /\bextends [^?\n]{1,300}\? [^:\n]{1,300} : /];
+
+/** Does printed type text show an unresolved conditional type? */
+export const rawIn = (text: string): boolean => raw.some((pattern) => pattern.test(text));

@@ -4,7 +4,7 @@
  * of src/shape/broadcast/common.ts.
  */
 import type { WriteAxisMismatch } from "../errors.js";
-import type { BelowRank, SmallRank } from "../internal/by-rank.js";
+import type { BelowRank, LastPairByRank, SmallRank } from "../internal/by-rank.js";
 import type { LastFailure } from "../internal/sizes.js";
 import type { Unknowns } from "../internal/tuple.js";
 import type { Shape } from "../shape.js";
@@ -34,10 +34,19 @@ type FixFor<Kind extends FixKind, A extends Shape, B extends Shape> =
 /**
  * A zipped shape when every axis fits; otherwise the failure at the first
  * offending axis, which is the rightmost one: NumPy compares trailing axes first.
+ * Up to rank 8 the misfit is looked for first, by one test of the whole zip
+ * (`LastPairByRank`), so two literals that do not fit are reported as that misfit
+ * even beside an axis that is a type parameter, whose own test the compiler leaves
+ * unresolved.
  */
 export type AxesChecked<Zipped, Fix extends FixKind, A extends Shape, B extends Shape> =
   Zipped extends readonly unknown[]
-    ? Zipped[number] extends number ? Zipped
+    ? Zipped["length"] extends SmallRank
+      ? (LastPairByRank<Zipped> extends infer Found
+        ? [Found] extends [never] ? Zipped
+        : Found extends [infer Axis, [infer X, infer Y]] ? Failure<WriteAxisMismatch<Axis, X, Y>, FixFor<Fix, A, B>> : never
+        : never)
+    : Zipped[number] extends number ? Zipped
     : LastFailure<Zipped> extends [infer Axis, [infer X, infer Y]] ? Failure<WriteAxisMismatch<Axis, X, Y>, FixFor<Fix, A, B>>
     : never
   : never;

@@ -150,6 +150,45 @@ export type FirstFailureByRank<Zipped extends readonly unknown[]> = {
   8: Zipped[0] extends number ? Zipped[1] extends number ? Zipped[2] extends number ? Zipped[3] extends number ? Zipped[4] extends number ? Zipped[5] extends number ? Zipped[6] extends number ? Zipped[7] extends number ? never : [7, Zipped[7]] : [6, Zipped[6]] : [5, Zipped[5]] : [4, Zipped[4]] : [3, Zipped[3]] : [2, Zipped[2]] : [1, Zipped[1]] : [0, Zipped[0]];
 }[Zipped["length"] & SmallRank];
 
+/** A pair of sizes that do not fit, as the per-axis rules give it (types/internal/sizes.ts). */
+type Q<X, Y> = readonly [X, Y];
+
+/**
+ * The last (rightmost) element of `Zipped` that is a pair of sizes that do not fit, with its
+ * index; `never` when there is none; rank up to 8. One test of the whole tuple against a union
+ * of patterns, one per axis, each with the pair at its axis and `unknown` at every other: so it
+ * is decided where one axis is two literals that do not fit even when another axis is a type
+ * parameter or an expression of one (which a test of that axis itself leaves unresolved), and
+ * each axis's pair is read by its own `infer` (`unknown` where the axis holds no pair).
+ */
+export type LastPairByRank<Zipped extends readonly unknown[]> = {
+  0: never;
+  1: Zipped extends readonly [Q<infer X0, infer Y0>]
+    ? ([0, [X0, Y0]])
+    : never;
+  2: Zipped extends readonly [Q<infer X0, infer Y0>, unknown] | readonly [unknown, Q<infer X1, infer Y1>]
+    ? (unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]])
+    : never;
+  3: Zipped extends readonly [Q<infer X0, infer Y0>, unknown, unknown] | readonly [unknown, Q<infer X1, infer Y1>, unknown] | readonly [unknown, unknown, Q<infer X2, infer Y2>]
+    ? (unknown extends X2 ? unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]] : [2, [X2, Y2]])
+    : never;
+  4: Zipped extends readonly [Q<infer X0, infer Y0>, unknown, unknown, unknown] | readonly [unknown, Q<infer X1, infer Y1>, unknown, unknown] | readonly [unknown, unknown, Q<infer X2, infer Y2>, unknown] | readonly [unknown, unknown, unknown, Q<infer X3, infer Y3>]
+    ? (unknown extends X3 ? unknown extends X2 ? unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]] : [2, [X2, Y2]] : [3, [X3, Y3]])
+    : never;
+  5: Zipped extends readonly [Q<infer X0, infer Y0>, unknown, unknown, unknown, unknown] | readonly [unknown, Q<infer X1, infer Y1>, unknown, unknown, unknown] | readonly [unknown, unknown, Q<infer X2, infer Y2>, unknown, unknown] | readonly [unknown, unknown, unknown, Q<infer X3, infer Y3>, unknown] | readonly [unknown, unknown, unknown, unknown, Q<infer X4, infer Y4>]
+    ? (unknown extends X4 ? unknown extends X3 ? unknown extends X2 ? unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]] : [2, [X2, Y2]] : [3, [X3, Y3]] : [4, [X4, Y4]])
+    : never;
+  6: Zipped extends readonly [Q<infer X0, infer Y0>, unknown, unknown, unknown, unknown, unknown] | readonly [unknown, Q<infer X1, infer Y1>, unknown, unknown, unknown, unknown] | readonly [unknown, unknown, Q<infer X2, infer Y2>, unknown, unknown, unknown] | readonly [unknown, unknown, unknown, Q<infer X3, infer Y3>, unknown, unknown] | readonly [unknown, unknown, unknown, unknown, Q<infer X4, infer Y4>, unknown] | readonly [unknown, unknown, unknown, unknown, unknown, Q<infer X5, infer Y5>]
+    ? (unknown extends X5 ? unknown extends X4 ? unknown extends X3 ? unknown extends X2 ? unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]] : [2, [X2, Y2]] : [3, [X3, Y3]] : [4, [X4, Y4]] : [5, [X5, Y5]])
+    : never;
+  7: Zipped extends readonly [Q<infer X0, infer Y0>, unknown, unknown, unknown, unknown, unknown, unknown] | readonly [unknown, Q<infer X1, infer Y1>, unknown, unknown, unknown, unknown, unknown] | readonly [unknown, unknown, Q<infer X2, infer Y2>, unknown, unknown, unknown, unknown] | readonly [unknown, unknown, unknown, Q<infer X3, infer Y3>, unknown, unknown, unknown] | readonly [unknown, unknown, unknown, unknown, Q<infer X4, infer Y4>, unknown, unknown] | readonly [unknown, unknown, unknown, unknown, unknown, Q<infer X5, infer Y5>, unknown] | readonly [unknown, unknown, unknown, unknown, unknown, unknown, Q<infer X6, infer Y6>]
+    ? (unknown extends X6 ? unknown extends X5 ? unknown extends X4 ? unknown extends X3 ? unknown extends X2 ? unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]] : [2, [X2, Y2]] : [3, [X3, Y3]] : [4, [X4, Y4]] : [5, [X5, Y5]] : [6, [X6, Y6]])
+    : never;
+  8: Zipped extends readonly [Q<infer X0, infer Y0>, unknown, unknown, unknown, unknown, unknown, unknown, unknown] | readonly [unknown, Q<infer X1, infer Y1>, unknown, unknown, unknown, unknown, unknown, unknown] | readonly [unknown, unknown, Q<infer X2, infer Y2>, unknown, unknown, unknown, unknown, unknown] | readonly [unknown, unknown, unknown, Q<infer X3, infer Y3>, unknown, unknown, unknown, unknown] | readonly [unknown, unknown, unknown, unknown, Q<infer X4, infer Y4>, unknown, unknown, unknown] | readonly [unknown, unknown, unknown, unknown, unknown, Q<infer X5, infer Y5>, unknown, unknown] | readonly [unknown, unknown, unknown, unknown, unknown, unknown, Q<infer X6, infer Y6>, unknown] | readonly [unknown, unknown, unknown, unknown, unknown, unknown, unknown, Q<infer X7, infer Y7>]
+    ? (unknown extends X7 ? unknown extends X6 ? unknown extends X5 ? unknown extends X4 ? unknown extends X3 ? unknown extends X2 ? unknown extends X1 ? [0, [X0, Y0]] : [1, [X1, Y1]] : [2, [X2, Y2]] : [3, [X3, Y3]] : [4, [X4, Y4]] : [5, [X5, Y5]] : [6, [X6, Y6]] : [7, [X7, Y7]])
+    : never;
+}[Zipped["length"] & SmallRank];
+
 /**
  * Fix search, small ranks: per axis of `Low`, the union of `High`'s axes (as
  * numbers) where its size fits under `Rule`; keyed by both ranks.

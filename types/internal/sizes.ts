@@ -89,7 +89,7 @@ export type FirstMatch<Zipped extends readonly unknown[], Pattern, Seen extends 
     : NotFound;
 
 /** Literal sizes the runtime rejects: negative, fractional, or written with an exponent. */
-type InvalidSizeText = `-${string}` | `${string}.${string}` | `${string}e${string}`;
+export type InvalidSizeText = `-${string}` | `${string}.${string}` | `${string}e${string}`;
 
 /** The fast path: are all literal sizes of both shapes non-negative integers? One template, no per-axis work. */
 export type AllSizesValid<A extends readonly number[], B extends readonly number[]> =
