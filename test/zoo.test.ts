@@ -2,16 +2,22 @@
  * The model zoo (test-d/zoo/models.ts) run at small sizes: each result's run-time shape equals
  * its type, read by the compiler (TypeScript 6, the API) from the same calls.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as sc from "shapecast";
 import * as zoo from "../test-d/zoo/models.js";
-import { join } from "node:path";
 import { evaluateCalls } from "./support/calls.js";
-import { root } from "./support/compiler.js";
+import { compilerOptions, root, writeGenerated } from "./support/compiler.js";
+import { rawIn } from "./support/diagnostics.js";
 
 const gptWeights = `{ tokens: randn([50, 768]), positions: randn([1024, 768]), gamma: ones([768]), beta: zeros([768]), query: randn([768, 768]),
   key: randn([768, 768]), value: randn([768, 768]), out: randn([768, 768]), up: randn([768, 3072]), down: randn([3072, 768]) }`;
 const norm = (c: number) => `{ mean: zeros([${c}]), variance: ones([${c}]), gamma: ones([${c}]), beta: zeros([${c}]) }`;
+
+const unetWeights = (channels: number, classes: number) => `{ in1: randn([16, ${channels}, 3, 3]), in2: randn([32, 16, 3, 3]), bottom: randn([64, 32, 3, 3]),
+  out2: randn([32, 96, 3, 3]), out1: randn([16, 48, 3, 3]), head: randn([${classes}, 16, 1, 1]) }`;
 
 /** Each call as written in a program, with concrete sizes. */
 const calls: readonly string[] = [
@@ -27,11 +33,15 @@ const calls: readonly string[] = [
   `vae({ encoder: randn([784, 400]), mu: randn([400, 6]), logVariance: randn([400, 6]), decoder: randn([6, 784]) }, random([3, 784]), 3, 6).kl`,
   `lstmCell(randn([3, 10]), zeros([3, 128]), zeros([3, 128]), randn([10, 512]), randn([128, 512])).h`,
   `lstm(randn([4, 3, 10]), zeros([3, 128]), randn([10, 512]), randn([128, 512])).c`,
+  `unet(${unetWeights(3, 5)}, randn([2, 3, 9, 12])).logits`,
+  `unet(${unetWeights(1, 2)}, randn([1, 1, 5, 7])).bottom`,
+  `unet(${unetWeights(1, 2)}, randn([1, 1, 5, 7])).up2`,
+  `upLevel(randn([1, 32, 3, 4]), randn([1, 16, 6, 8]), randn([16, 48, 3, 3]))`,
 ];
 
 const header = [
   `import { ones, randn, random, zeros } from "../src/index.js";`,
-  `import { basicBlock, downBlock, gpt, gptLoss, lstm, lstmCell, patchEmbedding, vae } from "../test-d/zoo/models.js";`,
+  `import { basicBlock, downBlock, gpt, gptLoss, lstm, lstmCell, patchEmbedding, unet, upLevel, vae } from "../test-d/zoo/models.js";`,
 ].join("\n");
 
 describe("the model zoo at small sizes", () => {
@@ -58,5 +68,38 @@ describe("the model zoo at small sizes", () => {
     for (const total of rows) expect(total).toBeCloseTo(1, 5);
     // the first position attends only to itself
     expect((w.toArray() as number[][][][])[0]![0]![0]!.slice(1)).toEqual([0, 0]);
+  });
+});
+
+describe("the misfits planted in the zoo (test-d/zoo.test-d.ts)", () => {
+  it("are each reported on their line with the library's words, a definite one never as undecided, and no diagnostic shows a raw conditional", () => {
+    const text = readFileSync(join(root, "test-d/zoo.test-d.ts"), "utf8");
+    // 0-based line of each misfit, and the words its comment names
+    const expected = new Map<number, string>();
+    const lines = text.split("\n").map((line, i) => {
+      const marked = /^(\s*)\/\/ @ts-expect-error -- .*: `(.*)`$/.exec(line);
+      if (marked === null) return line;
+      expected.set(i + 1, marked[2]!);
+      return `${marked[1]}// (a misfit follows)`;
+    });
+    expect(expected.size).toBeGreaterThanOrEqual(12);
+    const { file } = writeGenerated("zoo-misfits.ts", lines.join("\n").replace(`from "./zoo/models.js"`, `from "../../test-d/zoo/models.js"`));
+    const program = ts.createProgram([file], { ...compilerOptions, paths: { shapecast: [join(root, "src/index.ts")] } });
+    const source = program.getSourceFile(file)!;
+    const found = new Map<number, string[]>();
+    for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
+      const line = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
+      found.set(line, [...(found.get(line) ?? []), ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")]);
+    }
+    const problems = [...found].filter(([line]) => !expected.has(line)).map(([line, texts]) => `line ${line + 1}: unexpected ${texts.join(" | ")}`);
+    for (const [line, words] of expected) {
+      const joined = (found.get(line) ?? []).join("\n");
+      const still = words.startsWith("(still undecided) ");
+      if (joined === "") problems.push(`line ${line + 1}: no diagnostic (expected "${words}")`);
+      else if (rawIn(joined)) problems.push(`line ${line + 1}: a raw conditional type:\n${joined}`);
+      else if (!joined.includes(still ? words.slice("(still undecided) ".length) : words)) problems.push(`line ${line + 1}: expected "${words}" in:\n${joined}`);
+      else if (!words.includes("cannot decide") && joined.includes("cannot decide")) problems.push(`line ${line + 1}: a definite misfit reported as undecided:\n${joined}`);
+    }
+    expect(problems.join("\n\n")).toBe("");
   });
 });

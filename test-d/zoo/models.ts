@@ -5,8 +5,8 @@
  * it; test/zoo.test.ts runs each at small sizes and compares the run-time shapes with the types.
  */
 import {
-  add, arange, batchNorm, conv2d, div, exp, flatten, gather, gelu, layerNorm, matmul, mean, mul, ones, permute, randn, relu, reshape,
-  sigmoid, softmax, softmaxCrossEntropy, split, sub, sum, tanh, transpose, tril, where, type Tensor,
+  add, arange, batchNorm, concat, conv2d, div, exp, flatten, gather, gelu, layerNorm, matmul, maxPool2d, mean, mul, ones, permute, randn, relu, reshape,
+  resize, sigmoid, softmax, softmaxCrossEntropy, split, sub, sum, tanh, transpose, tril, upsample, where, type Tensor, type Times,
 } from "shapecast";
 
 /** One attention head's worth of weights are 64 wide; 12 heads make the width 768. */
@@ -80,6 +80,40 @@ export function patchEmbedding<N extends number, H extends number, W extends num
   const grid = conv2d(images, w, { layout: "NCHW", strides: 16 });
   const patches = transpose(flatten(grid, 2), [0, 2, 1]);
   return { grid, patches, pooled: mean(patches, 1) };
+}
+
+export interface UnetWeights<Cin extends number, K extends number> {
+  readonly in1: Tensor<[16, Cin, 3, 3], "float32">;
+  readonly in2: Tensor<[32, 16, 3, 3], "float32">;
+  readonly bottom: Tensor<[64, 32, 3, 3], "float32">;
+  readonly out2: Tensor<[32, 96, 3, 3], "float32">;
+  readonly out1: Tensor<[16, 48, 3, 3], "float32">;
+  readonly head: Tensor<[K, 16, 1, 1], "float32">;
+}
+
+const convRelu = <N extends number, C extends number, H extends number, W extends number, O extends number>(x: Tensor<[N, C, H, W], "float32">, w: Tensor<[O, C, 3, 3], "float32">) =>
+  relu(conv2d(x, w, { layout: "NCHW", padding: "same" }));
+
+/**
+ * A UNet with two levels, generic in batch, input channels, classes and image size: each level
+ * pools by 2 on the way down and comes back up to its skip connection's size (as
+ * `F.interpolate(x, size=skip.shape[-2:])`), concatenated on the channels.
+ */
+export function unet<N extends number, Cin extends number, K extends number, H extends number, W extends number>(w: UnetWeights<Cin, K>, x: Tensor<[N, Cin, H, W], "float32">) {
+  const skip1 = convRelu(x, w.in1);
+  const skip2 = convRelu(maxPool2d(skip1, { size: 2, layout: "NCHW" }), w.in2);
+  const bottom = convRelu(maxPool2d(skip2, { size: 2, layout: "NCHW" }), w.bottom);
+  const up2 = resize(bottom, [skip2.shape[2], skip2.shape[3]], { layout: "NCHW" });
+  const level2 = convRelu(concat([up2, skip2], 1), w.out2);
+  const up1 = resize(level2, [x.shape[2], x.shape[3]], { layout: "NCHW", mode: "nearest" });
+  const level1 = convRelu(concat([up1, skip1], 1), w.out1);
+  const logits = conv2d(level1, w.head, { layout: "NCHW" });
+  return { skip1, skip2, bottom, up2, level2, up1, logits };
+}
+
+/** A decoder level that doubles the size by `upsample` and joins a skip connection whose size is twice the input's. */
+export function upLevel<N extends number, H extends number, W extends number>(x: Tensor<[N, 32, H, W], "float32">, skip: Tensor<[N, 16, Times<H, 2>, Times<W, 2>], "float32">, w: Tensor<[16, 48, 3, 3], "float32">) {
+  return convRelu(concat([upsample(x, 2, { layout: "NCHW" }), skip], 1), w);
 }
 
 export interface VaeWeights<Z extends number> {
