@@ -20,5 +20,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "test/browser/**", "test/playground/playground.test.ts"],
     // the parity test compiles a program of 1,000+ type-level cases
     testTimeout: 120_000,
+    // two files at a time: vitest's default (one worker fewer than the cores) runs one at a time on
+    // a 2-core machine, and most files are compilers or command-line runs that keep one core busy;
+    // files that write under test/.generated/ each use names of their own
+    maxWorkers: 2,
   },
 });
