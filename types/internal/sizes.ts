@@ -18,8 +18,8 @@ import type { FirstFailureByRank, LastFailureByRank, SmallRank } from "./by-rank
  */
 export type TwoWay<X, Y> =
   // (identity first, wrapped: decided for a type parameter against itself, where a test of the
-  // bare parameter is not; the zipped shape's own test still reads the parameter alone, so a
-  // literal misfit beside one is not decided yet, test/corpus/generic.ts)
+  // bare parameter is not; a literal misfit beside one is found by `LastPairByRank`, which
+  // tests the whole zipped shape at once)
   { size: X } extends { size: Y } ? ({ size: Y } extends { size: X } ? X : TwoWaySlow<X, Y>) : TwoWaySlow<X, Y>;
 type TwoWaySlow<X, Y> =
   X extends 1 ? Y
