@@ -14,19 +14,15 @@ import { describe, expect, it } from "vitest";
 import { diagnosticsWith } from "./support/calls.js";
 import { compilerOptions, root, tsc, writeGenerated } from "./support/compiler.js";
 import { rawIn } from "./support/diagnostics.js";
+import { diagnosticsByLine, liftMisfits, misfitProblems } from "./support/misfit-lines.js";
 
 const corpus = readFileSync(join(root, "test/corpus/generic.ts"), "utf8");
 
 /** The expected diagnostics: on the line after each comment, the words it names (0-based lines). */
-const expected = new Map<number, string>();
-const lines = corpus.split("\n").map((line, i) => {
-  const marked = /^(\s*)\/\/ @ts-expect-error -- (.*)$/.exec(line);
-  if (marked === null) return line;
-  expected.set(i + 1, marked[2]!);
-  return `${marked[1]}// (a misfit follows)`;
-});
+const lifted = liftMisfits(corpus, /^(.*)$/);
+const expected = lifted.expected;
 // written as test/.generated/corpus.ts
-const source = lines.join("\n").replace(`from "shapecast"`, `from "../../src/index.js"`);
+const source = lifted.source.replace(`from "shapecast"`, `from "../../src/index.js"`);
 
 
 interface Report {
@@ -41,11 +37,7 @@ function typescript6(): Report {
   const program = ts.createProgram([file], compilerOptions);
   const checker = program.getTypeChecker();
   const sourceFile = program.getSourceFile(file)!;
-  const diagnostics = new Map<number, string[]>();
-  for (const diagnostic of ts.getPreEmitDiagnostics(program, sourceFile)) {
-    const line = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
-    diagnostics.set(line, [...(diagnostics.get(line) ?? []), ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")]);
-  }
+  const diagnostics = diagnosticsByLine(program, sourceFile);
   // every variable's type as a hover prints it
   const printed: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -76,20 +68,7 @@ describe.each([
   const compiled = (): Report => (report ??= compile());
 
   it("has its diagnostics on the misfit lines only, each with its words and none saying 'cannot decide' of a definite misfit", () => {
-    const { diagnostics } = compiled();
-    const unexpected = [...diagnostics].filter(([line]) => !expected.has(line)).map(([line, texts]) => `line ${line + 1}: ${texts.join(" | ")}`);
-    expect(unexpected).toEqual([]);
-    const problems = [...expected].flatMap(([line, words]) => {
-      const texts = diagnostics.get(line) ?? [];
-      if (texts.length === 0) return [`line ${line + 1}: no diagnostic (expected "${words}")`];
-      const joined = texts.join("\n");
-      const still = words.startsWith("(still undecided) ");
-      if (still) return joined.includes("cannot decide") ? [] : [`line ${line + 1}: now decided, update its comment:\n${joined}`];
-      if (!joined.includes(words)) return [`line ${line + 1}: expected "${words}" in:\n${joined}`];
-      if (words !== "cannot decide" && joined.includes("cannot decide")) return [`line ${line + 1}: a definite misfit reported as undecided:\n${joined}`];
-      return [];
-    });
-    expect(problems.join("\n\n")).toBe("");
+    expect(misfitProblems(expected, compiled().diagnostics).join("\n\n")).toBe("");
   });
 
   it("prints no unresolved conditional type in a diagnostic", () => {

@@ -11,6 +11,7 @@ import * as zoo from "../test-d/zoo/models.js";
 import { evaluateCalls } from "./support/calls.js";
 import { compilerOptions, root, writeGenerated } from "./support/compiler.js";
 import { rawIn } from "./support/diagnostics.js";
+import { diagnosticsByLine, liftMisfits, misfitProblems } from "./support/misfit-lines.js";
 
 const gptWeights = `{ tokens: randn([50, 768]), positions: randn([1024, 768]), gamma: ones([768]), beta: zeros([768]), query: randn([768, 768]),
   key: randn([768, 768]), value: randn([768, 768]), out: randn([768, 768]), up: randn([768, 3072]), down: randn([3072, 768]) }`;
@@ -74,32 +75,16 @@ describe("the model zoo at small sizes", () => {
 describe("the misfits planted in the zoo (test-d/zoo.test-d.ts)", () => {
   it("are each reported on their line with the library's words, a definite one never as undecided, and no diagnostic shows a raw conditional", () => {
     const text = readFileSync(join(root, "test-d/zoo.test-d.ts"), "utf8");
-    // 0-based line of each misfit, and the words its comment names
-    const expected = new Map<number, string>();
-    const lines = text.split("\n").map((line, i) => {
-      const marked = /^(\s*)\/\/ @ts-expect-error -- .*: `(.*)`$/.exec(line);
-      if (marked === null) return line;
-      expected.set(i + 1, marked[2]!);
-      return `${marked[1]}// (a misfit follows)`;
-    });
+    // 0-based line of each misfit, and the words its comment names (in backquotes)
+    const { source, expected } = liftMisfits(text, /: `(.*)`$/);
     expect(expected.size).toBeGreaterThanOrEqual(12);
-    const { file } = writeGenerated("zoo-misfits.ts", lines.join("\n").replace(`from "./zoo/models.js"`, `from "../../test-d/zoo/models.js"`));
+    const { file } = writeGenerated("zoo-misfits.ts", source.replace(`from "./zoo/models.js"`, `from "../../test-d/zoo/models.js"`));
     const program = ts.createProgram([file], { ...compilerOptions, paths: { shapecast: [join(root, "src/index.ts")] } });
-    const source = program.getSourceFile(file)!;
-    const found = new Map<number, string[]>();
-    for (const diagnostic of ts.getPreEmitDiagnostics(program, source)) {
-      const line = source.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
-      found.set(line, [...(found.get(line) ?? []), ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")]);
-    }
-    const problems = [...found].filter(([line]) => !expected.has(line)).map(([line, texts]) => `line ${line + 1}: unexpected ${texts.join(" | ")}`);
-    for (const [line, words] of expected) {
-      const joined = (found.get(line) ?? []).join("\n");
-      const still = words.startsWith("(still undecided) ");
-      if (joined === "") problems.push(`line ${line + 1}: no diagnostic (expected "${words}")`);
-      else if (rawIn(joined)) problems.push(`line ${line + 1}: a raw conditional type:\n${joined}`);
-      else if (!joined.includes(still ? words.slice("(still undecided) ".length) : words)) problems.push(`line ${line + 1}: expected "${words}" in:\n${joined}`);
-      else if (!words.includes("cannot decide") && joined.includes("cannot decide")) problems.push(`line ${line + 1}: a definite misfit reported as undecided:\n${joined}`);
-    }
+    const found = diagnosticsByLine(program, program.getSourceFile(file)!);
+    const problems = [
+      ...misfitProblems(expected, found),
+      ...[...found].filter(([, texts]) => rawIn(texts.join("\n"))).map(([line, texts]) => `line ${line + 1}: a raw conditional type:\n${texts.join("\n")}`),
+    ];
     expect(problems.join("\n\n")).toBe("");
   });
 });
