@@ -50,8 +50,17 @@ export type ShapeChecked<Undecided extends string, Result, Arg> =
   // message of no error, `never`, so it still rejects every argument. The message is read from
   // its field, not inferred: a message naming a shape that holds a type parameter stays
   // unresolved (`ShapeMessage`), and an inference from it would leave this test unresolved too,
-  // so a definite misfit would read as undecided.)
-  [Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Arg;
+  // so a definite misfit would read as undecided.
+  // A pair, `[Result, 0]`, where `[Result]` would do: the one-element form narrows `Result` in
+  // the true branch (an implied constraint, a substitution type), and each instantiation of that
+  // narrowing asks whether `Result` is assignable to `ShapeTypeError<string>`. While a call's type
+  // arguments are inferred, `Result` is the rule's body, still deferred, and the compiler answers
+  // by evaluating its constraint down every branch: about 290,000 instantiations and a second of
+  // checking the first time each op is called. A pair has no implied constraint. The error is
+  // named as `Result & ShapeTypeError<string>`, not `Extract<...>`, whose simplification asks the
+  // same question; in the true branch `Result` is all errors, so the two are the same type.
+  // Every `...Checked` alias reads its message this way.)
+  [Result, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<Result & ShapeTypeError<string>> : Arg;
 
 /** What `ShapeChecked` says when it cannot decide. */
 export type WriteUndecided<Op extends string> =

@@ -22,7 +22,7 @@
  */
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, IsKnownSize, MergedSize } from "./internal/arithmetic.js";
+import type { IsKnownSize, MergedSize, SumOf } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
 import type { Times } from "./size.js";
@@ -51,9 +51,6 @@ export type RepeatCountProblem<R> =
   [R] extends [number] ? (BadCount<R> extends true ? RepeatCountMessage<"repeats", R> : never)
   : R extends readonly number[] ? ListProblem<R>
   : never;
-
-type SumOf<Sizes extends readonly number[], Total extends number = 0> =
-  Sizes extends readonly [infer First extends number, ...infer Rest extends readonly number[]] ? SumOf<Rest, Add<Total, First>> : Total;
 
 /**
  * What an axis of `Size` becomes: a count decided by the count alone (0, `Size` itself for 1,

@@ -11,7 +11,7 @@
  * GatheredShape<[5, 3], [2, 2], 0>  //=> [2, 2, 3]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, IsKnownSize, Multiply, Quotient } from "./internal/arithmetic.js";
+import type { Add, IsKnownSize, Multiply, Quotient, SumOf } from "./internal/arithmetic.js";
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
@@ -39,9 +39,6 @@ export type IndexRangeMessage<Op extends string, Index extends number, Value ext
   `${Op}: indices[${Index}] = ${Value} is out of range for ${Where} of size ${Size}`;
 
 type Replace<S extends Shape, Axis extends number, Size extends number> = { -readonly [Key in keyof S]: Key extends `${Axis}` ? Size : S[Key] };
-
-type SumOf<Sizes extends readonly number[], Total extends number = 0> =
-  Sizes extends readonly [infer First extends number, ...infer Rest extends readonly number[]] ? SumOf<Rest, Add<Total, First>> : Total;
 
 type RepeatShape<S extends Shape, Count extends number, Acc extends Shape[] = []> =
   Acc["length"] extends Count ? Acc : RepeatShape<S, Count, [...Acc, S]>;

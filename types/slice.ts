@@ -51,7 +51,12 @@ type SliceBound<Value, Dim extends number, Default extends number, Shift extends
   : [Value] extends [Exclude<Value, undefined>]
     ? Value extends number
       ? number extends Value ? never
-      : `${Value}` extends `-${infer Magnitude extends number}` ? Monus<Add<Dim, Shift>, Magnitude> : Min<Add<Value, Shift>, Dim>
+      // (the sums read through `infer ... extends number`: passed straight to `Monus` and `Min`, the
+      // compiler proves each is a number by walking its every branch whenever it checks these
+      // declarations, about 2 s)
+      : `${Value}` extends `-${infer Magnitude extends number}`
+        ? (Add<Dim, Shift> extends infer Shifted extends number ? Monus<Shifted, Magnitude> : never)
+        : (Add<Value, Shift> extends infer Shifted extends number ? Min<Shifted, Dim> : never)
       : never
   : never;
 

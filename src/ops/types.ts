@@ -102,9 +102,10 @@ export type ResultDType<Rule extends DTypeRule, A extends DType, B extends DType
 
 /** The shape of a binary op's result: the broadcast shape, or unknown rank on a misfit (one error, not a cascade). */
 export type BinaryShape<Op extends string, X, Y, Options> =
-  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends infer Result
-    ? Result extends Shape ? Result : number[]
-    : never;
+  // (`infer Result extends Shape`, not `Result extends Shape ? Result`: that form narrows `Result`
+  // in its true branch, and instantiating the narrowing while a call's types are inferred relates
+  // the rule's deferred body to `Shape`, a second of checking; see `ShapeChecked`)
+  BroadcastShapesOf<Op, ShapeOf<X>, ShapeOf<Y>, SpecOf<Options>> extends infer Result extends Shape ? Result : number[];
 
 /** The result of a binary op. (The op signatures spell `Tensor<...>` out, so hovers show the tensor type.) */
 export type BinaryResult<Op extends string, X, Y, Options, Rule extends DTypeRule> = Tensor<
@@ -440,7 +441,7 @@ export interface MatmulOp<Op extends string = "matmul"> {
 export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
   // (the message read from its field, as `ShapeChecked` reads it: inferred, a message naming a shape
   // with a type parameter would leave this test unresolved and a definite misfit read as undecided)
-  [MatMulShape<A, B, Op>] extends [ShapeTypeError<string>] ? MessageOf<Extract<MatMulShape<A, B, Op>, ShapeTypeError<string>>> : Y;
+  [MatMulShape<A, B, Op>, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<MatMulShape<A, B, Op> & ShapeTypeError<string>> : Y;
 
 /**
  * permute/transpose's axes: `Axes`, or the message when they are not a permutation of the axes
@@ -448,7 +449,7 @@ export type MatMulChecked<Undecided extends string, A extends Shape, B extends S
  * decides the test: the count of axes is known even where a size is not).
  */
 export type PermutedChecked<Result, Axes> =
-  [Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Axes;
+  [Result, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<Result & ShapeTypeError<string>> : Axes;
 
 /**
  * `einsum(subscripts, ...operands)`: the result shape read from the subscripts at compile
@@ -672,11 +673,11 @@ export type ConcatResult<Shapes extends readonly Shape[], Axis extends number> =
 export type ConcatChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
   // (the message read from its field, not inferred: a message that names a shape holding a type
   // parameter stays unresolved, and an inference from it would leave this test unresolved too)
-  ConcatShape<Shapes, Axis> extends infer Result ? ([Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Tensors) : never;
+  ConcatShape<Shapes, Axis> extends infer Result ? ([Result, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<Result & ShapeTypeError<string>> : Tensors) : never;
 
 /** stack's tensors, or the message (printed with the shapes when undecided, as `MatMulChecked`). */
 export type StackChecked<Undecided extends string, Shapes extends readonly Shape[], Axis extends number, Tensors> =
-  StackShape<Shapes, Axis> extends infer Result ? ([Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Tensors) : never;
+  StackShape<Shapes, Axis> extends infer Result ? ([Result, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<Result & ShapeTypeError<string>> : Tensors) : never;
 
 /**
  * reshape's `shape` parameter: the target, or the message when it does not fit.
@@ -711,7 +712,7 @@ export type SqueezeChecked<Undecided extends string, S extends Shape, Axis exten
 
 /** broadcastTo's target, or the message; named, so an undecided call prints its shapes. */
 export type BroadcastToChecked<Undecided extends string, S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  BroadcastToShapeOf<"broadcastTo", S, Target, Spec> extends infer Result ? ([Result] extends [ShapeTypeError<string>] ? MessageOf<Extract<Result, ShapeTypeError<string>>> : Target) : never;
+  BroadcastToShapeOf<"broadcastTo", S, Target, Spec> extends infer Result ? ([Result, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<Result & ShapeTypeError<string>> : Target) : never;
 
 /**
  * broadcastTo's result: the target itself when numpy broadcasting fits by structure (`OntoExact`:
@@ -738,7 +739,7 @@ export type OntoChecked<S extends Shape, Target extends Shape, Spec extends Broa
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
   // (the message read from its field: it names x's shape through `ShapeMessage`, which stays
   // unresolved beside a type parameter, and an inference from it would leave this test unresolved)
-  [SplitShapes<S, Parts, Axis>] extends [ShapeTypeError<string>] ? MessageOf<Extract<SplitShapes<S, Parts, Axis>, ShapeTypeError<string>>> : Parts;
+  [SplitShapes<S, Parts, Axis>, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<SplitShapes<S, Parts, Axis> & ShapeTypeError<string>> : Parts;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
@@ -1041,7 +1042,7 @@ export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayo
 
 /** A per-channel vector of batchNorm: the tensor, or the message; printed by this name when undecided. */
 export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
-  [BatchNormParamShape<Name, S, P, Layout>] extends [ShapeTypeError<string>] ? MessageOf<Extract<BatchNormParamShape<Name, S, P, Layout>, ShapeTypeError<string>>> : T;
+  [BatchNormParamShape<Name, S, P, Layout>, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<BatchNormParamShape<Name, S, P, Layout> & ShapeTypeError<string>> : T;
 
 export type BatchNormArg<Name extends string, X extends AnyTensor, P extends AnyTensor, Layout extends BatchNormLayout> =
   BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;

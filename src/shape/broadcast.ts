@@ -146,7 +146,8 @@ type CheckedB<A extends ShapeArgument, B extends ShapeArgument, Spec extends Bro
 type CheckedTarget<Input extends ShapeArgument, Target extends ShapeArgument, Spec extends BroadcastToSpec> =
   BroadcastToShape<Input, Target, Spec> extends ShapeTypeError<infer Message> ? Message : Target;
 // On error the call still returns a shape of unknown rank, so one mistake gives one error.
-type ResultOf<Result> = Result extends Shape ? Result : number[];
+// (inferred rather than narrowed, which costs a second of checking per call; see `BinaryShape`)
+type ResultOf<Result> = Result extends infer Known extends Shape ? Known : number[];
 
 // ---------------------------------------------------------------------------
 // Layouts: where each operand axis lands in the result, so that every mode

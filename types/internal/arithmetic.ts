@@ -20,6 +20,12 @@
 import type { DigitDifference, DigitDivision, DigitProduct, DigitSum, Digits4, DigitsOf, Group, HalvesUp, PaddedGroup, Predecessor, Successor, TableNumber } from "./tables.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+/**
+ * Four digits, as `Digits4` holds them. (`AddFour` and `MonusFour` take this, not
+ * `Digits4[number]`: checking `Digits4[A]` against a union of 1,024 tuples cost the
+ * compiler 0.3 to 0.7 s each time it checked these declarations.)
+ */
+type FourDigits = readonly [Digit, Digit, Digit, Digit];
 type Digits = Digit[];
 
 /**
@@ -130,6 +136,17 @@ export type Add<A extends number, B extends number> =
       : AddByDigits<A, B>
   : AddByDigits<A, B>;
 
+/**
+ * The sum of a list of sizes, `number` when one is not a literal (split's parts, repeat's counts).
+ * (The running total is read through `infer ... extends number`: passed straight on as
+ * `SumOf<Rest, Add<Total, First>>`, the compiler proves the sum is a number by walking its every
+ * branch each time it checks this declaration, 1.2 s.)
+ */
+export type SumOf<Sizes extends readonly number[], Total extends number = 0> =
+  Sizes extends readonly [infer First extends number, ...infer Rest extends readonly number[]]
+    ? (Add<Total, First> extends infer Next extends number ? SumOf<Rest, Next> : never)
+    : Total;
+
 /** Up to this many, one `Successor` or `Predecessor` lookup a step is cheaper than the four digits. */
 type Steps = 1 | 2 | 3 | 4;
 /** `A + B` one step at a time (`B` one of `Steps`). */
@@ -140,7 +157,7 @@ type MonusSteps<A extends number, B extends number, Count extends 0[] = []> =
   Count["length"] extends B ? A : MonusSteps<Predecessor[A], B, [...Count, 0]>;
 
 /** Two operands of the tables added over their four digits (least significant first), one `DigitSum` lookup each. */
-type AddFour<A extends Digits4[number], B extends Digits4[number]> =
+type AddFour<A extends FourDigits, B extends FourDigits> =
   DigitSum[A[0]][B[0]][0] extends [infer C0 extends 0 | 1, infer D0 extends Digit]
     ? DigitSum[A[1]][B[1]][C0] extends [infer C1 extends 0 | 1, infer D1 extends Digit]
       ? DigitSum[A[2]][B[2]][C1] extends [infer C2 extends 0 | 1, infer D2 extends Digit]
@@ -275,7 +292,7 @@ export type Monus<A extends number, B extends number> =
   : MonusByDigits<A, B>;
 
 /** `max(A - B, 0)` of two operands of the tables, as `AddFour`: a `DigitDifference` lookup per digit, 0 when the last borrows. */
-type MonusFour<A extends Digits4[number], B extends Digits4[number]> =
+type MonusFour<A extends FourDigits, B extends FourDigits> =
   DigitDifference[A[0]][B[0]][0] extends [infer B0 extends 0 | 1, infer D0 extends Digit]
     ? DigitDifference[A[1]][B[1]][B0] extends [infer B1 extends 0 | 1, infer D1 extends Digit]
       ? DigitDifference[A[2]][B[2]][B1] extends [infer B2 extends 0 | 1, infer D2 extends Digit]
