@@ -124,15 +124,15 @@ describe("codemod annotate", () => {
 });
 
 describe("shapecast codemod annotate", () => {
-  it("--write leaves every file as its expected/src twin, and a second run has nothing to change", () => {
+  it("--write leaves every file as its expected/src twin, and a second run has nothing to change", async () => {
     const copy = copyFixture("annotate-project");
-    const written = runCli(["codemod", "annotate", "--write"], { cwd: copy });
+    const written = await runCli(["codemod", "annotate", "--write"], { cwd: copy });
     expect(written.code).toBe(0);
     for (const name of names) expect(readFileSync(join(copy, "src", `${name}.ts`), "utf8"), name).toBe(expected(name));
     expect(written.stderr).toContain('src/taken.ts:9:14  named  name Dim taken: Dim<"rows"> cannot be written in this file');
     expect(written.stderr).toMatch(/^6 changed · 0 unchanged · 5 skipped \(.*\) in /m);
 
-    const again = runCli(["codemod", "annotate", "--check"], { cwd: copy });
+    const again = await runCli(["codemod", "annotate", "--check"], { cwd: copy });
     expect(again.stdout).toBe("");
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/^0 changed · 6 unchanged · 5 skipped/m);

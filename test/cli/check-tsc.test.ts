@@ -46,8 +46,8 @@ function checked(result: CliResult): string[] {
 describe("shapecast check against tsc --noEmit on an ESM project", () => {
   let ours: CliResult;
   let theirs: { code: number; errors: string[] };
-  beforeAll(() => {
-    ours = runCli(["check", "--json", "--all"], { cwd: esm });
+  beforeAll(async () => {
+    ours = await runCli(["check", "--json", "--all"], { cwd: esm });
     theirs = tsc(esm);
   }, 120_000);
 
@@ -78,8 +78,8 @@ describe("shapecast check against tsc --noEmit on an ESM project", () => {
     expect(found.sort()).toEqual(theirs.errors);
   });
 
-  it("checks the ESM files clean: exit 0 under the default --fail-on any", () => {
-    const result = runCli(["check", "src/main.ts", "src/script.ts", "src/tool.mts"], { cwd: esm });
+  it("checks the ESM files clean: exit 0 under the default --fail-on any", async () => {
+    const result = await runCli(["check", "src/main.ts", "src/script.ts", "src/tool.mts"], { cwd: esm });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(/^3 files checked: 0 shape errors, 0 other errors, \d+(\.\d)?m?s\n$/);
     expect(result.code).toBe(0);
@@ -87,9 +87,9 @@ describe("shapecast check against tsc --noEmit on an ESM project", () => {
 });
 
 describe("shapecast check against tsc --noEmit on a project with shape errors", () => {
-  it("reports tsc's diagnostics, each shape error at tsc's position with tsc's code", () => {
+  it("reports tsc's diagnostics, each shape error at tsc's position with tsc's code", async () => {
     const project = join(fixtures, "check-project");
-    const ours = runCli(["check", "--json", "--all"], { cwd: project });
+    const ours = await runCli(["check", "--json", "--all"], { cwd: project });
     const theirs = tsc(project);
     expect(theirs.errors).toHaveLength(15);
     expect(checked(ours)).toEqual(theirs.errors);
@@ -97,9 +97,9 @@ describe("shapecast check against tsc --noEmit on a project with shape errors", 
 });
 
 describe("shapecast check against tsc --noEmit on a project that emits declarations", () => {
-  it("reports what declaration emit finds, as tsc --noEmit does", () => {
+  it("reports what declaration emit finds, as tsc --noEmit does", async () => {
     const project = join(fixtures, "check-declarations");
-    const ours = runCli(["check", "--json", "--all"], { cwd: project });
+    const ours = await runCli(["check", "--json", "--all"], { cwd: project });
     expect(checked(ours)).toEqual(["src/scale.ts:1:17 TS9007"]);
     expect(checked(ours)).toEqual(tsc(project).errors);
   }, 120_000);

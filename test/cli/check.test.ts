@@ -34,11 +34,11 @@ describe("shapecast check on a project with shape bugs", () => {
   let plain: CliResult;
   let json: CliResult;
   let all: CliResult;
-  beforeAll(() => {
+  beforeAll(async () => {
     // FORCE_COLOR alongside NO_COLOR: NO_COLOR wins
-    plain = runCli(["check"], { cwd: project, env: { NO_COLOR: "1", FORCE_COLOR: "1" } });
-    json = runCli(["check", "--json", "--all"], { cwd: project });
-    all = runCli(["check", "--project", "tsconfig.json", "--all"], { cwd: project, env: { NO_COLOR: "", FORCE_COLOR: "1" } });
+    plain = await runCli(["check"], { cwd: project, env: { NO_COLOR: "1", FORCE_COLOR: "1" } });
+    json = await runCli(["check", "--json", "--all"], { cwd: project });
+    all = await runCli(["check", "--project", "tsconfig.json", "--all"], { cwd: project, env: { NO_COLOR: "", FORCE_COLOR: "1" } });
   }, 120_000);
 
   it("prints each shape error with its place, call, message and aligned shapes; exit 1", () => {
@@ -114,32 +114,32 @@ describe("shapecast check on a project with shape bugs", () => {
 });
 
 describe("shapecast check: exit codes and bad input", () => {
-  it("exit 1 by default when a type error other than a shape error exists, so CI can gate on it", () => {
-    const result = runCli(["check", "src/clean.ts", "src/typo.ts"], { cwd: project });
+  it("exit 1 by default when a type error other than a shape error exists, so CI can gate on it", async () => {
+    const result = await runCli(["check", "src/clean.ts", "src/typo.ts"], { cwd: project });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(summary(2, "0 shape errors", "1 other error \\(--all prints it\\)"));
     expect(result.code).toBe(1);
-    const printed = runCli(["check", "src/clean.ts", "src/typo.ts", "--all", "--fail-on", "any"], { cwd: project });
+    const printed = await runCli(["check", "src/clean.ts", "src/typo.ts", "--all", "--fail-on", "any"], { cwd: project });
     expect(printed.stdout).toBe("src/typo.ts:4:14  error TS2322\n  Type 'string' is not assignable to type 'number'.\n");
     expect(printed.code).toBe(1);
   });
 
-  it("with --fail-on shape: exit 0 when no shape error exists, even with other type errors", () => {
-    const result = runCli(["check", "src/clean.ts", "src/typo.ts", "--fail-on", "shape"], { cwd: project });
+  it("with --fail-on shape: exit 0 when no shape error exists, even with other type errors", async () => {
+    const result = await runCli(["check", "src/clean.ts", "src/typo.ts", "--fail-on", "shape"], { cwd: project });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(summary(2, "0 shape errors", "1 other error \\(--all prints it\\)"));
     expect(result.code).toBe(0);
   });
 
-  it("with --fail-on shape: exit 1 when a shape error exists, with the same report", () => {
-    const result = runCli(["check", "--fail-on", "shape"], { cwd: project });
+  it("with --fail-on shape: exit 1 when a shape error exists, with the same report", async () => {
+    const result = await runCli(["check", "--fail-on", "shape"], { cwd: project });
     expect(result.stdout).toBe(readFileSync(expectedReport, "utf8"));
     expect(result.stderr).toMatch(summary(4, "14 shape errors", "1 other error \\(--all prints it\\)"));
     expect(result.code).toBe(1);
   });
 
-  it("exit 0 when no error of any kind exists", () => {
-    const result = runCli(["check", "src/clean.ts"], { cwd: project });
+  it("exit 0 when no error of any kind exists", async () => {
+    const result = await runCli(["check", "src/clean.ts"], { cwd: project });
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(summary(1, "0 shape errors", "0 other errors"));
     expect(result.code).toBe(0);
@@ -150,23 +150,23 @@ describe("shapecast check: exit codes and bad input", () => {
     ["a glob matching nothing", ["check", "src/**/*.tsx"], project, "src/**/*.tsx: matches no TypeScript file"],
     ["a file that does not parse", ["check"], join(fixtures, "check-unparsable"), "src/broken.ts:4:49: does not parse: ')' expected."],
     ["an unknown --fail-on", ["check", "--fail-on", "warning"], project, "--fail-on warning: expected one of any, shape"],
-  ])("exit 2 and a clear message for %s", (_, args, cwd, message) => {
-    const result = runCli(args, { cwd });
+  ])("exit 2 and a clear message for %s", async (_, args, cwd, message) => {
+    const result = await runCli(args, { cwd });
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(`error: ${message}\nusage: shapecast check [--project tsconfig.json] [paths...] [--all] [--json] [--fail-on any|shape]\n`);
     expect(result.code).toBe(2);
   });
 
-  it("an unknown flag is a usage error", () => {
-    const result = runCli(["check", "--everything"], { cwd: project });
+  it("an unknown flag is a usage error", async () => {
+    const result = await runCli(["check", "--everything"], { cwd: project });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Unknown option '--everything'");
   });
 });
 
 describe("shapecast check on the repository's examples", () => {
-  it("finds no shape error and no other error", () => {
-    const result = runCli(["check", "--project", "tsconfig.node.json", "examples/"]);
+  it("finds no shape error and no other error", async () => {
+    const result = await runCli(["check", "--project", "tsconfig.node.json", "examples/"]);
     expect(result.stdout).toBe("");
     // every example, the model ones included, and the models they share (examples/models/)
     const count = readdirSync(join(root, "examples"), { recursive: true }).filter((name) => String(name).endsWith(".ts")).length;

@@ -21,10 +21,10 @@ const read = (folder: string, file: string): string => readFileSync(join(folder,
 const snapshot = (folder: string): string[] => sources.map((file) => read(folder, file));
 const summary = /^(\d+) changed · (\d+) unchanged · (\d+) skipped( \([^)]*\))? in \d+(ms|\.\ds)$/m;
 
-describe("shapecast codemod: dry run", () => {
+describe("shapecast codemod: dry run", async () => {
   const folder = copyFixture(fixture);
   const before = snapshot(folder);
-  const result = runCli(["codemod", "explicit-broadcast"], { cwd: folder });
+  const result = await runCli(["codemod", "explicit-broadcast"], { cwd: folder });
 
   it("exits 0 and leaves the files alone", () => {
     expect(result.code).toBe(0);
@@ -48,53 +48,53 @@ describe("shapecast codemod: dry run", () => {
     expect(result.stderr.trimEnd().endsWith("Run with --write to apply.")).toBe(true);
   });
 
-  it("edits only the files the tsconfig names, not the library it maps `shapecast` to", () => {
-    const json = runCli(["codemod", "explicit-broadcast", "--json"], { cwd: folder });
+  it("edits only the files the tsconfig names, not the library it maps `shapecast` to", async () => {
+    const json = await runCli(["codemod", "explicit-broadcast", "--json"], { cwd: folder });
     const report = JSON.parse(json.stdout) as { files: { file: string; changed: boolean }[] };
     expect(report.files.map((f) => f.file)).toEqual(["src/local-add.ts", "src/model.ts", "src/quotes.ts"]);
   });
 });
 
 describe("shapecast codemod: --check and --write", () => {
-  it("--check exits 1 with no diff, --write applies, then --check exits 0 and a second run changes nothing", () => {
+  it("--check exits 1 with no diff, --write applies, then --check exits 0 and a second run changes nothing", async () => {
     const copy = copyFixture(fixture);
     const before = snapshot(copy);
 
-    const check = runCli(["codemod", "explicit-broadcast", "--check"], { cwd: copy });
+    const check = await runCli(["codemod", "explicit-broadcast", "--check"], { cwd: copy });
     expect(check.code).toBe(1);
     expect(check.stdout).toBe("");
     expect(check.stderr).toMatch(/^2 changed · 1 unchanged · 3 skipped/m);
     expect(snapshot(copy)).toEqual(before);
 
-    const write = runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
+    const write = await runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
     expect(write.code).toBe(0);
     expect(write.stdout).toBe("wrote src/model.ts\nwrote src/quotes.ts\n");
     expect(write.stderr).not.toContain("Run with --write");
     expect(read(copy, "src/model.ts")).not.toBe(before[0]);
     expect(read(copy, "src/local-add.ts")).toBe(before[2]);
 
-    const again = runCli(["codemod", "explicit-broadcast", "--check"], { cwd: copy });
+    const again = await runCli(["codemod", "explicit-broadcast", "--check"], { cwd: copy });
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/^0 changed · 3 unchanged · 3 skipped/m);
 
-    const rerun = runCli(["codemod", "explicit-broadcast"], { cwd: copy });
+    const rerun = await runCli(["codemod", "explicit-broadcast"], { cwd: copy });
     expect(rerun.code).toBe(0);
     expect(rerun.stdout).toBe("");
     expect(rerun.stderr).not.toContain("Run with --write");
   });
 
-  it("restricts the run to the files globs name", () => {
+  it("restricts the run to the files globs name", async () => {
     const copy = copyFixture(fixture);
     const before = snapshot(copy);
-    const result = runCli(["codemod", "explicit-broadcast", "src/q*.ts", "--write"], { cwd: copy });
+    const result = await runCli(["codemod", "explicit-broadcast", "src/q*.ts", "--write"], { cwd: copy });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("wrote src/quotes.ts\n");
     expect(result.stderr).toMatch(/^1 changed · 0 unchanged · 0 skipped in /m);
     expect(read(copy, "src/model.ts")).toBe(before[0]);
   });
 
-  it("--json prints one object: each file, its diff, and the skipped places", () => {
-    const result = runCli(["codemod", "explicit-broadcast", "--json"], { cwd: copyFixture(fixture) });
+  it("--json prints one object: each file, its diff, and the skipped places", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast", "--json"], { cwd: copyFixture(fixture) });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as {
       transform: string;
@@ -121,13 +121,13 @@ describe("shapecast codemod: colour", () => {
   // eslint-disable-next-line no-control-regex
   const escape = /\u001b\[/;
 
-  it("colours the diff when FORCE_COLOR asks for it", () => {
-    const result = runCli(["codemod", "explicit-broadcast"], { cwd: folder, env: { NO_COLOR: "", FORCE_COLOR: "1" } });
+  it("colours the diff when FORCE_COLOR asks for it", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast"], { cwd: folder, env: { NO_COLOR: "", FORCE_COLOR: "1" } });
     expect(result.stdout).toMatch(escape);
   });
 
-  it("writes no escape codes under NO_COLOR, even with FORCE_COLOR", () => {
-    const result = runCli(["codemod", "explicit-broadcast"], { cwd: folder, env: { NO_COLOR: "1", FORCE_COLOR: "1" } });
+  it("writes no escape codes under NO_COLOR, even with FORCE_COLOR", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast"], { cwd: folder, env: { NO_COLOR: "1", FORCE_COLOR: "1" } });
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(escape);
     expect(result.stderr).not.toMatch(escape);
@@ -135,10 +135,10 @@ describe("shapecast codemod: colour", () => {
 });
 
 describe("shapecast codemod: bad input exits 2 and writes nothing", () => {
-  it("names the transforms when the one asked for does not exist", () => {
+  it("names the transforms when the one asked for does not exist", async () => {
     const copy = copyFixture(fixture);
     const before = snapshot(copy);
-    const result = runCli(["codemod", "explicit-broadcst", "--write"], { cwd: copy });
+    const result = await runCli(["codemod", "explicit-broadcst", "--write"], { cwd: copy });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain('unknown transform "explicit-broadcst"');
@@ -147,43 +147,43 @@ describe("shapecast codemod: bad input exits 2 and writes nothing", () => {
     expect(snapshot(copy)).toEqual(before);
   });
 
-  it("asks for a transform when none is named", () => {
-    const result = runCli(["codemod"], { cwd: join(fixtures, fixture) });
+  it("asks for a transform when none is named", async () => {
+    const result = await runCli(["codemod"], { cwd: join(fixtures, fixture) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("name a transform");
   });
 
-  it("rejects a glob that matches nothing", () => {
-    const result = runCli(["codemod", "explicit-broadcast", "src/nothing-*.ts"], { cwd: join(fixtures, fixture) });
+  it("rejects a glob that matches nothing", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast", "src/nothing-*.ts"], { cwd: join(fixtures, fixture) });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("src/nothing-*.ts: matches no TypeScript file");
   });
 
-  it("rejects a missing tsconfig", () => {
-    const result = runCli(["codemod", "explicit-broadcast", "--project", "nope.json"], { cwd: join(fixtures, fixture) });
+  it("rejects a missing tsconfig", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast", "--project", "nope.json"], { cwd: join(fixtures, fixture) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--project nope.json: no such tsconfig");
   });
 
-  it("rejects --write with --check", () => {
-    const result = runCli(["codemod", "explicit-broadcast", "--write", "--check"], { cwd: join(fixtures, fixture) });
+  it("rejects --write with --check", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast", "--write", "--check"], { cwd: join(fixtures, fixture) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--write and --check exclude each other");
   });
 
-  it("names the file that does not parse and writes none, not even the one it would change", () => {
+  it("names the file that does not parse and writes none, not even the one it would change", async () => {
     const copy = copyFixture("codemod-unparsable");
     const good = read(copy, "src/good.ts");
-    const result = runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
+    const result = await runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("src/broken.ts:3:59: does not parse: ')' expected.");
     expect(read(copy, "src/good.ts")).toBe(good);
   });
 
-  it("--list prints the transforms on stdout", () => {
-    const result = runCli(["codemod", "--list"]);
+  it("--list prints the transforms on stdout", async () => {
+    const result = await runCli(["codemod", "--list"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ {2}explicit-broadcast {2}/m);
   });

@@ -25,9 +25,9 @@ function runProgram(folder: string, file: string): string {
   return result.stdout;
 }
 
-describe("explicit-broadcast --write", () => {
+describe("explicit-broadcast --write", async () => {
   const copy = copyFixture(fixture);
-  const result = runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
+  const result = await runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
 
   it("exits 0", () => {
     expect(result.code).toBe(0);
@@ -69,8 +69,8 @@ describe("explicit-broadcast --write", () => {
     }
   });
 
-  it("changes nothing when run again", () => {
-    const again = runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
+  it("changes nothing when run again", async () => {
+    const again = await runCli(["codemod", "explicit-broadcast", "--write"], { cwd: copy });
     expect(again.code).toBe(0);
     expect(again.stdout).toBe("");
     expect(again.stderr).toMatch(/^0 changed · 3 unchanged · 3 skipped/m);
@@ -78,8 +78,8 @@ describe("explicit-broadcast --write", () => {
 });
 
 describe("explicit-broadcast dry run", () => {
-  it("prints the diff of each changed file", () => {
-    const result = runCli(["codemod", "explicit-broadcast", "src/quotes.ts"], { cwd: copyFixture(fixture) });
+  it("prints the diff of each changed file", async () => {
+    const result = await runCli(["codemod", "explicit-broadcast", "src/quotes.ts"], { cwd: copyFixture(fixture) });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
@@ -103,11 +103,11 @@ describe("explicit-broadcast dry run", () => {
   });
 });
 
-describe("explicit-broadcast on the repository's examples/", () => {
+describe("explicit-broadcast on the repository's examples/", async () => {
   const examples = join(root, "examples");
   const files = readdirSync(examples).filter((name) => name.endsWith(".ts"));
   const before = files.map((name) => read(examples, name));
-  const result = runCli(["codemod", "explicit-broadcast", "--project", "tsconfig.node.json", "examples/"]);
+  const result = await runCli(["codemod", "explicit-broadcast", "--project", "tsconfig.node.json", "examples/"]);
 
   it("exits 0 and writes nothing", () => {
     expect(result.code).toBe(0);

@@ -615,18 +615,18 @@ describe("from-tfjs: single files", () => {
 });
 
 describe("from-tfjs: through `shapecast codemod from-tfjs` as a process", () => {
-  it("--write turns each fixture's input into its expected output", () => {
+  it("--write turns each fixture's input into its expected output", async () => {
     for (const name of ["creation", "chained", "mixed"] as const) {
       const copy = copyFixture(`from-tfjs-${name}`);
-      const result = runCli(["codemod", "from-tfjs", "--write"], { cwd: copy });
+      const result = await runCli(["codemod", "from-tfjs", "--write"], { cwd: copy });
       expect(result.code, `${name}: ${result.stderr}`).toBe(0);
       expect(readFileSync(join(copy, "src", "model.ts"), "utf8"), name).toBe(read(name, "expected/src/model.ts"));
     }
   });
 
-  it("a dry run prints the diff and lists the places left, with file:line:col", () => {
+  it("a dry run prints the diff and lists the places left, with file:line:col", async () => {
     const copy = copyFixture("from-tfjs-mixed");
-    const result = runCli(["codemod", "from-tfjs"], { cwd: copy });
+    const result = await runCli(["codemod", "from-tfjs"], { cwd: copy });
     expect(result.code).toBe(0);
     expect(readFileSync(join(copy, "src", "model.ts"), "utf8")).toBe(read("mixed", "src/model.ts"));
     expect(result.stdout).toContain("-const x = tf.tensor2d([[1, 2], [3, 4]]);\n+const x = tensor([[1, 2], [3, 4]]);");
@@ -637,11 +637,11 @@ describe("from-tfjs: through `shapecast codemod from-tfjs` as a process", () => 
     expect(result.stderr).toMatch(/1 changed · 0 unchanged · 9 skipped \(4 kept with TensorFlow\.js, 2 models and layers, 1 dtype not in shapecast, 1 spread arguments, 1 training\)/);
   });
 
-  it("--check exits 1 while there is something to convert, 0 on the converted file", () => {
+  it("--check exits 1 while there is something to convert, 0 on the converted file", async () => {
     const copy = copyFixture("from-tfjs-ops");
-    expect(runCli(["codemod", "from-tfjs", "--check"], { cwd: copy }).code).toBe(1);
-    expect(runCli(["codemod", "from-tfjs", "--write"], { cwd: copy }).code).toBe(0);
-    const again = runCli(["codemod", "from-tfjs", "--check"], { cwd: copy });
+    expect((await runCli(["codemod", "from-tfjs", "--check"], { cwd: copy })).code).toBe(1);
+    expect((await runCli(["codemod", "from-tfjs", "--write"], { cwd: copy })).code).toBe(0);
+    const again = await runCli(["codemod", "from-tfjs", "--check"], { cwd: copy });
     expect(again.code, again.stderr).toBe(0);
   });
 });

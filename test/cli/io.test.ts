@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Io, processIo, progress } from "../../cli/io.js";
+import { type Io, paint, processIo, progress } from "../../cli/io.js";
 import { main } from "../../cli/main.js";
 import { fixtures } from "./support.js";
 
@@ -20,6 +20,13 @@ function recording(cwd: string, errIsTTY: boolean): { io: Io; out: string[]; err
 }
 
 describe("colour", () => {
+  it("is painted when the stream's decision says so, whatever this process's stdout is", () => {
+    // (a terminal's stderr beside a piped stdout: node's styleText would ask process.stdout)
+    expect(process.stdout.isTTY === true && process.env["FORCE_COLOR"] !== undefined).toBe(false);
+    expect(paint(true, "red", "misfit")).toBe("\u001b[31mmisfit\u001b[39m");
+    expect(paint(false, "red", "misfit")).toBe("misfit");
+  });
+
   it("is on for a terminal, off for a pipe", () => {
     const io = processIo(stream(true), stream(false), {}, "/");
     expect([io.colorOut, io.colorErr]).toEqual([true, false]);

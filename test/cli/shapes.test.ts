@@ -9,8 +9,8 @@ import { fixtures, runCli } from "./support.js";
 const project = join(fixtures, "shapes-project");
 
 describe("shapecast shapes", () => {
-  it("prints every tensor binding and call of a file, aligned, in source order", () => {
-    const result = runCli(["shapes", "src/layers.ts"], { cwd: project });
+  it("prints every tensor binding and call of a file, aligned, in source order", async () => {
+    const result = await runCli(["shapes", "src/layers.ts"], { cwd: project });
     expect(result.stderr).toMatch(/^18 tensors in 1 file \(\d+(\.\d)?m?s\)\n$/);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -38,8 +38,8 @@ describe("shapecast shapes", () => {
     );
   });
 
-  it("--json gives each site's position, kind, type and dims", () => {
-    const result = runCli(["shapes", "--json", "--project", "tsconfig.json", "src/layers.ts"], { cwd: project });
+  it("--json gives each site's position, kind, type and dims", async () => {
+    const result = await runCli(["shapes", "--json", "--project", "tsconfig.json", "src/layers.ts"], { cwd: project });
     expect(result.code).toBe(0);
     const { tensors } = JSON.parse(result.stdout) as { tensors: Record<string, unknown>[] };
     expect(tensors).toHaveLength(18);
@@ -63,8 +63,8 @@ describe("shapecast shapes", () => {
     expect(tensors.find((t) => t["kind"] === "call" && t["line"] === 19)).toMatchObject({ name: "matmul(input, weights)", type: 'Tensor<[number, 4], "float32">' });
   });
 
-  it("reads the repository's MLP example (and the model file it imports) as their comments say", () => {
-    const result = runCli(["shapes", "--project", "tsconfig.node.json", "examples/06-mlp-forward.ts", "examples/models/mlp.ts"]);
+  it("reads the repository's MLP example (and the model file it imports) as their comments say", async () => {
+    const result = await runCli(["shapes", "--project", "tsconfig.node.json", "examples/06-mlp-forward.ts", "examples/models/mlp.ts"]);
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
     const line = (file: string, at: string) => lines.find((l) => l.startsWith(`examples/${file}:${at} `))?.replace(/ +/g, " ");
@@ -88,25 +88,25 @@ describe("shapecast shapes", () => {
     expect(result.stdout).not.toMatch(/console|String\(/);
   });
 
-  it("takes several files, in path order", () => {
-    const result = runCli(["shapes", "-p", "tsconfig.node.json", "examples/07-attention.ts", "examples/06-mlp-forward.ts"]);
+  it("takes several files, in path order", async () => {
+    const result = await runCli(["shapes", "-p", "tsconfig.node.json", "examples/07-attention.ts", "examples/06-mlp-forward.ts"]);
     expect(result.code).toBe(0);
     const files = [...new Set(result.stdout.trimEnd().split("\n").map((l) => l.split(":")[0]))];
     expect(files).toEqual(["examples/06-mlp-forward.ts", "examples/07-attention.ts"]);
   });
 
-  it("exits 2 with a clear message for a missing file, a missing tsconfig, or no file at all", () => {
-    const missing = runCli(["shapes", "src/nope.ts"], { cwd: project });
+  it("exits 2 with a clear message for a missing file, a missing tsconfig, or no file at all", async () => {
+    const missing = await runCli(["shapes", "src/nope.ts"], { cwd: project });
     expect(missing.code).toBe(2);
     expect(missing.stdout).toBe("");
     expect(missing.stderr).toContain("error: src/nope.ts: matches no TypeScript file");
     expect(missing.stderr).toContain("usage: shapecast shapes");
 
-    const noConfig = runCli(["shapes", "--project", "nope.json", "src/layers.ts"], { cwd: project });
+    const noConfig = await runCli(["shapes", "--project", "nope.json", "src/layers.ts"], { cwd: project });
     expect(noConfig.code).toBe(2);
     expect(noConfig.stderr).toContain("--project nope.json: no such tsconfig");
 
-    const none = runCli(["shapes"], { cwd: project });
+    const none = await runCli(["shapes"], { cwd: project });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("error: name at least one file");
   });

@@ -3,4 +3,4 @@
  * `styleText` when colour is on; the editor never asks for colour, so text
  * stays as it is.
  */
-export const styleText = (_style: unknown, text: string): string => text;
+export const styleText = (_style: unknown, text: string, _options?: unknown): string => text;
