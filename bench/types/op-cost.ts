@@ -5,8 +5,9 @@
  * options, and a baseline file declaring the same tensors with no call; it type-checks both with
  * `--extendedDiagnostics` under TypeScript 6 and 7 and prints, per op,
  * (instantiations with the calls - instantiations of the baseline) / uses, and the check time
- * per use above the baseline. Target: at most 400 instantiations per use; the script exits 1
- * when an op misses it, naming the op.
+ * per use above the baseline, and what the first call alone costs above the baseline. Targets:
+ * at most 400 instantiations per use and 30,000 for the first call; the script exits 1 when an
+ * op misses one, naming the op.
  *
  * Both compilers report "Instantiations" with `--extendedDiagnostics` (the native TypeScript 7
  * counts them too), so both are measured and both are held to the target. Instantiations are
@@ -35,6 +36,13 @@ const { values } = parseArgs({
 const USES = Number(values.uses);
 const RUNS = Number(values.runs);
 const TARGET = 400;
+/**
+ * The first call of an op in a program also pays for what the compiler works out once per op
+ * (its signatures' conditional types with the type parameters still open). That once was about
+ * 290,000 instantiations and a second per op until 2026-11-29 (types/errors.ts, `ShapeChecked`),
+ * invisible in the per-use average of 200 calls; this column keeps it in view.
+ */
+const FIRST_TARGET = 30_000;
 
 const random = seededRandom(Number(values.seed));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -352,6 +360,7 @@ for (const [index, { family, op, use }] of selected.entries()) {
   const calls = Array.from({ length: USES }, (_, i) => `export const r${i} = ${use(t)};`);
   const head = `${imports(op)}${t.declarations.join("\n")}\n`;
   const withCalls = project(join(out, op, "uses"), `${head}${calls.join("\n")}\n`);
+  const withFirst = project(join(out, op, "first"), `${head}${calls[0]}\n`);
   const baseline = project(join(out, op, "baseline"), `${head}export {};\n`);
   const row = [family, op];
   for (const [name, compiler] of Object.entries(compilers)) {
@@ -363,14 +372,17 @@ for (const [index, { family, op, use }] of selected.entries()) {
       instantiations = (uses.instantiations - base.instantiations) / USES;
       perUse.push(((uses.check - base.check) * 1000) / USES);
     }
+    // (instantiations are deterministic: one compile of the first call alone is enough)
+    const first = compile(compiler, withFirst).instantiations - compile(compiler, baseline).instantiations;
     if (instantiations > TARGET) missed.push(`${op} (${name}: ${instantiations.toFixed(1)})`);
-    row.push(instantiations.toFixed(1), Math.max(median(perUse), 0).toFixed(2));
+    if (first > FIRST_TARGET) missed.push(`${op} (${name}, first call: ${first})`);
+    row.push(instantiations.toFixed(1), Math.max(median(perUse), 0).toFixed(2), String(first));
   }
   rows.push(row);
 }
 progress("");
 
-const titles = ["family", "op", "TS 6.0 inst/use", "TS 6.0 check ms/use", "TS 7.0 inst/use", "TS 7.0 check ms/use"];
+const titles = ["family", "op", "TS 6.0 inst/use", "TS 6.0 check ms/use", "TS 6.0 first call", "TS 7.0 inst/use", "TS 7.0 check ms/use", "TS 7.0 first call"];
 const widths = titles.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
 console.log(`Per-op compile-time cost: ${USES} uses per op, each on its own literal shape; above a file declaring the same tensors; check time the median of ${RUNS} rounds`);
@@ -379,7 +391,7 @@ console.log(line(widths.map((width) => "-".repeat(width))));
 for (const row of rows) console.log(line(row));
 console.log(
   missed.length === 0
-    ? `\ntarget met: every op at most ${TARGET} instantiations per use`
-    : `\ntarget missed (at most ${TARGET} instantiations per use): ${missed.join(", ")}`,
+    ? `\ntargets met: every op at most ${TARGET} instantiations per use, and at most ${FIRST_TARGET} for the first call`
+    : `\ntargets missed (at most ${TARGET} instantiations per use, ${FIRST_TARGET} for the first call): ${missed.join(", ")}`,
 );
 process.exitCode = missed.length === 0 ? 0 : 1;
