@@ -1,11 +1,11 @@
 /**
  * Targets holding type parameters (docs/generic-code.md): `broadcastTo` decides numpy
  * broadcasting by structure (each size 1 or the target's own), and a tensor whose sizes are known
- * only at run time (`Tensor<number[]>`) comes back into generic code by `assertShape`, checked at
- * run time.
+ * only at run time (`Tensor<number[]>`) comes back into generic code by `assertShape`, `reshape` or
+ * `broadcastTo`, each checked at run time.
  */
 import { expectTypeOf } from "expect-type";
-import { add, assertShape, broadcastTo, matmul, reshape, type Tensor } from "shapecast";
+import { add, assertShape, broadcastTo, matmul, reshape, type BroadcastShapes, type Tensor, where } from "shapecast";
 
 function targets<B extends number, C extends number, H extends number, T extends number>(
   column: Tensor<[B, 1], "float32">, row: Tensor<[1, C], "float32">, x: Tensor<[B, 4], "float32">, mask: Tensor<[T, T], "bool">,
@@ -34,10 +34,30 @@ function fromData<B extends number, T extends number>(loaded: Tensor<number[], "
   assertShape(checked, [b, t, 16]);
   expectTypeOf(checked).toEqualTypeOf<Tensor<[B, T, 16], "float32">>();
   expectTypeOf(matmul(checked, w)).toEqualTypeOf<Tensor<[B, T, 4], "float32">>();
-  // reshape of a tensor whose count only the run time knows, to a generic target: undecided
-  // (whether the target holds a -1 is a question of each of its sizes); check its shape first
+  // reshape and broadcastTo of a tensor of unknown rank to a generic target: the target, checked at run time
+  expectTypeOf(reshape(loaded, [b, t, 16])).toEqualTypeOf<Tensor<[B, T, 16], "float32">>();
+  expectTypeOf(loaded.reshape([t, b])).toEqualTypeOf<Tensor<[T, B], "float32">>();
+  expectTypeOf(reshape(loaded, [3, -1])).toEqualTypeOf<Tensor<[3, number], "float32">>();
+  expectTypeOf(broadcastTo(loaded, [b, t, 16])).toEqualTypeOf<Tensor<[B, T, 16], "float32">>();
+  expectTypeOf(loaded.broadcastTo([2, b])).toEqualTypeOf<Tensor<[2, B], "float32">>();
+  expectTypeOf(broadcastTo(loaded, [b, 4], { mode: "bidirectional" })).toEqualTypeOf<Tensor<number[], "float32">>();
+  // a -1 beside a type parameter: whether `b` is -1 too is a question no test of it answers
   // @ts-expect-error -- "reshape: the compiler cannot decide ..."
-  reshape(loaded, [b, t, 16]);
+  reshape(loaded, [b, -1]);
+  // a literal size the runtime rejects is still an error beside a type parameter
+  // @ts-expect-error -- "broadcastTo ... -2"
+  broadcastTo(loaded, [b, -2]);
+  // @ts-expect-error -- "reshape: only one size may be -1"
+  reshape(loaded, [-1, b, -1]);
 }
 
-export { fromData, targets };
+function besideDynamic<B extends number, T extends number>(scores: Tensor<[B, T, T], "float32">, loaded: Tensor<number[], "bool">, data: Tensor<number[], "float32">) {
+  // an operand of unknown rank makes the result's rank unknown, whatever the other holds
+  expectTypeOf(add(scores, data)).toEqualTypeOf<Tensor<number[], "float32">>();
+  expectTypeOf(where(loaded, scores, -Infinity)).toEqualTypeOf<Tensor<number[], "float32">>();
+  expectTypeOf(where(loaded, scores, data)).toEqualTypeOf<Tensor<number[], "float32">>();
+  expectTypeOf(where(loaded, 0, scores)).toEqualTypeOf<Tensor<number[], "float32">>();
+  expectTypeOf<BroadcastShapes<[B, T, T], number[]>>().toEqualTypeOf<number[]>();
+}
+
+export { besideDynamic, fromData, targets };

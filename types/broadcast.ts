@@ -91,6 +91,17 @@ type NumpyOne<Op extends string, A extends Shape, B extends Shape, Spec extends 
     : never;
 
 type BroadcastChecked<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
+  // a shape of unknown rank (`number[]`) gives a result of unknown rank, checked at run time
+  // (docs/broadcasting.md §4.3): answered before any test of a size, which a type parameter in
+  // the other shape would leave unresolved (`[T, T]` with `number[]` is `number[]`). Asked as
+  // `number[] extends A`, not of A's length: a shape with a rest (`[...Rest, D]`) has a length of
+  // `number` too, and the compiler, relating an argument to a rule it cannot decide, evaluates it
+  // with `any` for each type parameter, where a rest of `any` would read as a dynamic rank.
+  [number[] extends A ? true : false, number[] extends B ? true : false] extends [false, false] ? BroadcastFixed<Op, A, B, Spec>
+  : keyof Spec extends "mode" | BinaryModeFields[Spec["mode"]] ? number[]
+  : StrayField<Op, Spec, BinaryModeFields>;
+
+type BroadcastFixed<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   // an `any` size would make every conditional take both branches: read it as `number`.
   // (Then BroadcastKnown, the rest below, not BroadcastOne again: on shapes still being
   // inferred, as in `f(broadcastShapes(a, b))`, the compiler expands that recursion about ten
@@ -111,8 +122,11 @@ export type BroadcastToShapeOf<Op extends string, Input extends Shape, Target ex
   Input extends unknown ? Target extends unknown ? BroadcastToOne<Op, Input, Target, Spec> : never : never;
 
 type BroadcastToOne<Op extends string, Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  // an input of unknown rank first (as in BroadcastChecked): the test of the target's sizes for
+  // `any` below stays unresolved beside a type parameter
+  number[] extends Input ? BroadcastToKnown<Op, number[], Target, Spec>
   // (as in BroadcastOne)
-  0 extends 1 & (Input[number] | Target[number]) ? BroadcastToKnown<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
+  : 0 extends 1 & (Input[number] | Target[number]) ? BroadcastToKnown<Op, WithoutAny<Input>, WithoutAny<Target>, Spec>
   : keyof Spec extends "mode" | ToModeFields[Spec["mode"]]
     ? Finish<Op, Spec["mode"], Input, Target, "to", ToChecked<Input, Target, Spec>>
     : StrayField<Op, Spec, ToModeFields>;
@@ -186,8 +200,10 @@ type BinaryRule<A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
   : number[]; // the mode is not known at compile time
 
 type ToRule<Input extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  number extends Input["length"] ? number[]
-  : number extends Target["length"] ? number[]
+  number extends Target["length"] ? number[]
+  // an input of unknown rank: numpy and explicit broadcasting give the target itself when they
+  // succeed, which the runtime checks; bidirectional gives a shape the input's sizes decide
+  : number extends Input["length"] ? (Spec["mode"] extends "bidirectional" ? number[] : [...Target])
   : Spec["mode"] extends "numpy" ? ToNumpyRule<Input, Target>
   : Spec["mode"] extends "bidirectional" ? NumpyRule<Input, Target>
   : Spec["mode"] extends "explicit" ? ExplicitRule<Input, Target, FieldOf<Spec, "axesMapping", number[], number[]>>

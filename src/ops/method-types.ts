@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, IndexShape, IndicesDType, KeepDimsOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeResult, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptTarget, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -362,7 +362,7 @@ export interface OuterMethod {
 export interface BroadcastToMethod {
   <X extends AnyTensor, const Target extends Shape, const Spec extends BroadcastToSpec = { mode: "numpy" }>(
     this: X,
-    target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec> | OntoChecked<ShapeOf<X>, Target, Spec>,
+    target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec> | OntoChecked<ShapeOf<X>, Target, Spec> | DynamicOnto<ShapeOf<X>, Target, Spec>,
     spec?: Spec,
   ): Tensor<BroadcastToResult<ShapeOf<X>, Target, Spec>, X["dtype"]>;
 }
@@ -395,10 +395,10 @@ export interface PermuteMethod {
 
 /** `reshape` as a method of Tensor. */
 export interface ReshapeMethod {
-  <X extends AnyTensor, const Target extends Shape>(
+  <X extends AnyTensor, const Target extends Shape, const Kept extends KeptTarget<Target> | TargetWithMinusOne = TargetWithMinusOne>(
     this: X,
-    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
-  ): Tensor<ReshapeResult<ShapeOf<X>, Target>, X["dtype"]>;
+    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept>,
+  ): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept>, X["dtype"]>;
 }
 
 /** `slice` as a method of Tensor. */

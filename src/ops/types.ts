@@ -41,7 +41,9 @@ import type {
   ShapeTypeError,
   SignedDType,
   StackShape,
+  ToModeFields,
 } from "../../types/index.js";
+import type { InvalidSizeText } from "../../types/internal/sizes.js";
 import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
 import type { MessageOf, ShapeChecked, WriteUndecided } from "../../types/errors.js";
 import type { PoolMisfit, PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
@@ -361,6 +363,21 @@ type WhereShape<C, X, Y> =
     ? BroadcastShapesOf<"where", ShapeOf<C>, AB, { mode: "numpy" }> extends infer Result extends Shape ? Result : number[]
     : number[];
 
+/**
+ * where's condition in the signatures where an operand holds the result's shape `S`: a tensor
+ * that broadcasts onto `S` unchanged, a number or a boolean, or a tensor of unknown rank
+ * (`Tensor<number[], "bool">`, whose fit only the run time can check). `C` is the argument's own
+ * type, so a tensor of unknown rank can be told from one of known rank (a shape tuple is also
+ * a `number[]`, so no parameter type alone could tell them apart).
+ */
+type WhereCond<C, S extends Shape> =
+  // (recognised by the brand and the shape field, as `OperandDType` does: a test of the whole
+  // `AnyTensor` stays unresolved while a size is a type parameter)
+  C extends TensorBrand<DType> & { readonly shape: infer CS } ? (number[] extends CS ? C : TensorOnto<S, DType>) : number | boolean;
+
+/** The result's shape in those signatures: `S`, or unknown (`number[]`) beside a condition of unknown rank, which may add axes. */
+type WhereCondShape<C, S extends Shape> = C extends TensorBrand<DType> & { readonly shape: infer CS } ? (number[] extends CS ? number[] : S) : S;
+
 /** `where(cond, a, b)`: the three shapes broadcast together (NumPy), the dtype promotes a and b. */
 export interface WhereOp {
   // the rule first, for every call it can decide (see BinaryOp)
@@ -370,27 +387,28 @@ export interface WhereOp {
     b: CheckedOperand<"where", X, Y, undefined>,
   ): Tensor<WhereShape<C, X, Y>, Promote<OperandDType<X, Y>, OperandDType<Y, X>>>;
   // One operand holds the result's shape and the others broadcast onto it unchanged
-  // (see `Onto`): no conditional type on a size, so these hold for type parameters.
-  <S extends Shape, DA extends DType, DB extends DType>(
-    cond: TensorOnto<S, DType> | number | boolean,
+  // (see `Onto`): no conditional type on a size, so these hold for type parameters. The
+  // condition may also be a tensor of unknown rank (`WhereCond`), checked at run time.
+  <S extends Shape, DA extends DType, DB extends DType, C = number>(
+    cond: WhereCond<C, S>,
     a: Tensor<S, DA>,
     b: TensorOnto<S, DB>,
-  ): Tensor<S, Promote<DA, DB>>;
-  <S extends Shape, DA extends DType, DB extends DType>(
-    cond: TensorOnto<S, DType> | number | boolean,
+  ): Tensor<WhereCondShape<C, S>, Promote<DA, DB>>;
+  <S extends Shape, DA extends DType, DB extends DType, C = number>(
+    cond: WhereCond<C, S>,
     a: TensorOnto<S, DA>,
     b: Tensor<S, DB>,
-  ): Tensor<S, Promote<DA, DB>>;
-  <S extends Shape, DA extends DType, const N extends number | boolean>(
-    cond: TensorOnto<S, DType> | number | boolean,
+  ): Tensor<WhereCondShape<C, S>, Promote<DA, DB>>;
+  <S extends Shape, DA extends DType, const N extends number | boolean, C = number>(
+    cond: WhereCond<C, S>,
     a: Tensor<S, DA>,
     b: N,
-  ): Tensor<S, Promote<DA, OperandDType<N, Tensor<S, DA>>>>;
-  <S extends Shape, const N extends number | boolean, DB extends DType>(
-    cond: TensorOnto<S, DType> | number | boolean,
+  ): Tensor<WhereCondShape<C, S>, Promote<DA, OperandDType<N, Tensor<S, DA>>>>;
+  <S extends Shape, const N extends number | boolean, DB extends DType, C = number>(
+    cond: WhereCond<C, S>,
     a: N,
     b: Tensor<S, DB>,
-  ): Tensor<S, Promote<OperandDType<N, Tensor<S, DB>>, DB>>;
+  ): Tensor<WhereCondShape<C, S>, Promote<OperandDType<N, Tensor<S, DB>>, DB>>;
   <const C extends Operand, const X extends Operand, const Y extends Operand>(
     cond: C,
     a: X,
@@ -693,6 +711,34 @@ export type ReshapeChecked<Undecided extends string, From extends Shape, Target 
 export type ReshapeResult<From extends Shape, Target extends Shape> = Regrouped<From, Target> extends infer Result extends Shape ? Result : number[];
 
 /**
+ * The road from a dynamic tensor (`Tensor<number[]>`) into generic code: reshape's target kept as
+ * written (`[B, T, 12, 64]`), which is the result whenever the target holds no -1, the element
+ * count being checked at run time. The compiler cannot decide whether a type parameter is -1 (no
+ * conditional type on `B` is ever decided), so the result cannot come from a test of the target;
+ * it comes from inference instead. reshape's `Kept` is inferred from the target and constrained by
+ * this type, where each literal -1 becomes `never` and every other size stays: a target with a -1
+ * fails the constraint, and `Kept` is then the constraint itself, `KeptTarget<..> | TargetWithMinusOne`,
+ * which `ReshapeOut` recognises and answers with the rule (`[3, -1]` from a dynamic tensor is
+ * `[3, number]`; beside a type parameter, `[B, -1]`, the rule cannot decide, and the call says so).
+ * A size that is a type parameter passes, since the test of its text is taken as failing for any
+ * size in the relation (the compiler's own reading, alike in TypeScript 5.9, 6 and 7).
+ */
+export type KeptTarget<Target extends Shape> = { readonly [K in keyof Target]: `${Target[K]}` extends "-1" ? never : Target[K] };
+
+/** What `KeptTarget` falls back to for a target with a -1: no target fits it, so reshape's own rule answers. */
+export type TargetWithMinusOne = readonly (number & { readonly "reshape: a -1 is worked out by the rule": true })[];
+
+/**
+ * reshape's second parameter for a dynamic tensor: the kept target; `never` for a tensor of known
+ * rank or a target with a -1, where the rule decides alone (and its message is the error).
+ */
+export type DynamicTarget<From extends Shape, Kept extends Shape> = number[] extends From ? (TargetWithMinusOne extends Kept ? never : Kept) : never;
+
+/** reshape's result: a dynamic tensor's kept target, or the rule's (`ReshapeResult`). */
+export type ReshapeOut<From extends Shape, Target extends Shape, Kept extends Shape> =
+  number[] extends From ? (TargetWithMinusOne extends Kept ? ReshapeResult<From, Target> : [...Kept]) : ReshapeResult<From, Target>;
+
+/**
  * slice's specs: `Specs`, or with the runtime's message in place of the first spec it
  * rejects (`SliceProblem`), so the error is reported at that argument.
  */
@@ -721,7 +767,10 @@ export type BroadcastToChecked<Undecided extends string, S extends Shape, Target
  * error then). Named, so an undecided call's result prints by name.
  */
 export type BroadcastToResult<S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
-  [OntoChecked<S, Target, Spec>] extends [never]
+  // x of unknown rank: the target (bidirectional: unknown), as the rule says on concrete targets,
+  // answered first, where the rule's check of the target's sizes stays unresolved beside a type parameter
+  number[] extends S ? (Spec["mode"] extends "bidirectional" ? number[] : [...Target])
+  : [OntoChecked<S, Target, Spec>] extends [never]
     ? (BroadcastToShapeOf<"broadcastTo", S, Target, Spec> extends infer Result extends Shape ? Result : number[])
     : [...Target];
 
@@ -734,6 +783,18 @@ export type BroadcastToResult<S extends Shape, Target extends Shape, Spec extend
 export type OntoChecked<S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
   // (the test that may stay unresolved first, so an unresolved one prints by this name)
   OntoExact<S, Target> extends true ? (number extends Target["length"] ? never : Spec extends { readonly mode: "numpy" } ? Target : never) : never;
+
+/**
+ * broadcastTo's target for x of unknown rank (`Tensor<number[]>`): the target, with each literal size the runtime rejects (negative, fractional) made `never`, so such a
+ * target fits no argument and the rule's message is the error. For a target holding type
+ * parameters, where the rule's check of the sizes stays unresolved, this is what admits it (a size
+ * that is a type parameter passes: the compiler takes the test of its text as failing for any size
+ * when it relates an argument to it). `never` for x of known rank, where `OntoChecked` and the rule decide.
+ */
+export type DynamicOnto<S extends Shape, Target extends Shape, Spec extends BroadcastToSpec> =
+  number[] extends S
+    ? keyof Spec extends "mode" | ToModeFields[Spec["mode"]] ? { readonly [K in keyof Target]: `${Target[K]}` extends InvalidSizeText ? never : Target[K] } : never
+    : never;
 
 /** split's parts, or the message; named, so a split of a parameter's axis prints its shape when undecided. */
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =

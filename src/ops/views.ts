@@ -11,7 +11,7 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { type AnyTensor, copyElements, storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { BroadcastToChecked, BroadcastToResult, OntoChecked, PermutedChecked, ReshapeChecked, ReshapeResult, ShapeOf, SliceChecked, SqueezeChecked } from "./types.js";
+import type { BroadcastToChecked, BroadcastToResult, DynamicOnto, DynamicTarget, KeptTarget, OntoChecked, PermutedChecked, ReshapeChecked, ReshapeOut, ShapeOf, SliceChecked, SqueezeChecked, TargetWithMinusOne } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToSpec,
@@ -43,7 +43,7 @@ export function broadcastTo<
   const Spec extends BroadcastToSpec = { mode: "numpy" },
 >(
   x: X,
-  target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec> | OntoChecked<ShapeOf<X>, Target, Spec>,
+  target: BroadcastToChecked<WriteUndecided<"broadcastTo">, ShapeOf<X>, Target, Spec> | OntoChecked<ShapeOf<X>, Target, Spec> | DynamicOnto<ShapeOf<X>, Target, Spec>,
   spec?: Spec,
 ): Tensor<BroadcastToResult<ShapeOf<X>, Target, Spec>, X["dtype"]>;
 export function broadcastTo(x: Tensor, target: readonly number[], spec?: unknown): Tensor {
@@ -147,11 +147,12 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
  * be inferred. A view when the layout allows it, else a contiguous copy.
  */
 // One signature: `Regrouped` is the rule on concrete shapes, and on shapes holding type
-// parameters it keeps the sizes both shapes share at either end (docs/generic-code.md).
-export function reshape<X extends AnyTensor, const Target extends Shape>(
+// parameters it keeps the sizes both shapes share at either end (docs/generic-code.md); a
+// dynamic tensor's target is kept as written through `Kept` (see `KeptTarget`).
+export function reshape<X extends AnyTensor, const Target extends Shape, const Kept extends KeptTarget<Target> | TargetWithMinusOne = TargetWithMinusOne>(
   x: X,
-  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target>,
-): Tensor<ReshapeResult<ShapeOf<X>, Target>, X["dtype"]>;
+  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept>,
+): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept>, X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   assertTensor("reshape", "x", x);
   const target = reshapedShape(x.shape, x.size, shape);
