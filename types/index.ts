@@ -31,7 +31,7 @@ export type { TopKCountMessage, TopKLargerMessage, TopKPlaced, TopKProblem, TopK
 export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
 // Sizes computed from type parameters (symbolic sizes)
-export type { CeilDiv, FloorDiv, Minus, Plus, Times } from "./size.js";
+export type { CeilDiv, FloorDiv, MergedSize, Minus, Plus, Times } from "./size.js";
 
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";

@@ -46,24 +46,27 @@ type Windowed<Op extends string, S extends Shape, Spatial extends Shape, First e
 /**
  * The result shape, or the error. With `Checked` false the spatial sizes are
  * not tested for a window larger than its axis (`WindowSizes`): the shape a
- * call returns, whose sizes may be expressions of type parameters.
+ * call returns, whose sizes may be expressions of type parameters. The output sizes are read by
+ * index, not destructured by `infer`: inferring from `FloorDiv<H, 2>` to itself makes the
+ * compiler measure how the alias varies with its operands (half a second and some 50,000
+ * instantiations, once per program), as in types/conv.ts.
  */
 export type PoolShape<Op extends string, S extends Shape, O, Checked extends boolean = true> =
   number extends S["length"] ? number[]
   : Op extends PoolOp2d
     ? PoolLayout<Op, O> extends "NCHW"
       ? S extends readonly [infer N, infer C, infer H extends number, infer W extends number]
-        ? Windowed<Op, S, [H, W], 2, O, Checked> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, C, OH, OW] : R) : never
+        ? Windowed<Op, S, [H, W], 2, O, Checked> extends infer R ? (R extends readonly [unknown, unknown] ? [N, C, R[0], R[1]] : R) : never
         : RankError<Op, 4, "NCHW", ShowShape<S>>
       : S extends readonly [infer N, infer H extends number, infer W extends number, infer C]
-        ? Windowed<Op, S, [H, W], 1, O, Checked> extends infer R ? (R extends readonly [infer OH, infer OW] ? [N, OH, OW, C] : R) : never
+        ? Windowed<Op, S, [H, W], 1, O, Checked> extends infer R ? (R extends readonly [unknown, unknown] ? [N, R[0], R[1], C] : R) : never
         : RankError<Op, 4, "NHWC", ShowShape<S>>
   : PoolLayout<Op, O> extends "NCW"
     ? S extends readonly [infer N, infer C, infer W extends number]
-      ? Windowed<Op, S, [W], 2, O, Checked> extends infer R ? (R extends readonly [infer OW] ? [N, C, OW] : R) : never
+      ? Windowed<Op, S, [W], 2, O, Checked> extends infer R ? (R extends readonly [unknown] ? [N, C, R[0]] : R) : never
       : RankError<Op, 3, "NCW", ShowShape<S>>
     : S extends readonly [infer N, infer W extends number, infer C]
-      ? Windowed<Op, S, [W], 1, O, Checked> extends infer R ? (R extends readonly [infer OW] ? [N, OW, C] : R) : never
+      ? Windowed<Op, S, [W], 1, O, Checked> extends infer R ? (R extends readonly [unknown] ? [N, R[0], C] : R) : never
       : RankError<Op, 3, "NWC", ShowShape<S>>;
 
 /**

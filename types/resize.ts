@@ -102,7 +102,9 @@ export type ResizedSpatial<Op extends string, S extends Shape, OH, OW, O> =
 
 /** The result shape of `resize(x, size, options)`: `Size`'s two sizes in place of x's spatial ones. */
 export type ResizeShape<Op extends string, S extends Shape, Size, O> =
-  Size extends readonly [infer OH, infer OW] ? ResizedSpatial<Op, S, OH, OW, O> : ResizedSpatial<Op, S, number, number, O>;
+  // (read by index, not destructured by `infer`, as in types/pool.ts: a size computed from a type
+  // parameter, `FloorDiv<H, 2>`, inferred to itself costs a measure of the alias's variance)
+  Size extends readonly [unknown, unknown] ? ResizedSpatial<Op, S, Size[0], Size[1], O> : ResizedSpatial<Op, S, number, number, O>;
 
 /** One spatial size scaled: `H` for a scale of 1 (decided on the scale alone), else `Times<H, K>`; `number` for an unknown scale. */
 export type UpsampledSize<H extends number, K extends number> = number extends K ? number : [K] extends [1] ? H : Times<H, K>;

@@ -24,6 +24,13 @@
  */
 import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
 
+/**
+ * The size of axes merged into one (`flatten`, `reshape` of a middle): their product, or, while
+ * a size is a type parameter or an expression of one, the merge itself, `MergedSize<[FloorDiv<H,
+ * 16>, FloorDiv<W, 16>]>` (types/internal/arithmetic.ts).
+ */
+export type { MergedSize } from "./internal/arithmetic.js";
+
 /** `ceil(A / B)` for a positive `B`: a stride-B window with `"same"` padding over A cells. */
 export type CeilDiv<A extends number, B extends number> =
   A extends unknown ? (`${A}` extends `${infer Text extends bigint}` ? (ToNumber<`${Text}`> extends infer K extends number ? (IsKnownSize<K> extends true ? CeilQuotient<K, B> : number) : never) : number) : never;
