@@ -179,6 +179,9 @@ type OnAxis<A extends number> =
 export type Onto<S extends Shape> = Suffixes<{ -readonly [K in keyof S]: S[K] | 1 }>;
 type Suffixes<S> = S extends readonly [unknown, ...infer Rest] ? S | Suffixes<Rest> : S;
 
+/** `unknown` when shapes `S` and `T` are each assignable to the other (the same shape, also of type parameters), else `never`. */
+type SameShape<S extends Shape, T extends Shape> = [S] extends [T] ? ([T] extends [S] ? unknown : never) : never;
+
 /** A tensor of any shape in `Shapes` (a tensor type's own shape check would reject a union of sizes). */
 export type TensorOnto<S extends Shape, D extends DType> = TensorBrand<D> & { readonly shape: NoInfer<Onto<S>> };
 
@@ -202,18 +205,33 @@ export type TensorOnto<S extends Shape, D extends DType> = TensorBrand<D> & { re
  * the last signature's error.
  */
 export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
-  // the rule itself, first: it takes every call whose shapes the compiler can decide (all
-  // concrete shapes), so the structural signatures below never widen a concrete result
+  // identical shapes first (each assignable to the other, so `[number]` beside `[3]` is not one
+  // and keeps the rule's `[3]`): the rule's answer too, reached without evaluating the rule,
+  // which on sizes that are type parameters costs some thousands of instantiations a call only
+  // to stay unresolved
+  <S extends Shape, T extends Shape, DA extends DType, DB extends DType>(
+    a: Tensor<S, DA>,
+    b: Tensor<T, DB> & SameShape<S, T>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  // a tensor with a number (either order): the rule's answer too, the tensor's shape
+  <S extends Shape, DA extends DType, const N extends number>(
+    a: Tensor<S, DA>,
+    b: FittingScalar<Rule, N, DA>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  <const N extends number, S extends Shape, DB extends DType>(
+    a: FittingScalar<Rule, N, DB>,
+    b: Tensor<S, DB>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, ScalarDType<N, DB>, DB>>;
+  // the rule itself: it takes every call whose shapes the compiler can decide (all concrete
+  // shapes), so the structural signatures below never widen a concrete result
   <const X extends Operand, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     a: X,
     b: CheckedOperand<Op, X, Y, Options, Rule>,
     options?: Options,
   ): Tensor<BinaryShape<Op, X, Y, Options>, ResultDType<Rule, OperandDType<X, Y>, OperandDType<Y, X>>>;
-  <S extends Shape, DA extends DType, DB extends DType>(
-    a: Tensor<S, DA>,
-    b: Tensor<NoInfer<S>, DB>,
-    options?: OutOnly,
-  ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, DB extends DType>(
     a: Tensor<S, DA>,
     b: TensorOnto<S, DB>,
@@ -234,16 +252,6 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
     b: Tensor<readonly [...Rest, 1], DB>,
     options?: OutOnly,
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
-  <S extends Shape, DA extends DType, const N extends number>(
-    a: Tensor<S, DA>,
-    b: FittingScalar<Rule, N, DA>,
-    options?: OutOnly,
-  ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
-  <const N extends number, S extends Shape, DB extends DType>(
-    a: FittingScalar<Rule, N, DB>,
-    b: Tensor<S, DB>,
-    options?: OutOnly,
-  ): Tensor<S, ResultDType<Rule, ScalarDType<N, DB>, DB>>;
   <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
     a: Tensor<S, DA>,
     b: Tensor<readonly [NoInfer<S[A]>], DB>,
@@ -258,18 +266,24 @@ export interface BinaryOp<Op extends string, Rule extends DTypeRule> {
 
 /** The same op as a method: `x.add(other, options?)`, with the same signatures. */
 export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
-  // the rule itself, first: it takes every call whose shapes the compiler can decide (all
-  // concrete shapes), so the structural signatures below never widen a concrete result
+  // identical shapes, then a number, then the rule, as in BinaryOp
+  <S extends Shape, T extends Shape, DA extends DType, DB extends DType>(
+    this: Tensor<S, DA>,
+    other: Tensor<T, DB> & SameShape<S, T>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, DB>>;
+  <S extends Shape, DA extends DType, const N extends number>(
+    this: Tensor<S, DA>,
+    other: FittingScalar<Rule, N, DA>,
+    options?: OutOnly,
+  ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
+  // the rule: every call whose shapes the compiler can decide (all concrete shapes), so the
+  // structural signatures below never widen a concrete result
   <This extends AnyTensor, const Y extends Operand, const Options extends ElementwiseOptions | undefined = undefined>(
     this: This,
     other: CheckedOperand<Op, This, Y, Options, Rule>,
     options?: Options,
   ): Tensor<BinaryShape<Op, This, Y, Options>, ResultDType<Rule, OperandDType<This, Y>, OperandDType<Y, This>>>;
-  <S extends Shape, DA extends DType, DB extends DType>(
-    this: Tensor<S, DA>,
-    other: Tensor<NoInfer<S>, DB>,
-    options?: OutOnly,
-  ): Tensor<S, ResultDType<Rule, DA, DB>>;
   <S extends Shape, DA extends DType, DB extends DType>(
     this: Tensor<S, DA>,
     other: TensorOnto<S, DB>,
@@ -290,11 +304,6 @@ export interface BinaryMethod<Op extends string, Rule extends DTypeRule> {
     other: Tensor<readonly [...Rest, 1], DB>,
     options?: OutOnly,
   ): Tensor<[...Rest, C], ResultDType<Rule, DA, DB>>;
-  <S extends Shape, DA extends DType, const N extends number>(
-    this: Tensor<S, DA>,
-    other: FittingScalar<Rule, N, DA>,
-    options?: OutOnly,
-  ): Tensor<S, ResultDType<Rule, DA, ScalarDType<N, DA>>>;
   <S extends Shape, const A extends number, DA extends DType, DB extends DType>(
     this: Tensor<S, DA>,
     other: Tensor<readonly [NoInfer<S[A]>], DB>,
