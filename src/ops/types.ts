@@ -468,7 +468,7 @@ export interface MatmulOp<Op extends string = "matmul"> {
 export type MatMulChecked<Undecided extends string, A extends Shape, B extends Shape, Op extends string, Y> =
   // (the message read from its field, as `ShapeChecked` reads it: inferred, a message naming a shape
   // with a type parameter would leave this test unresolved and a definite misfit read as undecided)
-  [MatMulShape<A, B, Op>, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<MatMulShape<A, B, Op> & ShapeTypeError<string>> : Y;
+  [MatMulShape<A, B, Op>, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : Y;
 
 /**
  * permute/transpose's axes: `Axes`, or the message when they are not a permutation of the axes
@@ -476,7 +476,7 @@ export type MatMulChecked<Undecided extends string, A extends Shape, B extends S
  * decides the test: the count of axes is known even where a size is not).
  */
 export type PermutedChecked<Result, Axes> =
-  [Result, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<Result & ShapeTypeError<string>> : Axes;
+  [Result, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : Axes;
 
 /**
  * `einsum(subscripts, ...operands)`: the result shape read from the subscripts at compile
@@ -809,7 +809,7 @@ export type DynamicOnto<S extends Shape, Target extends Shape, Spec extends Broa
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
   // (the message read from its field: it names x's shape through `ShapeMessage`, which stays
   // unresolved beside a type parameter, and an inference from it would leave this test unresolved)
-  [SplitShapes<S, Parts, Axis>, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<SplitShapes<S, Parts, Axis> & ShapeTypeError<string>> : Parts;
+  [SplitShapes<S, Parts, Axis>, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : Parts;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
@@ -1112,7 +1112,7 @@ export interface BatchNormOptions<Layout extends BatchNormLayout = BatchNormLayo
 
 /** A per-channel vector of batchNorm: the tensor, or the message; printed by this name when undecided. */
 export type BatchNormChecked<Undecided extends string, Name extends string, S extends Shape, P extends Shape, Layout extends BatchNormLayout, T> =
-  [BatchNormParamShape<Name, S, P, Layout>, 0] extends [ShapeTypeError<string>, 0] ? MessageOf<BatchNormParamShape<Name, S, P, Layout> & ShapeTypeError<string>> : T;
+  [BatchNormParamShape<Name, S, P, Layout>, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : T;
 
 export type BatchNormArg<Name extends string, X extends AnyTensor, P extends AnyTensor, Layout extends BatchNormLayout> =
   BatchNormChecked<WriteUndecided<"batchNorm">, Name, ShapeOf<X>, ShapeOf<P>, Layout, P>;
