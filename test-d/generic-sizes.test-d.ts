@@ -5,7 +5,7 @@
  * itself; a definite misfit beside type parameters is still reported as that misfit.
  */
 import { expectTypeOf } from "expect-type";
-import { add, concat, stack, zeros, type Plus, type Tensor } from "shapecast";
+import { add, concat, pad, stack, tile, zeros, type Plus, type Tensor, type Times } from "shapecast";
 
 function cache<B extends number, H extends number, T extends number, D extends number>(
   past: Tensor<[B, H, T, D], "float32">, step: Tensor<[B, H, 1, D], "float32">,
@@ -47,3 +47,17 @@ function stacked<B extends number, T extends number>(x: Tensor<[B, T, 4], "float
   stack([x, y]);
 }
 export { stacked };
+
+// pad and tile of a type parameter: the widths' sum and the repetition name the size; nothing
+// added or one repetition keeps it; the same on literal sizes is the number
+function grown<B extends number, T extends number, D extends number>(x: Tensor<[B, T, D], "float32">) {
+  expectTypeOf(pad(x, [[0, 0], [1, 1], [0, 0]])).toEqualTypeOf<Tensor<[B, Plus<T, 2>, D], "float32">>();
+  expectTypeOf(pad(x, [[0, 0], [0, 0], [2, 0]])).toEqualTypeOf<Tensor<[B, T, Plus<D, 2>], "float32">>();
+  expectTypeOf(tile(x, [1, 2, 1])).toEqualTypeOf<Tensor<[B, Times<T, 2>, D], "float32">>();
+  // (reps shorter than the rank are padded with 1s on the left, as NumPy does)
+  expectTypeOf(tile(x, [3, 1])).toEqualTypeOf<Tensor<[B, Times<T, 3>, D], "float32">>();
+  return pad(x, [[1, 2], [0, 0], [0, 0]]);
+}
+expectTypeOf(grown(zeros([2, 5, 4]))).toEqualTypeOf<Tensor<[5, 5, 4], "float32">>();
+expectTypeOf(tile(zeros([2, 5]), [3, 1])).toEqualTypeOf<Tensor<[6, 5], "float32">>();
+export { grown };

@@ -103,7 +103,7 @@ export type StackShape<Shapes extends readonly Shape[], Axis extends number> =
         ? AxisIndex<[...First, 1], Axis> extends infer At extends number
           ? [At] extends [never] ? ShapeTypeError<StackRangeMessage<Axis, [...First, unknown]["length"]>>
           : First extends readonly [...Counter<At>, ...infer Tail extends Shape]
-            ? First extends readonly [...infer Head extends Shape, ...Tail] ? [...Head, Shapes["length"], ...Tail] : number[]
+            ? First extends readonly [...infer Head extends Shape, ...Counter<Tail["length"]>] ? [...Head, Shapes["length"], ...Tail] : number[]
             : ShapeTypeError<StackRangeMessage<Axis, [...First, unknown]["length"]>>
           : never
         : Checked

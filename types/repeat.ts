@@ -127,7 +127,7 @@ type RepeatFits<S extends Shape, R, Axis> =
     : number extends Axis ? Unknowns<AsAxes<S>>
     : AxisIndex<AsAxes<S>, Axis> extends infer At extends number
       ? AsAxes<S> extends readonly [...Counter<At>, infer Size extends number, ...infer Tail extends Shape]
-        ? AsAxes<S> extends readonly [...infer Head extends Shape, Size, ...Tail] ? [...Head, RepeatedSize<Size, R>, ...Tail] : number[]
+        ? AsAxes<S> extends readonly [...infer Head extends Shape, unknown, ...Counter<Tail["length"]>] ? [...Head, RepeatedSize<Size, R>, ...Tail] : number[]
         : number[]
       : number[]
     : number[];

@@ -15,6 +15,7 @@ import type { Add, IsKnownSize, Multiply, Quotient, SumOf } from "./internal/ari
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
+import type { Plus, Times } from "./size.js";
 import type { Shape, ShapeMessage, ShowShape } from "./shape.js";
 
 
@@ -72,7 +73,9 @@ export type TiledShape<S extends Shape, Reps extends readonly number[]> =
   number extends S["length"] | Reps["length"] ? number[]
   : Pad1<S, Reps["length"]> extends infer P extends Shape
     ? Pad1<Reps, S["length"]> extends infer R extends readonly number[]
-      ? { -readonly [Key in keyof P]: Multiply<P[Key] & number, R[Key & keyof R] & number> }
+      // (decided on the repetition first: 1 keeps the size, a type parameter's too, and any other
+      // gives `Times<T, 2>`, the number on a literal size)
+      ? { -readonly [Key in keyof P]: [R[Key & keyof R]] extends [1] ? P[Key] : Times<P[Key] & number, R[Key & keyof R] & number> }
       : never
     : never;
 
@@ -83,7 +86,11 @@ type Pad1<S extends readonly number[], Rank extends number> =
 export type PaddedShape<S extends Shape, Widths extends readonly (readonly [number, number])[]> =
   number extends S["length"] ? number[]
   : Widths["length"] extends S["length"]
-    ? { -readonly [Key in keyof S]: Add<Add<S[Key] & number, Widths[Key & keyof Widths][0] & number>, Widths[Key & keyof Widths][1] & number> }
+    // (the two widths added first, then to the size: no padding keeps it, a type parameter's too,
+    // and any other gives `Plus<T, 2>`, the number on a literal size)
+    ? { -readonly [Key in keyof S]: Add<Widths[Key & keyof Widths][0] & number, Widths[Key & keyof Widths][1] & number> extends infer Total extends number
+        ? ([Total] extends [0] ? S[Key] : Plus<S[Key] & number, Total>)
+        : never }
     : ShapeTypeError<PadWidthsMessage<Widths["length"], S["length"], ShowShape<S>>>;
 
 /** `gather(x, indices, axis)`: the axis is replaced by the indices' shape. */
@@ -92,6 +99,8 @@ export type GatheredShape<S extends Shape, Indices extends Shape, Axis extends n
   : AxisIndex<S, Axis> extends infer At extends number
     ? [At] extends [never] ? ShapeTypeError<RangeMessage<"gather", "axis", Axis, S["length"]>>
     : S extends readonly [...Counter<At>, unknown, ...infer Tail extends Shape]
-      ? S extends readonly [...infer Head extends Shape, unknown, ...Tail] ? [...Head, ...Indices, ...Tail] : number[]
+      // (the patterns are lengths only: a pattern holding S's own sizes infers a computed size to
+      // itself, which measures how its alias varies, see types/views.ts)
+      ? S extends readonly [...infer Head extends Shape, unknown, ...Counter<Tail["length"]>] ? [...Head, ...Indices, ...Tail] : number[]
       : ShapeTypeError<RangeMessage<"gather", "axis", Axis, S["length"]>>
     : never;

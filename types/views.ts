@@ -14,7 +14,7 @@
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
 import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus, Product } from "./internal/arithmetic.js";
 import type { ReversedAxes } from "./internal/tables.js";
-import type { Counter, Unknowns } from "./internal/tuple.js";
+import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";
 import type { AxisIndex, Normalize, RangeMessage, TwiceMessage } from "./axis.js";
 import type { Shape, ShapeMessage, ShowShape } from "./shape.js";
@@ -144,13 +144,13 @@ export type Flattened<S extends Shape, Start extends number, End extends number>
 
 type FlattenedAxes<S extends Shape, Start extends number, End extends number> =
   [AxisIndex<S, Start>, AxisIndex<S, End>] extends [infer A extends number, infer B extends number]
-    // (the patterns are lengths only, `Counter` and `Unknowns`: a pattern holding `S`'s own sizes
+    // (the patterns are lengths only, `Counter`s: a pattern holding `S`'s own sizes
     // would infer from a size to itself, and for a computed size, `FloorDiv<H, 16>`, that makes the
     // compiler measure how the alias varies with its operands, half a second once per program)
     ? S extends readonly [...Counter<A>, ...infer FromStart extends Shape]
-      ? S extends readonly [...infer Head extends Shape, ...Unknowns<FromStart>]
+      ? S extends readonly [...infer Head extends Shape, ...Counter<FromStart["length"]>]
         ? S extends readonly [...Counter<B>, unknown, ...infer Tail extends Shape]
-          ? FromStart extends readonly [...infer Middle extends Shape, ...Unknowns<Tail>] ? [...Head, MergedSize<Middle>, ...Tail] : number[]
+          ? FromStart extends readonly [...infer Middle extends Shape, ...Counter<Tail["length"]>] ? [...Head, MergedSize<Middle>, ...Tail] : number[]
           : number[]
         : number[]
       : number[]
