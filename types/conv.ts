@@ -125,24 +125,6 @@ type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, F
  * then `Extra` (the `outputPadding`) added; 0 for an empty input. `X` is printed only in a message.
  */
 type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number, At extends number, X extends Shape> =
-  // The common upsampling transposes (kernel 2 stride 2; kernel 4 stride 2 padding 1; kernel 3
-  // stride 2 padding 1 output padding 1) add back exactly what the stride and the padding take:
-  // then the size is `in * stride` (0 for an empty input too), decided on the constants alone, so
-  // a size that is a type parameter gives `Times<H, 2>` (or `H` at stride 1) with no test of `H`
-  Restores<K, Stride, Dilation, Pad, Extra> extends true ? ([Stride] extends [1] ? In : Times<In, Stride>) : TransposeSizeOf<Op, In, K, Stride, Dilation, Pad, Extra, At, X>;
-
-/** Does the axis's transpose add back what its stride and padding take (`span + extra = stride + padding`)? Decided on the constants. */
-type Restores<K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number> =
-  (WindowSpan<K, Dilation> extends infer Span extends number ? [Add<Span, Extra>, Add<Stride, Add<Pad[0], Pad[1]>>] : never) extends [infer Up, infer Down]
-    ? ([Up, Down] extends [Down, Up] ? true : false)
-    : false;
-
-/** `Restores` for spatial axis J of the options. */
-type RestoresAxis<J extends number, Kernel extends Shape, O, Extra> =
-  Restores<PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>, [Extra] extends [0] ? 0 : PerAxis<Extra, J>>;
-
-/** `TransposeSize` for the other constants: exact on literal sizes (undecided on a type parameter, whose empty input gives 0, not the constants' sum). */
-type TransposeSizeOf<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number, At extends number, X extends Shape> =
   [In] extends [0] ? 0
   // (a span of one stepping by one gives In itself, a `Dim` too)
   : (WindowSpan<K, Dilation> extends infer Span extends number ? ([Span, Stride] extends [1, 1] ? In : Add<Multiply<Monus<In, 1>, Stride>, Span>) : never) extends infer Full extends number
@@ -168,10 +150,7 @@ type TransposeSizes<Op extends string, X extends Shape, Spatial extends Shape, F
   OptionField<O, "padding", "valid"> extends "same"
     ? Spatial extends readonly [infer H extends number, infer W extends number] ? [TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra>, TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra>] : never
   : Spatial extends readonly [infer H extends number, infer W extends number]
-    // (axes whose transpose restores the stride give no error: their sizes are not tested for
-    // one, so a size that is a type parameter passes through as `Times<H, 2>`)
-    ? [RestoresAxis<0, Kernel, O, Extra>, RestoresAxis<1, Kernel, O, Extra>] extends [true, true] ? [TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra>, TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra>]
-    : TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra> extends infer SH
+    ? TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra> extends infer SH
       ? SH extends ShapeTypeError<string> ? SH
       : TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra> extends infer SW
         ? SW extends ShapeTypeError<string> ? SW : [SH, SW]
