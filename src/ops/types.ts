@@ -734,6 +734,9 @@ export type ReshapeResult<From extends Shape, Target extends Shape> = Regrouped<
  */
 export type KeptTarget<Target extends Shape> = { readonly [K in keyof Target]: `${Target[K]}` extends "-1" ? never : Target[K] };
 
+/** `Kept`'s constraint: `KeptTarget` for a dynamic tensor; for a tensor of known rank only the fallback, which no target fits, so nothing is checked per element. */
+export type KeptOf<From extends Shape, Target extends Shape> = number[] extends From ? KeptTarget<Target> | TargetWithMinusOne : TargetWithMinusOne;
+
 /** What `KeptTarget` falls back to for a target with a -1: no target fits it, so reshape's own rule answers. */
 export type TargetWithMinusOne = readonly (number & { readonly "reshape: a -1 is worked out by the rule": true })[];
 
