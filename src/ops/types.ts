@@ -380,12 +380,17 @@ type WhereShape<C, X, Y> =
  * a `number[]`, so no parameter type alone could tell them apart).
  */
 type WhereCond<C, S extends Shape> =
-  // (recognised by the brand and the shape field, as `OperandDType` does: a test of the whole
-  // `AnyTensor` stays unresolved while a size is a type parameter)
-  C extends TensorBrand<DType> & { readonly shape: infer CS } ? (number[] extends CS ? C : TensorOnto<S, DType>) : number | boolean;
+  UnknownRank<C> extends true ? C : C extends TensorBrand<DType> ? TensorOnto<S, DType> : number | boolean;
 
 /** The result's shape in those signatures: `S`, or unknown (`number[]`) beside a condition of unknown rank, which may add axes. */
-type WhereCondShape<C, S extends Shape> = C extends TensorBrand<DType> & { readonly shape: infer CS } ? (number[] extends CS ? number[] : S) : S;
+type WhereCondShape<C, S extends Shape> = UnknownRank<C> extends true ? number[] : S;
+
+/**
+ * Is `C` a tensor of unknown rank (`Tensor<number[]>`)? Recognised by the brand and the shape
+ * field, as `OperandDType` does: a test of the whole `AnyTensor` stays unresolved while a size is
+ * a type parameter.
+ */
+type UnknownRank<C> = C extends TensorBrand<DType> & { readonly shape: infer CS } ? (number[] extends CS ? true : false) : false;
 
 /** `where(cond, a, b)`: the three shapes broadcast together (NumPy), the dtype promotes a and b. */
 export interface WhereOp {
