@@ -5,7 +5,7 @@
  * itself; a definite misfit beside type parameters is still reported as that misfit.
  */
 import { expectTypeOf } from "expect-type";
-import { add, concat, pad, stack, tile, zeros, type Plus, type Tensor, type Times } from "shapecast";
+import { add, concat, pad, stack, tile, zeros, type CeilDiv, type FloorDiv, type Minus, type Plus, type Tensor, type Times } from "shapecast";
 
 function cache<B extends number, H extends number, T extends number, D extends number>(
   past: Tensor<[B, H, T, D], "float32">, step: Tensor<[B, H, 1, D], "float32">,
@@ -60,4 +60,35 @@ function grown<B extends number, T extends number, D extends number>(x: Tensor<[
 }
 expectTypeOf(grown(zeros([2, 5, 4]))).toEqualTypeOf<Tensor<[5, 5, 4], "float32">>();
 expectTypeOf(tile(zeros([2, 5]), [3, 1])).toEqualTypeOf<Tensor<[6, 5], "float32">>();
-export { grown };
+
+// a size computed in one generic function is passed to another that names it, and two
+// different computations never fit each other, whatever their operands
+declare function decode<N extends number, H extends number>(x: Tensor<[N, H], "float32">, skip: Tensor<[N, Times<H, 2>], "float32">): Tensor<[N, Times<H, 2>], "float32">;
+function passes<N extends number, H extends number, K extends number>(
+  x: Tensor<[N, H], "float32">, skip: Tensor<[N, Times<H, 2>], "float32">, other: Tensor<[N, Times<H, 3>], "float32">, elsewhere: Tensor<[N, Times<K, 2>], "float32">,
+  t3: Times<H, 3>, p1: Plus<H, 1>, m1: Minus<H, 1>, f3: FloorDiv<H, 3>, c3: CeilDiv<H, 3>,
+) {
+  expectTypeOf(decode(x, skip)).toEqualTypeOf<Tensor<[N, Times<H, 2>], "float32">>();
+  // @ts-expect-error -- three times H where twice is due
+  decode(x, other);
+  // @ts-expect-error -- twice another parameter
+  decode(x, elsewhere);
+  // @ts-expect-error -- Times<H, 3> is not Times<H, 2>
+  const a: Times<H, 2> = t3;
+  // @ts-expect-error -- Plus<H, 1> is not Plus<H, 2>
+  const b: Plus<H, 2> = p1;
+  // @ts-expect-error -- Minus<H, 1> is not Minus<H, 2>
+  const c: Minus<H, 2> = m1;
+  // @ts-expect-error -- FloorDiv<H, 3> is not FloorDiv<H, 2>
+  const d: FloorDiv<H, 2> = f3;
+  // @ts-expect-error -- CeilDiv<H, 3> is not CeilDiv<H, 2>
+  const e: CeilDiv<H, 2> = c3;
+  return [a, b, c, d, e];
+}
+expectTypeOf(decode(zeros([2, 3]), zeros([2, 6]))).toEqualTypeOf<Tensor<[2, 6], "float32">>();
+// a union of sizes gives the union of the results; `never` stays `never`
+expectTypeOf<Times<2 | 3, 2>>().toEqualTypeOf<4 | 6>();
+expectTypeOf<FloorDiv<224 | 384, 16>>().toEqualTypeOf<14 | 24>();
+expectTypeOf<Plus<never, 1>>().toBeNever();
+expectTypeOf<Minus<never, 1>>().toBeNever();
+export { grown, passes };
