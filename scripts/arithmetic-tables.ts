@@ -19,7 +19,29 @@ export const RANKS = 64;
 export const target = join(resolve(dirname(fileURLToPath(import.meta.url)), ".."), "types", "internal", "tables.ts");
 
 const tuple = (values: readonly number[]): string => `[${values.join(", ")}]`;
+/**
+ * A table of one entry per operand, as an interface with a property per operand: the compiler
+ * resolves only the properties a lookup reads. (As a tuple type, the first lookup built the
+ * whole tuple, a type parameter and an element per entry: 2 to 10 ms each under TypeScript 7,
+ * for each of the five tables.) `indexed` adds a number index signature, for the tables
+ * (`Successor`, `Predecessor`) whose keys are type parameters known only to be numbers.
+ */
+const table = (name: string, entries: readonly string[], indexed = false): string =>
+  [`export interface ${name} {`, ...(indexed ? ["  readonly [n: number]: number;"] : []), ...entries.map((entry, n) => `  readonly ${n}: ${entry};`), "}"].join("\n");
 const upTo = <T>(last: number, f: (n: number) => T): T[] => Array.from({ length: last + 1 }, (_, n) => f(n));
+
+/** n as one-digit factors (2 to 9, largest first, fewest), or undefined when a prime factor is above 7. */
+export function digitFactors(n: number): number[] | undefined {
+  const factors: number[] = [];
+  let left = n;
+  while (left > 1) {
+    const digit = [9, 8, 7, 6, 5, 4, 3, 2].find((d) => left % d === 0);
+    if (digit === undefined) return undefined;
+    factors.push(digit);
+    left /= digit;
+  }
+  return factors;
+}
 
 /** The text of types/internal/tables.ts. */
 export function generate(): string {
@@ -36,9 +58,9 @@ export function generate(): string {
     `export type TableNumber = ${upTo(TABLE_SIZE - 1, String).join(" | ")};`,
     "",
     `/** \`Successor[n]\` is n + 1, for n from 0 to ${TABLE_SIZE + STEPS - 2} (adding up to ${STEPS} one step at a time stays in it). */`,
-    `export type Successor = ${tuple(upTo(TABLE_SIZE + STEPS - 2, (n) => n + 1))};`,
+    table("Successor", upTo(TABLE_SIZE + STEPS - 2, (n) => String(n + 1)), true),
     `/** \`Predecessor[n]\` is max(n - 1, 0), for n from 0 to ${TABLE_SIZE - 1}. */`,
-    `export type Predecessor = ${tuple(upTo(TABLE_SIZE - 1, (n) => Math.max(n - 1, 0)))};`,
+    table("Predecessor", upTo(TABLE_SIZE - 1, (n) => String(Math.max(n - 1, 0))), true),
     "",
     "/**",
     " * Long division by a one-digit divisor: `DigitDivision[b][r][d]` is `[q, r2]` with",
@@ -56,10 +78,10 @@ export function generate(): string {
     `export type DigitProduct = [${upTo(9, (a) => `[${upTo(9, (b) => `[${upTo(9, (c) => `[${Math.floor((a * b + c) / 10)}, ${(a * b + c) % 10}]`).join(", ")}]`).join(", ")}]`).join(",\n  ")}];`,
     "",
     `/** \`DigitsOf[n]\` is the digits of n, least significant first, for n from 0 to ${TABLE_SIZE - 1}. */`,
-    `export type DigitsOf = [${upTo(TABLE_SIZE - 1, (n) => tuple([...String(n)].reverse().map(Number))).join(", ")}];`,
+    table("DigitsOf", upTo(TABLE_SIZE - 1, (n) => tuple([...String(n)].reverse().map(Number)))),
     "",
     `/** \`Digits4[n]\` is the four digits of n, least significant first (high zeros kept), for n from 0 to ${TABLE_SIZE - 1}. */`,
-    `export type Digits4 = [${upTo(TABLE_SIZE - 1, (n) => tuple([...String(n).padStart(4, "0")].reverse().map(Number))).join(", ")}];`,
+    table("Digits4", upTo(TABLE_SIZE - 1, (n) => tuple([...String(n).padStart(4, "0")].reverse().map(Number)))),
     "",
     "/** `Group[c][b][a]` is the number with digits c, b, a (most significant first), 0 to 999. */",
     `export type Group = [${upTo(9, (c) => `[${upTo(9, (b) => tuple(upTo(9, (a) => c * 100 + b * 10 + a))).join(", ")}]`).join(",\n  ")}];`,
@@ -67,8 +89,18 @@ export function generate(): string {
     "/** `PaddedGroup[c][b][a]` is the text of digits c, b, a, leading zeros kept (\"007\"). */",
     `export type PaddedGroup = [${upTo(9, (c) => `[${upTo(9, (b) => `[${upTo(9, (a) => `"${c}${b}${a}"`).join(", ")}]`).join(", ")}]`).join(",\n  ")}];`,
     "",
+    "/**",
+    ` * \`DigitFactors[b]\` is b as one-digit factors (2 to 9), for the b from 10 to ${TABLE_SIZE - 1} with no prime`,
+    " * factor above 7: `floor(floor(a / x) / y)` is `floor(a / (x * y))` (and so for ceil and exact",
+    " * division), so a division by 16 is two divisions by one digit, a lookup per digit each, not a",
+    " * long division.",
+    " */",
+    "export interface DigitFactors {",
+    ...upTo(TABLE_SIZE - 1, (n) => (n >= 10 ? digitFactors(n) : undefined)).flatMap((factors, n) => (factors ? [`  readonly ${n}: ${tuple(factors)};`] : [])),
+    "}",
+    "",
     `/** \`HalvesUp[n]\` is ceil(n / 2), for n from 0 to ${TABLE_SIZE - 1}. */`,
-    `export type HalvesUp = ${tuple(upTo(TABLE_SIZE - 1, (n) => Math.ceil(n / 2)))};`,
+    table("HalvesUp", upTo(TABLE_SIZE - 1, (n) => String(Math.ceil(n / 2)))),
     "",
     "/**",
     ` * \`ReversedAxes[r][k]\` is the axis that axis k of a rank-r shape comes from when the axes are`,

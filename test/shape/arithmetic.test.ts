@@ -35,6 +35,11 @@ const cases: Case[] = fc.sample(
       type: `CeilQuotient<${a}, ${b}>`,
       expected: Math.ceil(a / b),
     })),
+    // divisors of one-digit factors (12, 16, 64, 1000) and with a larger prime factor (11, 26, 1021)
+    fc.tuple(operand, fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom(10, 12, 14, 16, 32, 64, 100, 125, 1000, 1008, 11, 26, 1021), fc.integer({ min: 1, max: 200 }))).map(([a, b]): Case => ({
+      type: `FloorQuotient<${a}, ${b}>`,
+      expected: Math.floor(a / b),
+    })),
     fc.tuple(fc.nat(3000), fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 60 })), fc.boolean()).map(([q, b, exact]): Case => {
       const a = q * b + (exact ? 0 : 1 + (q % Math.max(b - 1, 1)));
       return { type: `Quotient<${a}, ${b}>`, expected: a % b === 0 ? a / b : "never" };
@@ -50,12 +55,14 @@ const cases: Case[] = fc.sample(
   // sums whose carry runs through every digit, within the tables and out of them
   ([[999, 1], [1023, 1023], [9, 1], [99, 901], [1, 1023], [1023, 1024], [1023, STEPS], [STEPS, 1023]] as const).map(([a, b]): Case => ({ type: `Add<${a}, ${b}>`, expected: a + b })),
   ([[1001, 1000], [1000, 1000], [999, 1001], [10, 100000]] as const).map(([a, b]): Case => ({ type: `Multiply<${a}, ${b}>`, expected: a * b })),
-  ([[1000000, 1000], [100100, 100], [18432, 96]] as const).map(([a, b]): Case => ({ type: `Quotient<${a}, ${b}>`, expected: a / b })),
+  ([[1000000, 1000], [100100, 100], [18432, 96], [224, 14], [3584, 16], [1000, 8]] as const).map(([a, b]): Case => ({ type: `Quotient<${a}, ${b}>`, expected: a / b })),
+  ([[224, 14], [225, 14], [384, 16], [7, 16], [1023, 1008], [99999, 125]] as const).map(([a, b]): Case => ({ type: `FloorQuotient<${a}, ${b}>`, expected: Math.floor(a / b) })),
+  ([[224, 14], [225, 14], [1, 16], [99999, 125]] as const).map(([a, b]): Case => ({ type: `CeilQuotient<${a}, ${b}>`, expected: Math.ceil(a / b) })),
 );
 
 describe("type-level arithmetic", () => {
   it("agrees with JavaScript on either side of the tables' edges", () => {
-    const header = `import type { Add, CeilQuotient, Monus, Multiply, Product, Quotient } from "../types/internal/arithmetic.js";\n`;
+    const header = `import type { Add, CeilQuotient, FloorQuotient, Monus, Multiply, Product, Quotient } from "../types/internal/arithmetic.js";\n`;
     // a `never` in a tuple is reported as a tuple's element: wrap results, `[R] extends [never]` marks it
     const lines = cases.map(({ type }, i) => `export type R${i} = [${type}] extends [never] ? [-1] : [${type}];\nexport type M${i} = "";`);
     const results = evaluateTypes(header + lines.join("\n"), cases.map((_, i) => ({ result: `R${i}`, message: `M${i}` })));

@@ -17,7 +17,7 @@
  * Quotient<10, 3>           //=> never (not divisible)
  */
 
-import type { DigitDifference, DigitDivision, DigitProduct, DigitSum, Digits4, DigitsOf, Group, HalvesUp, PaddedGroup, Predecessor, Successor, TableNumber } from "./tables.js";
+import type { DigitDifference, DigitDivision, DigitFactors, DigitProduct, DigitSum, Digits4, DigitsOf, Group, HalvesUp, PaddedGroup, Predecessor, Successor, TableNumber } from "./tables.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 /**
@@ -295,6 +295,7 @@ export type Quotient<A extends number, B extends number> =
   [B] extends [1] ? A
   : [B] extends [DigitDivisor]
     ? DivideByDigit<A, B> extends [infer Q extends number, infer R] ? ([R] extends [0] ? Q : never) : number
+  : [B] extends [keyof DigitFactors] ? ExactByFactors<A, DigitFactors[B]>
   : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
     ? DropHighZeros<Y> extends [0] ? never
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, infer R extends Digits]
@@ -337,6 +338,7 @@ export type FloorQuotient<A extends number, B extends number> =
   [B] extends [1] ? A
   // (one digit: a lookup per digit of A's text; more, the long division)
   : [B] extends [DigitDivisor] ? (DivideByDigit<A, B> extends [infer Q extends number, unknown] ? Q : number)
+  : [B] extends [keyof DigitFactors] ? FloorByFactors<A, DigitFactors[B]>
   : Known<A, B> extends [infer X extends Digits, infer Y extends Digits]
     ? DropHighZeros<Y> extends [0] ? number
     : LongDivide<Reverse<X>, Y> extends [infer Q extends Digits, Digits] ? FromDigits<Reverse<Q>> : number
@@ -348,7 +350,24 @@ export type CeilQuotient<A extends number, B extends number> =
   // (halving the sizes most programs use, by table: the long division costs hundreds of instantiations)
   : [B] extends [2] ? ([A] extends [TableNumber] ? HalvesUp[A] : CeilQuotientByDigit<A, 2>)
   : [B] extends [DigitDivisor] ? CeilQuotientByDigit<A, B>
+  : [B] extends [keyof DigitFactors] ? CeilByFactors<A, DigitFactors[B]>
   : CeilQuotientDigits<A, B>;
+
+/**
+ * Division by a divisor of one-digit factors (`DigitFactors`, ./tables.ts), one factor at a
+ * time: `floor(floor(a / x) / y)` is `floor(a / (x * y))`, and so for ceil, and a division is
+ * exact when each step is. Each step a lookup per digit of A (`DivideByDigit`); the long
+ * division of `LongDivide` costs hundreds of instantiations a digit (a 16 by 16 patch grid of
+ * a 224 image, `FloorDiv<224, 14>`, took some 2,500).
+ */
+type FloorByFactors<A extends number, Factors> =
+  Factors extends readonly [infer F extends DigitDivisor, ...infer Rest] ? (DivideByDigit<A, F> extends [infer Q extends number, unknown] ? FloorByFactors<Q, Rest> : number) : A;
+type CeilByFactors<A extends number, Factors> =
+  Factors extends readonly [infer F extends DigitDivisor, ...infer Rest] ? (CeilQuotientByDigit<A, F> extends infer Q extends number ? CeilByFactors<Q, Rest> : number) : A;
+type ExactByFactors<A extends number, Factors> =
+  Factors extends readonly [infer F extends DigitDivisor, ...infer Rest]
+    ? (DivideByDigit<A, F> extends [infer Q extends number, infer R] ? ([R] extends [0] ? ExactByFactors<Q, Rest> : never) : number)
+    : A;
 
 /** `ceil(A / B)` for a one-digit divisor. */
 type CeilQuotientByDigit<A extends number, B extends DigitDivisor> =
