@@ -76,11 +76,19 @@ type BroadcastOne<Op extends string, A extends Shape, B extends Shape, Spec exte
 /**
  * NumPy mode: a misfit of two literals first, found by structure (`LastPairByRank`), which is
  * decided beside a size that is a type parameter, where every test of `BroadcastChecked` stays
- * unresolved; then the checks in the runtime's order. (An alias of its own, so that while it is
- * unresolved it prints by this name.)
+ * unresolved; then the checks in the runtime's order.
  */
 type NumpyOne<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec> =
-  LastPairByRank<NumpyZipped<A, B>> extends infer Found
+  // (the zip read into `Zipped` first, then the test by the alias below: `LastPairByRank`
+  // indexes its table by `Zipped["length"] & SmallRank`, and with the zip written in place the
+  // compiler works out that intersection's constraint through every row of the zip's tables the
+  // first time it reads this alias, about 3,500 instantiations once per program; a `Zipped`
+  // constrained to an array has `number` for a length)
+  NumpyZipped<A, B> extends infer Zipped extends readonly unknown[] ? NumpyFound<Op, A, B, Spec, Zipped> : never;
+
+/** `NumpyOne` once the zip is read (an alias of its own, so that while it is unresolved it prints by this name, the zip among its arguments). */
+type NumpyFound<Op extends string, A extends Shape, B extends Shape, Spec extends BroadcastSpec, Zipped extends readonly unknown[]> =
+  LastPairByRank<Zipped> extends infer Found
     ? [Found] extends [never] ? BroadcastChecked<Op, A, B, Spec>
     : Found extends [infer Axis extends number, [infer X extends number, infer Y extends number]]
       // (two valid sizes: an invalid size is reported as such, after an `any` is read as `number`)
