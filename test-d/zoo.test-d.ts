@@ -7,7 +7,7 @@ import {
   add, batchNorm, concat, conv2d, gather, matmul, maxPool2d, reshape, resize, softmaxCrossEntropy, split, transpose, upsample, where, type FloorDiv, type Plus, type Tensor, type Times, zeros,
 } from "shapecast";
 import {
-  basicBlock, downBlock, gpt, gptLoss, lstm, lstmCell, patchEmbedding, unet, upLevel, vae, type BatchNormWeights, type GptWeights, type UnetWeights, type VaeWeights,
+  basicBlock, downBlock, gpt, gptLoss, lstm, lstmCell, patchEmbedding, segment, unet, unetDecoder, unetEncoder, upLevel, vae, type BatchNormWeights, type GptWeights, type UnetWeights, type VaeWeights,
 } from "./zoo/models.js";
 
 function generic<B extends number, T extends number, V extends number, N extends number, C extends number, H extends number, W extends number, Z extends number, I extends number, K extends number>(
@@ -53,6 +53,10 @@ function generic<B extends number, T extends number, V extends number, N extends
   expectTypeOf(u.up1).toEqualTypeOf<Tensor<[N, 32, H, W], "float32">>();
   expectTypeOf(u.logits).toEqualTypeOf<Tensor<[N, K, H, W], "float32">>();
   expectTypeOf(upLevel(deep, skip, upWeights)).toEqualTypeOf<Tensor<[N, 16, Times<H, 2>, Times<W, 2>], "float32">>();
+  const features = unetEncoder(uw, x);
+  expectTypeOf(features.bottom).toEqualTypeOf<Tensor<[N, 64, FloorDiv<FloorDiv<H, 2>, 2>, FloorDiv<FloorDiv<W, 2>, 2>], "float32">>();
+  expectTypeOf(unetDecoder(features, uw.out2, uw.out1, uw.head)).toEqualTypeOf<Tensor<[N, K, H, W], "float32">>();
+  expectTypeOf(segment(uw, x)).toEqualTypeOf<Tensor<[N, K, H, W], "float32">>();
 
   expectTypeOf(lstmCell(xs.slice(0), state, state, wx, wh).h).toEqualTypeOf<Tensor<[B, 128], "float32">>();
   expectTypeOf(lstm(xs, state, wx, wh).c).toEqualTypeOf<Tensor<[B, 128], "float32">>();
@@ -71,6 +75,7 @@ const unetWeights: UnetWeights<3, 5> = {
 expectTypeOf(unet(unetWeights, zeros([2, 3, 9, 12])).bottom).toEqualTypeOf<Tensor<[2, 64, 2, 3], "float32">>();
 expectTypeOf(unet(unetWeights, zeros([2, 3, 9, 12])).logits).toEqualTypeOf<Tensor<[2, 5, 9, 12], "float32">>();
 expectTypeOf(upLevel(zeros([1, 32, 3, 4]), zeros([1, 16, 6, 8]), zeros([16, 48, 3, 3]))).toEqualTypeOf<Tensor<[1, 16, 6, 8], "float32">>();
+expectTypeOf(segment(unetWeights, zeros([2, 3, 9, 12]))).toEqualTypeOf<Tensor<[2, 5, 9, 12], "float32">>();
 expectTypeOf(patchEmbedding(zeros([2, 3, 32, 48]), zeros([192, 3, 16, 16])).patches).toEqualTypeOf<Tensor<[2, 6, 192], "float32">>();
 
 // misfits planted in model code, each a compile error whose text holds the words in backquotes
@@ -80,6 +85,7 @@ function planted<B extends number, T extends number, N extends number, C extends
   tokens: Tensor<[50, 512], "float32">, positions: Tensor<[1024, 768], "float32">, ids: Tensor<[B, T], "int32">, hidden: Tensor<[B, T, 768], "float32">,
   up: Tensor<[3072, 768], "float32">, x: Tensor<[N, C, H, W], "float32">, wide: Tensor<[C, C, 5, 5], "float32">, other: Tensor<[16, 32, 3, 3], "float32">,
   image: Tensor<[N, 16, H, W], "float32">, mean: Tensor<[32], "float32">, mask: Tensor<[T, T], "bool">, scores: Tensor<[B, 12, T, 64], "float32">, b: B, t: T,
+  unpooled: Tensor<[N, 32, H, W], "float32">, bottom: Tensor<[N, 64, FloorDiv<FloorDiv<H, 2>, 2>, FloorDiv<FloorDiv<W, 2>, 2>], "float32">, decoder: UnetWeights<3, 5>,
 ) {
   // @ts-expect-error -- token width 512 against positions 768: `axis 2 has 512 vs 768`
   add(gather(tokens, ids, 0), gather(positions, ids, 0));
@@ -109,5 +115,7 @@ function planted<B extends number, T extends number, N extends number, C extends
   concat([upsample(image, 2, { layout: "NCHW" }), image], 1);
   // @ts-expect-error -- a decoder's weights for 32 channels, the skip concatenation has 48: `x has 48 channels but w has 32`
   conv2d(concat([image, image, image], 1), other, { layout: "NCHW" });
+  // @ts-expect-error -- the decoder given a skip before its pool, H where FloorDiv<H, 2> is due: `FloorDiv<H, 2>`
+  unetDecoder({ skip1: image, skip2: unpooled, bottom }, decoder.out2, decoder.out1, decoder.head);
 }
 export { generic, planted };

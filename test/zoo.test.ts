@@ -38,11 +38,13 @@ const calls: readonly string[] = [
   `unet(${unetWeights(1, 2)}, randn([1, 1, 5, 7])).bottom`,
   `unet(${unetWeights(1, 2)}, randn([1, 1, 5, 7])).up2`,
   `upLevel(randn([1, 32, 3, 4]), randn([1, 16, 6, 8]), randn([16, 48, 3, 3]))`,
+  `segment(${unetWeights(3, 5)}, randn([2, 3, 9, 12]))`,
+  `unetEncoder(${unetWeights(1, 2)}, randn([1, 1, 5, 7])).bottom`,
 ];
 
 const header = [
   `import { ones, randn, random, zeros } from "../src/index.js";`,
-  `import { basicBlock, downBlock, gpt, gptLoss, lstm, lstmCell, patchEmbedding, unet, upLevel, vae } from "../test-d/zoo/models.js";`,
+  `import { basicBlock, downBlock, gpt, gptLoss, lstm, lstmCell, patchEmbedding, segment, unet, unetEncoder, upLevel, vae } from "../test-d/zoo/models.js";`,
 ].join("\n");
 
 describe("the model zoo at small sizes", () => {

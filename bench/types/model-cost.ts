@@ -282,6 +282,7 @@ function zooModel(): { typed: string; untyped: string; ops: number } {
     `export const z6 = upLevel(input([1, 32, 3, 4]), input([1, 16, 6, 8]), input([16, 48, 3, 3]));`,
     `export const z7 = vae({ encoder: input([784, 400]), mu: input([400, 6]), logVariance: input([400, 6]), decoder: input([6, 784]) }, input([3, 784]), 3, 6).kl;`,
     `export const z8 = lstm(input([4, 3, 10]), input([3, 128]), input([10, 512]), input([128, 512])).c;`,
+    `export const z9 = segment(${weights(3, 5)}, input([2, 3, 40, 36]));`,
   ];
   const write = (typedShapes: boolean) =>
     [

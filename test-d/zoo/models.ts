@@ -6,7 +6,7 @@
  */
 import {
   add, arange, batchNorm, concat, conv2d, div, exp, flatten, gather, gelu, layerNorm, matmul, maxPool2d, mean, mul, ones, permute, randn, relu, reshape,
-  resize, sigmoid, softmax, softmaxCrossEntropy, split, sub, sum, tanh, transpose, tril, upsample, where, type Tensor, type Times,
+  resize, sigmoid, softmax, softmaxCrossEntropy, split, sub, sum, tanh, transpose, tril, upsample, where, type FloorDiv, type Tensor, type Times,
 } from "shapecast";
 
 /** One attention head's worth of weights are 64 wide; 12 heads make the width 768. */
@@ -109,6 +109,36 @@ export function unet<N extends number, Cin extends number, K extends number, H e
   const level1 = convRelu(concat([up1, skip1], 1), w.out1);
   const logits = conv2d(level1, w.head, { layout: "NCHW" });
   return { skip1, skip2, bottom, up2, level2, up1, logits };
+}
+
+/** A UNet's encoder on its own, as codebases factor it: the skips and the bottom, each pooled by 2 below the last. */
+export function unetEncoder<N extends number, Cin extends number, K extends number, H extends number, W extends number>(w: UnetWeights<Cin, K>, x: Tensor<[N, Cin, H, W], "float32">) {
+  const skip1 = convRelu(x, w.in1);
+  const skip2 = convRelu(maxPool2d(skip1, { size: 2, layout: "NCHW" }), w.in2);
+  const bottom = convRelu(maxPool2d(skip2, { size: 2, layout: "NCHW" }), w.bottom);
+  return { skip1, skip2, bottom };
+}
+
+/** The encoder's features as the decoder's signature names them: the sizes the pools computed. */
+export interface UnetFeatures<N extends number, H extends number, W extends number> {
+  readonly skip1: Tensor<[N, 16, H, W], "float32">;
+  readonly skip2: Tensor<[N, 32, FloorDiv<H, 2>, FloorDiv<W, 2>], "float32">;
+  readonly bottom: Tensor<[N, 64, FloorDiv<FloorDiv<H, 2>, 2>, FloorDiv<FloorDiv<W, 2>, 2>], "float32">;
+}
+
+/** The decoder on its own: each level resized to its skip's size and joined to it. */
+export function unetDecoder<N extends number, H extends number, W extends number, K extends number>(
+  features: UnetFeatures<N, H, W>, out2: Tensor<[32, 96, 3, 3], "float32">, out1: Tensor<[16, 48, 3, 3], "float32">, head: Tensor<[K, 16, 1, 1], "float32">,
+) {
+  const { skip1, skip2, bottom } = features;
+  const level2 = convRelu(concat([resize(bottom, [skip2.shape[2], skip2.shape[3]], { layout: "NCHW" }), skip2], 1), out2);
+  const level1 = convRelu(concat([resize(level2, [skip1.shape[2], skip1.shape[3]], { layout: "NCHW" }), skip1], 1), out1);
+  return conv2d(level1, head, { layout: "NCHW" });
+}
+
+/** The UNet as the two halves make it: generic code passing computed sizes to generic code. */
+export function segment<N extends number, Cin extends number, K extends number, H extends number, W extends number>(w: UnetWeights<Cin, K>, x: Tensor<[N, Cin, H, W], "float32">) {
+  return unetDecoder(unetEncoder(w, x), w.out2, w.out1, w.head);
 }
 
 /** A decoder level that doubles the size by `upsample` and joins a skip connection whose size is twice the input's. */
