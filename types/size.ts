@@ -22,7 +22,7 @@
  * FloorDiv<27, 2>  //=> 13
  * // in `function f<H extends number>(...)`: CeilDiv<H, 2> stays CeilDiv<H, 2>
  */
-import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Min, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
 
 /**
  * The size of axes merged into one (`flatten`, `reshape` of a middle): their product, or, while
@@ -69,6 +69,12 @@ export type Plus<A extends number, B extends number> =
 export type Minus<A extends number, B extends number> =
   `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
     ? NoInfer<UnlessNever<A, IsKnownSize<ToNumber<`${TextA}`>> extends true ? Monus<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>> : number>>
+    : number;
+
+/** `min(A, B)`: what a slice's stop `B` (or a start `-B` from the end) leaves of an axis of size `A`. */
+export type AtMost<A extends number, B extends number> =
+  `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+    ? NoInfer<UnlessNever<A, UnlessNever<B, Min<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>>>>>
     : number;
 
 /** `floor(A / B)` for a positive `B`: a window's steps at stride B. */

@@ -13,7 +13,8 @@
  * SliceProblem<[3, 5], [null, { step: 0 }]>
  * //=> [1, "slice: step on axis 1 must be a non-zero integer, got number 0"]
  */
-import type { Add, CeilQuotient, Min, Monus } from "./internal/arithmetic.js";
+import type { Add, Monus } from "./internal/arithmetic.js";
+import type { AtMost, CeilDiv, Minus } from "./size.js";
 import type { Unknowns } from "./internal/tuple.js";
 import type { LastAxis } from "./axis.js";
 import type { Shape, ShowShape } from "./shape.js";
@@ -36,49 +37,87 @@ export type SliceStepMessage<Axis extends number> = `slice: step on axis ${Axis}
 type SpecField<Spec, Key extends string> = Key extends keyof Spec ? Spec[Key] : undefined;
 
 /**
- * Where a start or stop lands on an axis of size `Dim`, as the runtime places
- * it: a negative value counts from the end, then the result is clamped to
- * [0, Dim] for a positive step, or to [-1, Dim - 1] for a negative one, which
- * `Shift` 1 moves up by one so the digit arithmetic stays non-negative.
- * never when the value is not an integer literal.
+ * The size `{ start, stop, step }` takes from an axis of size `Dim`, as the runtime computes
+ * it: the bounds placed (negative counts from the end, clamped), then `ceil((stop - start) /
+ * step)` or 0. Exact for literal values; `number` when the size or a value is known only at run
+ * time. The formula is chosen by the bounds alone and written with the sizes of types/size.ts,
+ * so an axis whose size is a type parameter gives the expression a user would write:
+ * `{ start: 1 }` of `T` is `Minus<T, 1>`, `{ stop: -1 }` is `Minus<T, 1>` too (the two halves of
+ * a next-token loss fit each other), `{ stop: 8 }` is `AtMost<T, 8>`. A bound that is itself a
+ * type parameter leaves the whole size unresolved, printed by this name (its one test reads the
+ * bounds' text).
  */
-type SliceBound<Value, Dim extends number, Default extends number, Shift extends 0 | 1> =
-  // an `any` field reads as left out, as a spec of `any` does in Sliced
-  0 extends 1 & Value ? Default
-  : [Value] extends [undefined] ? Default
-  // a number that may be `undefined` is not known either (asked through `Exclude`: with
+export type SliceSize<Dim extends number, Spec> =
+  `${FieldText<Spec, "start">}|${FieldText<Spec, "stop">}|${FieldText<Spec, "step">}` extends `${string}|${string}|${string}`
+    ? SizeOfBounds<Dim, Bound<SpecField<Spec, "start">>, Bound<SpecField<Spec, "stop">>, Bound<SpecField<Spec, "step">>>
+    : number;
+
+/** A field's text: `undefined` when it is left out, `any` for `any`. */
+type FieldText<Spec, Key extends string> = SpecField<Spec, Key> extends infer Value ? (0 extends 1 & Value ? "any" : `${Value & (number | undefined)}`) : never;
+
+/** A bound as the formulas read it: `"none"` (left out), `["+", n]`, `["-", n]` (from the end), or `number` (known at run time only). */
+type Bound<Value> =
+  0 extends 1 & Value ? "none"
+  : [Value] extends [undefined] ? "none"
+  // (a number that may be `undefined` is not known either, asked through `Exclude`: with
   // strictNullChecks off `undefined extends Value` holds for every Value)
   : [Value] extends [Exclude<Value, undefined>]
     ? Value extends number
-      ? number extends Value ? never
-      // (the sums read through `infer ... extends number`: passed straight to `Monus` and `Min`, the
-      // compiler proves each is a number by walking its every branch whenever it checks these
-      // declarations, about 2 s)
-      : `${Value}` extends `-${infer Magnitude extends number}`
-        ? (Add<Dim, Shift> extends infer Shifted extends number ? Monus<Shifted, Magnitude> : never)
-        : (Add<Value, Shift> extends infer Shifted extends number ? Min<Shifted, Dim> : never)
-      : never
-  : never;
+      ? number extends Value ? number
+      : `${Value}` extends `-${infer Magnitude extends number}` ? ["-", Magnitude] : ["+", Value]
+      : number
+    : number;
 
-/** `ceil((To - From) / Step)` or 0, for bounds placed by SliceBound (`number` when one is not a literal). */
-type Span<From extends number, To extends number, Step extends number> =
-  [From] extends [never] ? number : [To] extends [never] ? number : CeilQuotient<Monus<To, From>, Step>;
+/** The size of a slice of `Dim` with its bounds read (`Bound`), by formula (`Forward`, `Backward`), `ceil` of it over a step above 1. */
+type SizeOfBounds<Dim extends number, Start, Stop, Step> =
+  // (decided on the bounds alone, never on a size a formula gives, which may be a type parameter's)
+  [Start | Stop | Step] extends [Exclude<Start | Stop | Step, number>]
+    ? Step extends "none" | ["+", infer S extends number]
+      ? ([Step] extends ["none"] ? 1 : S) extends infer S extends number
+        ? [S] extends [0] ? number
+        : [S] extends [1] ? Forward<Dim, Start, Stop> : CeilDiv<Forward<Dim, Start, Stop>, S>
+        : never
+      : Step extends ["-", infer S extends number]
+        ? [S] extends [1] ? Backward<Dim, Start, Stop> : CeilDiv<Backward<Dim, Start, Stop>, S>
+      : number
+    : number;
 
 /**
- * The size `{ start, stop, step }` takes from an axis of size `Dim`, as the
- * runtime computes it: the bounds placed (negative counts from the end,
- * clamped), then `ceil((stop - start) / step)` or 0. Exact for literal values;
- * `number` when the size or a value is known only at run time.
+ * A positive step's `stop - start`, each bound placed on the axis and the difference clamped at
+ * 0: a start `s` takes `s` off (`Minus`), a stop `k` is `min(Dim, k)` (`AtMost`), a stop `-k`
+ * takes `k` off the end; a start `-j` from the end is `Dim - j`, clamped.
  */
-type SliceLength<Dim extends number, Spec> =
-  number extends Dim ? number
-  : (SpecField<Spec, "step"> extends infer Step ? (0 extends 1 & Step ? 1 : Step extends undefined ? 1 : Step) : never) extends infer Step extends number
-    ? number extends Step ? number
-    : `${Step}` extends "0" ? number
-    : `${Step}` extends `-${infer Back extends number}`
-      ? Span<SliceBound<SpecField<Spec, "stop">, Dim, 0, 1>, SliceBound<SpecField<Spec, "start">, Dim, Dim, 1>, Back>
-    : Span<SliceBound<SpecField<Spec, "start">, Dim, 0, 0>, SliceBound<SpecField<Spec, "stop">, Dim, Dim, 0>, Step>
-    : number;
+type Forward<Dim extends number, Start, Stop> =
+  Start extends "none" | ["+", infer Begin extends number]
+    ? ([Start] extends ["none"] ? 0 : Begin) extends infer From extends number
+      ? Stop extends "none" ? Less<Dim, From>
+      : Stop extends ["-", infer K extends number] ? (Add<From, K> extends infer Both extends number ? Less<Dim, Both> : never)
+      : Stop extends ["+", infer K extends number] ? Less<AtMost<Dim, K>, From>
+      : never
+      : never
+    : Start extends ["-", infer J extends number]
+      ? Stop extends "none" ? AtMost<Dim, J>
+      : Stop extends ["-", infer K extends number] ? Less<AtMost<Dim, J>, K>
+      : Stop extends ["+", infer K extends number] ? Minus<AtMost<Dim, K>, Less<Dim, J>>
+      : never
+    : never;
+
+/**
+ * A negative step's `start - stop`, with each bound placed one past its cell (so that the
+ * left-out stop, before the first cell, is 0 and the left-out start is `Dim`): a bound `n` is
+ * `min(Dim, n + 1)`, a bound `-n` is `Dim - (n - 1)`, clamped.
+ */
+type Backward<Dim extends number, Start, Stop> =
+  Stop extends "none" ? BackPlaced<Dim, Start, Dim>
+  : [Start, Stop] extends ["none", ["+", infer N extends number]] ? (Add<N, 1> extends infer Past extends number ? Less<Dim, Past> : never)
+  : Minus<BackPlaced<Dim, Start, Dim>, BackPlaced<Dim, Stop, 0>>;
+type BackPlaced<Dim extends number, Bound, Default extends number> =
+  Bound extends ["+", infer N extends number] ? (Add<N, 1> extends infer Past extends number ? AtMost<Dim, Past> : never)
+  : Bound extends ["-", infer N extends number] ? Less<Dim, Monus<N, 1>>
+  : Default;
+
+/** `Size - N`, clamped at 0 (`Minus`); `Size` itself for 0. */
+type Less<Size extends number, N extends number> = [N] extends [0] ? Size : Minus<Size, N>;
 
 /**
  * The shape of `slice(x, ...specs)`: an index drops its axis, `null` (or no
@@ -94,7 +133,7 @@ export type Sliced<S extends Shape, Specs extends readonly unknown[], Acc extend
       ? 0 extends 1 & Spec ? Sliced<Rest, More, [...Acc, First]>
       : Spec extends null | undefined ? Sliced<Rest, More, [...Acc, First]>
       : Spec extends number ? Sliced<Rest, More, Acc>
-      : Sliced<Rest, More, [...Acc, SliceLength<First, Spec>]>
+      : Sliced<Rest, More, [...Acc, SliceSize<First, Spec>]>
       : [...Acc, ...S]
     : Acc;
 

@@ -18,3 +18,6 @@ export const minus = (a: number, b: number): number => Math.max(a - b, 0);
 
 /** `floor(a / b)`: twin of `FloorDiv` in types/size.ts. */
 export const floorDiv = (a: number, b: number): number => Math.floor(a / b);
+
+/** `min(a, b)`: twin of `AtMost` in types/size.ts. */
+export const atMost = (a: number, b: number): number => Math.min(a, b);

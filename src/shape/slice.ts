@@ -7,6 +7,7 @@
  */
 import type { IndexRange, SliceAxesMessage, SliceIndexMessage, SliceStepMessage } from "../../types/slice.js";
 import { showShape } from "../errors.js";
+import { atMost } from "./size.js";
 import { checkInteger, describe } from "./validate.js";
 
 /** The valid range of an index on an axis of size `size`; twin of `IndexRange`. */
@@ -71,7 +72,8 @@ export function slicePlan(shape: readonly number[], specs: readonly unknown[]): 
       if (value === undefined) return fallback;
       checkInteger("slice", `${name} on axis ${axis}`, value);
       const v = value < 0 ? value + dim : value;
-      return step > 0 ? Math.min(Math.max(v, 0), dim) : Math.min(Math.max(v, -1), dim - 1);
+      // (the stop's clamp is `AtMost` of types/size.ts, the type rule's formulas)
+      return step > 0 ? atMost(Math.max(v, 0), dim) : atMost(Math.max(v, -1), dim - 1);
     };
     const start = clamp(spec?.start, step > 0 ? 0 : dim - 1, "start");
     const stop = clamp(spec?.stop, step > 0 ? dim : -1, "stop");
