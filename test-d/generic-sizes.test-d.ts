@@ -5,7 +5,7 @@
  * itself; a definite misfit beside type parameters is still reported as that misfit.
  */
 import { expectTypeOf } from "expect-type";
-import { add, concat, pad, stack, tile, zeros, type CeilDiv, type FloorDiv, type Minus, type Plus, type Tensor, type Times } from "shapecast";
+import { add, concat, pad, split, stack, tile, zeros, type CeilDiv, type FloorDiv, type Minus, type Plus, type SplitParts, type Tensor, type Times } from "shapecast";
 
 function cache<B extends number, H extends number, T extends number, D extends number>(
   past: Tensor<[B, H, T, D], "float32">, step: Tensor<[B, H, 1, D], "float32">,
@@ -91,4 +91,18 @@ expectTypeOf<Times<2 | 3, 2>>().toEqualTypeOf<4 | 6>();
 expectTypeOf<FloorDiv<224 | 384, 16>>().toEqualTypeOf<14 | 24>();
 expectTypeOf<Plus<never, 1>>().toBeNever();
 expectTypeOf<Minus<never, 1>>().toBeNever();
-export { grown, passes };
+
+// split of an axis whose size is a type parameter: whether the parts fit is undecided (an error
+// with the way out), but the parts read as written, never as the rule's conditional type
+function halves<B extends number, T extends number>(x: Tensor<[B, T, 96], "float32">) {
+  expectTypeOf<SplitParts<[B, T], [1, 2], 1>>().toEqualTypeOf<[[B, 1], [B, 2]]>();
+  expectTypeOf<SplitParts<[B, T], 2, 1>>().toEqualTypeOf<[[B, FloorDiv<T, 2>], [B, FloorDiv<T, 2>]]>();
+  expectTypeOf<SplitParts<[B, T], 1, 1>>().toEqualTypeOf<[[B, T]]>();
+  // @ts-expect-error -- 1 + 2 may not be T: undecided
+  split(x, [1, 2], 1);
+  // a literal axis is decided beside the type parameters
+  expectTypeOf(split(x, 3, -1)).toEqualTypeOf<[Tensor<[B, T, 32], "float32">, Tensor<[B, T, 32], "float32">, Tensor<[B, T, 32], "float32">]>();
+  // @ts-expect-error -- 5 sections do not divide 96
+  split(x, 5, -1);
+}
+export { grown, halves, passes };

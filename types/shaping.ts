@@ -15,7 +15,7 @@ import type { Add, IsKnownSize, Multiply, Quotient, SumOf } from "./internal/ari
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";
-import type { Plus, Times } from "./size.js";
+import type { FloorDiv, Plus, Times } from "./size.js";
 import type { Shape, ShapeMessage, ShowShape } from "./shape.js";
 
 
@@ -44,28 +44,51 @@ type Replace<S extends Shape, Axis extends number, Size extends number> = { -rea
 type RepeatShape<S extends Shape, Count extends number, Acc extends Shape[] = []> =
   Acc["length"] extends Count ? Acc : RepeatShape<S, Count, [...Acc, S]>;
 
-/** The shapes of the parts of `split(x, sizes | sections, axis)`. */
+/** The shapes of the parts of `split(x, sizes | sections, axis)`, or the error of a misfit (`SplitMisfit`). */
 export type SplitShapes<S extends Shape, Parts, Axis extends number> =
+  [SplitMisfit<S, Parts, Axis>] extends [never] ? SplitParts<S, Parts, Axis> : SplitMisfit<S, Parts, Axis>;
+
+/**
+ * The shapes of the parts, with no test of the split axis's size: a list of sizes gives each
+ * part its size, `n` sections each `FloorDiv<size, n>` (exact where they divide it, which
+ * `SplitMisfit` checks), one section the whole axis. So the parts read as a user would write
+ * them also where the axis's size is a type parameter (`[B, 1]` and `[B, 2]` of `[B, T]`;
+ * `[B, FloorDiv<T, 2>]` twice), where whether they fit stays undecided (`SplitMisfit`).
+ */
+export type SplitParts<S extends Shape, Parts, Axis extends number> =
   number extends S["length"] ? Shape[]
+  : AxisIndex<S, Axis> extends infer At extends number
+    ? [At] extends [never] ? Shape[]
+    : Parts extends readonly number[] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
+    : Parts extends number
+      ? number extends Parts ? Shape[]
+      : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Parts extends 1 ? S[At] & number : FloorDiv<S[At] & number, Parts>>, Parts>
+      : Shape[]
+    : Shape[]
+    : never;
+
+/**
+ * What the compiler can tell is wrong with a split: an axis out of range, sizes that do not add
+ * up to a literal axis, sections that do not divide it; `never` when the parts fit or the axis's
+ * size is known only at run time (`number`, `Dim<"name">`), and unresolved while it is a type
+ * parameter: the call is then undecided, with the way out in its message (src/ops/types.ts,
+ * `SplitChecked`).
+ */
+export type SplitMisfit<S extends Shape, Parts, Axis extends number> =
+  number extends S["length"] ? never
   : AxisIndex<S, Axis> extends infer At extends number
     ? [At] extends [never] ? ShapeTypeError<RangeMessage<"split", "axis", Axis, S["length"]>>
     : Parts extends readonly number[]
-        // an axis of unknown size (`number`, `Dim<"name">`) or parts of unknown size: the runtime checks the sum
-        ? IsKnownSize<S[At]> extends false ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
-        : number extends SumOf<Parts> ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
-        : SumOf<Parts> extends S[At] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
-        : ShapeTypeError<ShapeMessage<SplitSizesMessage<ShowShape<Parts>, SumOf<Parts>, At, S[At] & number, "{1}">, S>>
-      : Parts extends number
-        ? number extends Parts ? Shape[]
-        // sections of an axis of unknown size: each part's size is unknown too (the runtime checks they
-        // divide it), except for one section, the whole axis (a `Dim` passes through)
-        : IsKnownSize<S[At]> extends false
-          ? (Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Parts extends 1 ? S[At] & number : number>, Parts> : Shape[])
-        : [Quotient<S[At] & number, Parts>] extends [never]
-          ? ShapeTypeError<ShapeMessage<SplitSectionsMessage<Parts, At, S[At] & number, "{1}">, S>>
-          : number extends Quotient<S[At] & number, Parts> ? Shape[]
-          : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Quotient<S[At] & number, Parts>>, Parts> : Shape[]
-        : Shape[]
+      ? number extends SumOf<Parts> ? never
+      : IsKnownSize<S[At]> extends false ? never
+      : SumOf<Parts> extends S[At] ? never
+      : ShapeTypeError<ShapeMessage<SplitSizesMessage<ShowShape<Parts>, SumOf<Parts>, At, S[At] & number, "{1}">, S>>
+    : Parts extends number
+      ? number extends Parts ? never
+      : IsKnownSize<S[At]> extends false ? never
+      : [Quotient<S[At] & number, Parts>] extends [never] ? ShapeTypeError<ShapeMessage<SplitSectionsMessage<Parts, At, S[At] & number, "{1}">, S>>
+      : never
+    : never
     : never;
 
 /** `tile(x, reps)`: NumPy's rule, the shorter of shape and reps padded with 1s on the left. */

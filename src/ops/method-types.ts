@@ -18,7 +18,7 @@ import type { RepeatAxisProblem, RepeatedShape } from "../../types/repeat.js";
 import type { ResizeOptions, ResizePairMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
 import type { ScannedOf } from "../../types/scan.js";
 import type { Shape } from "../../types/shape.js";
-import type { GatheredShape, PaddedShape, SplitShapes, TiledShape } from "../../types/shaping.js";
+import type { GatheredShape, PaddedShape, SplitParts, TiledShape } from "../../types/shaping.js";
 import type { Sliced } from "../../types/slice.js";
 import type { SortedOf } from "../../types/sort.js";
 import type { BroadcastToSpec } from "../../types/spec.js";
@@ -228,7 +228,7 @@ export interface SplitOpMethod {
     this: X,
     parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
     axis?: Axis,
-  ): SplitShapes<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
+  ): SplitParts<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
   ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }
   : Tensor<Shape, X["dtype"]>[];
 }

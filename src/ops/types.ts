@@ -15,7 +15,8 @@ import type {
   BroadcastToShapeOf,
   BroadcastToSpec,
   WithoutAxis,
-  SplitShapes,
+  SplitMisfit,
+  SplitParts,
   TiledShape,
   BroadcastSpec,
   DivisionDType,
@@ -813,11 +814,17 @@ export type DynamicOnto<S extends Shape, Target extends Shape, Spec extends Broa
     ? keyof Spec extends "mode" | ToModeFields[Spec["mode"]] ? { readonly [K in keyof Target]: `${Target[K]}` extends InvalidSizeText ? never : Target[K] } : never
     : never;
 
-/** split's parts, or the message; named, so a split of a parameter's axis prints its shape when undecided. */
+/**
+ * split's parts, or the message of a misfit (`SplitMisfit`); named, so a split of a parameter's
+ * axis (whether `2 + 3` is `B` the compiler cannot say) prints its shape when undecided. The
+ * result is `SplitParts`, which never tests the axis's size, so the call's type reads as the
+ * parts even then.
+ */
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
   // (the message read from its field: it names x's shape through `ShapeMessage`, which stays
   // unresolved beside a type parameter, and an inference from it would leave this test unresolved)
-  [SplitShapes<S, Parts, Axis>, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : Parts;
+  [SplitMisfit<S, Parts, Axis>] extends [never] ? Parts
+  : [SplitMisfit<S, Parts, Axis>, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : Parts;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(
@@ -830,7 +837,7 @@ export type SplitOp = <X extends AnyTensor, const Parts extends readonly number[
   x: X,
   parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
   axis?: Axis,
-) => SplitShapes<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
+) => SplitParts<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
   ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }
   : Tensor<Shape, X["dtype"]>[];
 
