@@ -821,10 +821,8 @@ export type DynamicOnto<S extends Shape, Target extends Shape, Spec extends Broa
  * parts even then.
  */
 export type SplitChecked<Undecided extends string, S extends Shape, Parts extends readonly number[] | number, Axis extends number> =
-  // (the message read from its field: it names x's shape through `ShapeMessage`, which stays
-  // unresolved beside a type parameter, and an inference from it would leave this test unresolved)
-  [SplitMisfit<S, Parts, Axis>] extends [never] ? Parts
-  : [SplitMisfit<S, Parts, Axis>, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : Parts;
+  // (no misfit is `never`, which `ShapeChecked` reads as the message of no error: asked first)
+  [SplitMisfit<S, Parts, Axis>] extends [never] ? Parts : ShapeChecked<Undecided, SplitMisfit<S, Parts, Axis>, Parts>;
 
 /** `stack(tensors, axis?)`: a new axis of size `tensors.length`. */
 export type StackOp = <const Tensors extends readonly AnyTensor[], const Axis extends number = 0>(

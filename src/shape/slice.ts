@@ -72,7 +72,7 @@ export function slicePlan(shape: readonly number[], specs: readonly unknown[]): 
       if (value === undefined) return fallback;
       checkInteger("slice", `${name} on axis ${axis}`, value);
       const v = value < 0 ? value + dim : value;
-      // (the stop's clamp is `AtMost` of types/size.ts, the type rule's formulas)
+      // (the upper clamp is `AtMost` of types/size.ts, as the type rule's formulas write it)
       return step > 0 ? atMost(Math.max(v, 0), dim) : atMost(Math.max(v, -1), dim - 1);
     };
     const start = clamp(spec?.start, step > 0 ? 0 : dim - 1, "start");
