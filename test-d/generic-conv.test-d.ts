@@ -2,13 +2,14 @@
  * Convolutions and pools generic in spatial and channel sizes, as ResNet and UNet code writes
  * them: `"same"` padding keeps `H` and `W` at stride 1 and gives `CeilDiv<H, 2>` at stride 2;
  * "valid" and explicit padding give `Minus<H, 2>`, `Plus<H, 2>` or `FloorDiv<H, 2>`; a
- * transposed convolution gives `Times<H, 2>`; one channel count `Cin` on x and w fits; and each
+ * transposed convolution gives `Times<H, 2>` with `"same"` and with the padding that makes up for
+ * its span, else `Minus<Times<H, 2>, 1>` or `Grown<H, 2>` (plus, 0 for an empty axis); one channel count `Cin` on x and w fits; and each
  * symbolic size becomes its number when the generic function is called with concrete shapes.
  */
 import { expectTypeOf } from "expect-type";
 import {
   add, avgPool1d, conv1d, conv2d, conv2dTranspose, depthwiseConv2d, maxPool2d, relu, zeros,
-  type CeilDiv, type FloorDiv, type Minus, type Plus, type Tensor, type Times,
+  type CeilDiv, type FloorDiv, type Grown, type Minus, type Plus, type Tensor, type Times,
 } from "shapecast";
 
 declare function expected<T>(): T;
@@ -51,6 +52,28 @@ function up<N extends number, H extends number, W extends number, C extends numb
   return y;
 }
 expectTypeOf(up(zeros([1, 7, 5, 4]), zeros([2, 2, 8, 4]))).toEqualTypeOf<Tensor<[1, 14, 10, 8], "float32">>();
+
+// the other paddings of a transposed convolution, channels-first as PyTorch's ConvTranspose2d
+function decoder<N extends number, C extends number, H extends number, W extends number>(
+  x: Tensor<[N, C, H, W], "float32">,
+  w4: Tensor<[C, 8, 4, 4], "float32">,
+  w3: Tensor<[C, 8, 3, 3], "float32">,
+) {
+  // kernel 4, stride 2, padding 1: exactly twice the size (DCGAN's generator)
+  expectTypeOf(conv2dTranspose(x, w4, { layout: "NCHW", strides: 2, padding: 1 })).toEqualTypeOf<Tensor<[N, 8, Times<H, 2>, Times<W, 2>], "float32">>();
+  // kernel 3, stride 2, padding 1: one short of twice, and outputPadding 1 gives it back
+  expectTypeOf(conv2dTranspose(x, w3, { layout: "NCHW", strides: 2, padding: 1 })).toEqualTypeOf<Tensor<[N, 8, Minus<Times<H, 2>, 1>, Minus<Times<W, 2>, 1>], "float32">>();
+  expectTypeOf(conv2dTranspose(x, w3, { layout: "NCHW", strides: 2, padding: 1, outputPadding: 1 })).toEqualTypeOf<Tensor<[N, 8, Times<H, 2>, Times<W, 2>], "float32">>();
+  // no padding at stride 1: the span minus one more (an empty axis stays empty, hence Grown)
+  expectTypeOf(conv2dTranspose(x, w3, { layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, Grown<H, 2>, Grown<W, 2>], "float32">>();
+  expectTypeOf(conv2dTranspose(x, w3, { layout: "NCHW", strides: 2, padding: "same", outputPadding: 1 })).toEqualTypeOf<Tensor<[N, 8, Grown<Times<H, 2>, 1>, Grown<Times<W, 2>, 1>], "float32">>();
+  // a literal axis beside them is its number
+  const wide = conv2dTranspose(x as unknown as Tensor<[N, C, H, 5], "float32">, w3, { layout: "NCHW", strides: 2, padding: [[1, 1], [0, 1]], dilations: 2 });
+  expectTypeOf(wide).toEqualTypeOf<Tensor<[N, 8, Grown<Times<H, 2>, 1>, 12], "float32">>();
+  return conv2dTranspose(x, w4, { layout: "NCHW", strides: 2, padding: 1 });
+}
+expectTypeOf(decoder(zeros([2, 3, 7, 5]), zeros([3, 8, 4, 4]), zeros([3, 8, 3, 3]))).toEqualTypeOf<Tensor<[2, 8, 14, 10], "float32">>();
+expectTypeOf(decoder(zeros([2, 3, 0, 5]), zeros([3, 8, 4, 4]), zeros([3, 8, 3, 3]))).toEqualTypeOf<Tensor<[2, 8, 0, 10], "float32">>();
 
 // depthwise and 1-d, "same" at stride 1
 function others<N extends number, L extends number, H extends number, W extends number, C extends number>(
@@ -118,5 +141,7 @@ function misfits<N extends number, H extends number, W extends number, Cin exten
   conv2d(x as unknown as Tensor<[N, Cin, H, 2], "float32">, w, { layout: "NCHW" });
   // @ts-expect-error -- the same on the other axis: ShapeMessage<"maxPool2d: the window spans 2 but axis 2 is 1 with its padding (shape {1})", [N, Cin, 1, W]>
   maxPool2d(x as unknown as Tensor<[N, Cin, 1, W], "float32">, { size: 2, layout: "NCHW" });
+  // @ts-expect-error -- a transposed convolution's padding that eats a literal axis, beside a type parameter: ShapeMessage<"conv2dTranspose: padding 6 on axis 3 leaves no output of the 3 a full transpose gives (shape {1})", [N, Cin, H, 1]>
+  conv2dTranspose(x as unknown as Tensor<[N, Cin, H, 1], "float32">, w as unknown as Tensor<[Cin, 8, 3, 3], "float32">, { layout: "NCHW", padding: 3 });
 }
 misfits(zeros([1, 16, 8, 8]), zeros([8, 16, 3, 3]), zeros([8, 16, 3, 3]));

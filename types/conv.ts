@@ -25,11 +25,11 @@
  * ConvShape<"conv2dTranspose", [1, 4, 4, 8], [3, 3, 4, 8], { strides: 2; padding: 1; outputPadding: 1 }>  //=> [1, 8, 8, 4]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, IsKnownSize, Monus, Multiply, Quotient } from "./internal/arithmetic.js";
+import type { Add, IsKnownSize, Monus, Multiply, Quotient, ToNumber } from "./internal/arithmetic.js";
 import type { Identical, Same } from "./internal/sizes.js";
 import type { Shape, ShapeMessage, ShowDim, ShowShape } from "./shape.js";
-import type { Times } from "./size.js";
-import type { MisfitText, OptionField, PadOf, PerAxis, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
+import type { Grown, Times } from "./size.js";
+import type { MisfitPattern, MisfitText, OptionField, PadOf, PerAxis, Shift, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 
 /** The convolution ops. */
 export type ConvOp = "conv1d" | "conv2d" | "depthwiseConv2d" | "conv2dTranspose";
@@ -121,46 +121,94 @@ type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, F
     : never;
 
 /**
- * One axis of a transposed convolution: `(in - 1) * stride + dilation * (k - 1) + 1 - before - after`,
- * then `Extra` (the `outputPadding`) added; 0 for an empty input. `X` is printed only in a message.
+ * One axis of a transposed convolution, `(in - 1) * stride + span - before - after + extra`
+ * (`Extra` the `outputPadding`), 0 for an empty input, written as a size computed from `In`
+ * (types/size.ts) with its constants folded first, as the window rule does (types/window.ts):
+ * `in * stride`, `Times<H, 2>` (or `H` at stride 1), shifted by `span + extra - stride -
+ * padding`: `Minus` when that is negative, `Grown` (plus, but 0 for an empty axis) when it is
+ * positive. A padding that eats the whole output is `TransposeMisfit`'s to report.
  */
-type TransposeSize<Op extends string, In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number, At extends number, X extends Shape> =
-  [In] extends [0] ? 0
-  // (a span of one stepping by one gives In itself, a `Dim` too)
-  : (WindowSpan<K, Dilation> extends infer Span extends number ? ([Span, Stride] extends [1, 1] ? In : Add<Multiply<Monus<In, 1>, Stride>, Span>) : never) extends infer Full extends number
-    ? Add<Pad[0], Pad[1]> extends infer Padding extends number
-      ? Monus<Full, Padding> extends infer Out extends number
-        ? [Out] extends [0] ? ShapeTypeError<ConvTransposePaddingMessage<Op, At, Full, Padding, ShowShape<X>>> : Add<Out, Extra>
-        : never
+type TransposeSize<In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number> =
+  Shift<Spread<In, Stride>, Add<WindowSpan<K, Dilation>, Extra>, Add<Stride, Add<Pad[0], Pad[1]>>, true>;
+
+/** `in * stride`, decided on the stride alone (`H` itself at stride 1, never `Times<H, 1>`). */
+type Spread<In extends number, Stride extends number> = [Stride] extends [1] ? In : Times<In, Stride>;
+
+/** Spatial axis J of a transposed convolution: `"same"` gives `in * stride` (`H` or `Times<H, 2>` for a type parameter), plus `Extra`. */
+type TransposeAxis<In extends number, J extends number, Kernel extends Shape, O, Extra> =
+  OptionField<O, "padding", "valid"> extends "same"
+    ? [Extra] extends [0] ? Spread<In, PerAxis<OptionField<O, "strides", 1>, J>> : Grown<Spread<In, PerAxis<OptionField<O, "strides", 1>, J>>, PerAxis<Extra, J>>
+    : TransposeSize<In, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
+        [Extra] extends [0] ? 0 : PerAxis<Extra, J>>;
+
+/** The two spatial sizes of a transposed convolution, never tested (`TransposeMisfit` checks them). */
+type TransposeSizes<Spatial extends Shape, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
+  Spatial extends readonly [infer H extends number, infer W extends number] ? [TransposeAxis<H, 0, Kernel, O, Extra>, TransposeAxis<W, 1, Kernel, O, Extra>] : never;
+
+/**
+ * 0 where the padding eats the whole output of a literal axis, `(in - 1) * stride + span <=
+ * padding` for `in >= 1`, else 1; unresolved on a type parameter (its output is for the run
+ * time to check), read through the size's text as types/size.ts does, so that the test of the
+ * two axes (`MisfitPattern`) is decided by a literal axis beside it.
+ */
+type TransposeProbe<In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number]> =
+  `${In}` extends `${infer Text extends bigint}`
+    ? IsKnownSize<ToNumber<`${Text}`>> extends true
+      ? [ToNumber<`${Text}`>] extends [0] ? 1
+      : [Monus<Add<Multiply<Monus<ToNumber<`${Text}`>, 1>, Stride>, WindowSpan<K, Dilation>>, Add<Pad[0], Pad[1]>>] extends [0] ? 0 : 1
+      : 1
+    : 1;
+
+/** The probe of axis J: 1 at once for a padding smaller than the span (an axis of one cell gives the span), as "valid" is. */
+type TransposeProbeAt<Spatial extends Shape, J extends 0 | 1, Kernel extends Shape, O> =
+  PadOf<OptionField<O, "padding", "valid">, J> extends infer Pad extends [number, number]
+    ? Pad extends [0, 0] ? 1
+    : WindowSpan<PerAxis<Kernel, J>, PerAxis<OptionField<O, "dilations", 1>, J>> extends infer Span extends number
+      ? [Monus<Span, Add<Pad[0], Pad[1]>>] extends [0] ? TransposeProbe<Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, Pad> : 1
+      : 1
+    : 1;
+
+/**
+ * The message of the first axis whose padding eats its output (probe 0). While the first axis
+ * is a type parameter the compiler leaves its test unresolved, and names this alias, with the
+ * shapes among its arguments (as types/window.ts's `MisfitText`).
+ */
+type TransposeMisfitText<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Probes> =
+  Probes extends readonly [0, unknown] ? TransposeAxisText<Op, X, Spatial, 0, First, Kernel, O> : TransposeAxisText<Op, X, Spatial, 1, First, Kernel, O>;
+
+/** The message of a transposed convolution's axis J whose padding eats its output (x of shape `X`). */
+type TransposeAxisText<Op extends string, X extends Shape, Spatial extends Shape, J extends 0 | 1, First extends number, Kernel extends Shape, O> =
+  PadOf<OptionField<O, "padding", "valid">, J> extends [infer Before extends number, infer After extends number]
+    ? `${Spatial[J] & number}` extends `${infer Text extends bigint}`
+      ? ShapeMessage<ConvTransposePaddingMessage<Op, Add<First, J>,
+          Add<Multiply<Monus<ToNumber<`${Text}`>, 1>, PerAxis<OptionField<O, "strides", 1>, J>>, WindowSpan<PerAxis<Kernel, J>, PerAxis<OptionField<O, "dilations", 1>, J>>>,
+          Add<Before, After>, "{1}">, X>
       : never
     : never;
 
-/** Spatial axis J of a transposed convolution (axis `First + J` of x): `"same"` gives `in * stride`, plus `Extra`. */
-type TransposeAxis<Op extends string, X extends Shape, In extends number, J extends number, First extends number, Kernel extends Shape, O, Extra> =
-  OptionField<O, "padding", "valid"> extends "same"
-    // (no output padding: `in * stride`, 0 for an empty input too, decided on the stride alone: a type parameter `H` gives `H` or `Times<H, 2>`, types/size.ts)
-    ? [Extra] extends [0] ? ([PerAxis<OptionField<O, "strides", 1>, J>] extends [1] ? In : Times<In, PerAxis<OptionField<O, "strides", 1>, J>>)
-    : ([In] extends [0] ? 0 : Multiply<In, PerAxis<OptionField<O, "strides", 1>, J>> extends infer Out extends number ? Add<Out, PerAxis<Extra, J>> : never)
-    : TransposeSize<Op, In, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
-        [Extra] extends [0] ? 0 : PerAxis<Extra, J>, Add<First, J>, X>;
-
-/** The two spatial sizes of a transposed convolution, or the first error (as the window rule, types/window.ts). */
-type TransposeSizes<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Extra = OptionField<O, "outputPadding", 0>> =
-  // ("same" never fails: its sizes are not tested for an error, so a type parameter passes through)
-  OptionField<O, "padding", "valid"> extends "same"
-    ? Spatial extends readonly [infer H extends number, infer W extends number] ? [TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra>, TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra>] : never
-  : Spatial extends readonly [infer H extends number, infer W extends number]
-    ? TransposeAxis<Op, X, H, 0, First, Kernel, O, Extra> extends infer SH
-      ? SH extends ShapeTypeError<string> ? SH
-      : TransposeAxis<Op, X, W, 1, First, Kernel, O, Extra> extends infer SW
-        ? SW extends ShapeTypeError<string> ? SW : [SH, SW]
-        : never
+/**
+ * The error of a transposed convolution's padding that eats the whole output of an axis,
+ * `never` when none does: decided when a literal axis misfits, also beside a type parameter
+ * (one pattern per axis, `MisfitPattern` of types/window.ts), unresolved while a type
+ * parameter's axis is the only one that could.
+ */
+type TransposeMisfit<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
+  OptionField<O, "padding", "valid"> extends "same" ? never
+  : [TransposeProbeAt<Spatial, 0, Kernel, O>, TransposeProbeAt<Spatial, 1, Kernel, O>] extends infer Probes extends readonly unknown[]
+    // (with the padding beside them, so that the test waits while the options are being inferred)
+    ? [Probes, OptionField<O, "padding", "valid">] extends [MisfitPattern<Probes>, unknown]
+      ? ShapeTypeError<TransposeMisfitText<Op, X, Spatial, First, Kernel, O, Probes>>
       : never
     : never;
 
 /** The spatial sizes (the transpose's rule or the window rule) once the channel checks pass (`Problem` is never), else their error. */
 type Sized<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Problem, Checked extends boolean> =
-  [Problem] extends [never] ? (Op extends "conv2dTranspose" ? TransposeSizes<Op, X, Spatial, First, Kernel, O> : Forward<Op, X, Spatial, First, Kernel, O, Checked>) : Problem;
+  [Problem] extends [never]
+    ? Op extends "conv2dTranspose"
+      ? Checked extends false ? TransposeSizes<Spatial, Kernel, O>
+      : TransposeMisfit<Op, X, Spatial, First, Kernel, O> extends infer Misfit ? ([Misfit] extends [never] ? TransposeSizes<Spatial, Kernel, O> : Misfit) : never
+      : Forward<Op, X, Spatial, First, Kernel, O, Checked>
+    : Problem;
 
 type XRank<Op extends string, X extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "x", Rank, Layout, ShowShape<X>>>;
 type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
@@ -245,11 +293,12 @@ export type ConvShape<Op extends ConvOp, X extends Shape, W extends Shape, O, Ch
 /**
  * The error of a forward convolution's window larger than its axis, `never` when they fit,
  * read off the shape `Result` the call returns (`ConvShape` with `Checked` false, so nothing is
- * computed twice), as `PoolMisfit` does. A transposed convolution's sizes are checked by
- * `ConvShape` itself.
+ * computed twice), as `PoolMisfit` does; for a transposed convolution, a padding that eats the
+ * whole output of an axis (`TransposeMisfit`, which reads x's sizes, since its outputs of 0 are
+ * also those of an empty axis).
  */
 export type ConvMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O, Result> =
-  Op extends "conv2dTranspose" ? never
+  Op extends "conv2dTranspose" ? TransposeMisfit<Op, X, ConvSpatial<Op, O, X>, ChannelsFirst<O> extends true ? 2 : 1, KernelOf<Op, O, W>, O>
   : OptionField<O, "padding", "valid"> extends "same" ? never
   // (with the padding beside the shape, so that the test waits while the options are still being
   // inferred, as in PoolMisfit)

@@ -31,7 +31,7 @@ export type { TopKCountMessage, TopKLargerMessage, TopKPlaced, TopKProblem, TopK
 export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
 // Sizes computed from type parameters (symbolic sizes)
-export type { AtMost, CeilDiv, FloorDiv, MergedSize, Minus, Plus, Times } from "./size.js";
+export type { AtMost, CeilDiv, FloorDiv, Grown, MergedSize, Minus, Plus, Times } from "./size.js";
 
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";

@@ -77,6 +77,16 @@ export type AtMost<A extends number, B extends number> =
     ? NoInfer<UnlessNever<A, UnlessNever<B, Min<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>>>>>
     : number;
 
+/**
+ * `A + B`, or 0 when `A` is 0: the output of a transposed window, `A` input cells spread by the
+ * stride and grown by what the span adds beyond it (an empty axis stays empty).
+ */
+export type Grown<A extends number, B extends number> =
+  `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+    // (one text at a time, so a union of sizes gives the union of the results)
+    ? NoInfer<UnlessNever<A, UnlessNever<B, TextA extends 0n ? 0 : Add<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>>>>>
+    : number;
+
 /** `floor(A / B)` for a positive `B`: a window's steps at stride B. */
 export type FloorDiv<A extends number, B extends number> =
   `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`

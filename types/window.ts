@@ -16,7 +16,7 @@
 import type { ShapeTypeError } from "./errors.js";
 import type { Add, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
 import type { Shape, ShapeMessage } from "./shape.js";
-import type { CeilDiv, FloorDiv, Minus, Plus } from "./size.js";
+import type { CeilDiv, FloorDiv, Grown, Minus, Plus } from "./size.js";
 
 /** The padding of a window rule. */
 export type WindowPadding = "valid" | "same" | number | readonly (readonly [number, number])[];
@@ -65,13 +65,17 @@ type SmallDecrements = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
 type WindowOut<In extends number, Span extends number, Stride extends number, Pad extends number> =
   [Stride] extends [1] ? Shift<In, Pad, Decrement<Span>> : FloorDiv<Shift<In, Add<Pad, Stride>, Span>, Stride>;
 
-/** `In + Up - Down`, decided on the two constants: `In`, `Plus<In, Up - Down>` or `Minus<In, Down - Up>`. */
-type Shift<In extends number, Up extends number, Down extends number> =
+/**
+ * `In + Up - Down`, decided on the two constants: `In`, `Plus<In, Up - Down>` or `Minus<In, Down -
+ * Up>`; with `KeepsEmpty` (a transposed window, types/conv.ts) `Grown` in place of `Plus`, so
+ * that an empty axis stays empty.
+ */
+export type Shift<In extends number, Up extends number, Down extends number, KeepsEmpty extends boolean = false> =
   // (equal constants, as a pool's default stride and "valid" padding give: `In` with no arithmetic)
   [Up, Down] extends [Down, Up] ? In
   : Monus<Down, Up> extends infer Less extends number
     ? [Less] extends [0]
-      ? (Monus<Up, Down> extends infer More extends number ? ([More] extends [0] ? In : Plus<In, More>) : never)
+      ? (Monus<Up, Down> extends infer More extends number ? ([More] extends [0] ? In : KeepsEmpty extends true ? Grown<In, More> : Plus<In, More>) : never)
       : Minus<In, Less>
     : never;
 
@@ -94,7 +98,7 @@ type WindowOuts<Spatial extends Shape, Sizes, Strides, Dilations, Padding> =
  * literal axis misfits even if another axis is a type parameter (any test of
  * that parameter's size itself stays unresolved).
  */
-type MisfitPattern<R extends readonly unknown[]> =
+export type MisfitPattern<R extends readonly unknown[]> =
   R extends readonly [unknown, unknown] ? readonly [0, unknown] | readonly [unknown, 0]
   : R extends readonly [unknown] ? readonly [0]
   : MisfitPatterns<R, []>;

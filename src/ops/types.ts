@@ -1017,9 +1017,8 @@ export type WriteUndecidedConv<Op extends string> =
 export type ConvChecked<Undecided extends string, Op extends ConvOp, X extends Shape, W extends Shape, O, Arg> =
   ConvShape<Op, X, W, O, false> extends infer Result
     ? [Result] extends [ShapeTypeError<infer Message>] ? Message
-    // ("same" windows always fit; a transposed convolution's sizes are checked by ConvShape)
-    : Op extends "conv2dTranspose" ? Arg
-    : OptionField<O, "padding", "valid"> extends "same" ? Arg
+    // ("same" windows always fit, and so does a transposed convolution with no padding)
+    : OptionField<O, "padding", "valid"> extends (Op extends "conv2dTranspose" ? "same" | "valid" | 0 : "same") ? Arg
     : WindowFit<ConvMisfit<Op, X, W, O, Result>, Arg>
     : never;
 

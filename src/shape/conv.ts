@@ -4,8 +4,9 @@
  * channel axis against them, w's filters divisible by `groups`, then the
  * window rule (src/shape/window.ts) on the spatial axes, or for
  * conv2dTranspose its gradient: `(in - 1) * stride + dilation * (k - 1) + 1 -
- * before - after + outputPadding` per axis (`in * stride + outputPadding` with
- * "same", its total padding `max(span - stride, 0)` split with the extra cell
+ * before - after + outputPadding` per axis, computed as `in * stride` shifted (the twins of
+ * the types' `Times`, `Grown` and `Minus`), and `in * stride + outputPadding` with
+ * "same" (its total padding `max(span - stride, 0)` split with the extra cell
  * after, as TensorFlow; an empty axis stays empty). `outputPadding` (0 by
  * default) adds cells after the output, to reach the size a forward
  * convolution with that stride came from, as PyTorch's and ONNX's
@@ -13,7 +14,7 @@
  * Each misfit is a ShapeError with the compiler's message; options that are
  * not what they should be a TypeError or RangeError naming them.
  */
-import { times } from "./size.js";
+import { grown, minus, times } from "./size.js";
 import type {
   ConvChannelsMessage,
   ConvGroupsMessage,
@@ -150,7 +151,10 @@ function transposeWindows(
         sizes: [full, before + after],
       });
     }
-    return { size, stride, dilation, before, after, out: out + extra };
+    // (`in * stride` shifted by what the span and outputPadding add beyond the stride and the
+    // padding, as types/conv.ts writes it: `Grown` or `Minus` of `Times`; `out + extra` here)
+    const shift = span + extra - stride - before - after;
+    return { size, stride, dilation, before, after, out: shift >= 0 ? grown(times(input, stride), shift) : minus(times(input, stride), -shift) };
   });
 }
 

@@ -13,6 +13,9 @@ export const times = (a: number, b: number): number => a * b;
 /** `a + b`: twin of `Plus` in types/size.ts. */
 export const plus = (a: number, b: number): number => a + b;
 
+/** `a + b`, 0 when `a` is 0: twin of `Grown` in types/size.ts. */
+export const grown = (a: number, b: number): number => (a === 0 ? 0 : a + b);
+
 /** `a - b`, 0 when `b` is as large: twin of `Minus` in types/size.ts. */
 export const minus = (a: number, b: number): number => Math.max(a - b, 0);
 

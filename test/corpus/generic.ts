@@ -8,7 +8,7 @@
  * one shows as a failure to update here.
  */
 import {
-  add, arange, assertShape, avgPool2d, broadcastTo, concat, conv2d, einsum, gather, layerNorm, matmul, maxPool2d, mean, mul, ones, oneHot,
+  add, arange, assertShape, avgPool2d, broadcastTo, concat, conv2d, conv2dTranspose, einsum, gather, layerNorm, matmul, maxPool2d, mean, mul, ones, oneHot,
   permute, relu, reshape, softmax, split, stack, sub, sum, topk, transpose, tril, where, type Tensor,
 } from "shapecast";
 
@@ -63,6 +63,17 @@ export function convBlock<N extends number, H extends number, W extends number>(
   return { same, residual, valid, strided, pooled, averaged, skip };
 }
 
+export function decoder<N extends number, H extends number, W extends number>(
+  x: Tensor<[N, 32, H, W], "float32">, up4: Tensor<[32, 16, 4, 4], "float32">, up3: Tensor<[32, 16, 3, 3], "float32">, w: Tensor<[16, 16, 3, 3], "float32">,
+) {
+  const doubled = conv2dTranspose(x, up4, { layout: "NCHW", strides: 2, padding: 1 });
+  const shorter = conv2dTranspose(x, up3, { layout: "NCHW", strides: 2, padding: 1 });
+  const padded = conv2dTranspose(x, up3, { layout: "NCHW", strides: 2, padding: 1, outputPadding: 1 });
+  const full = conv2dTranspose(x, up3, { layout: "NCHW" });
+  const refined = add(relu(conv2d(doubled, w, { layout: "NCHW", padding: "same" })), padded);
+  return { doubled, shorter, padded, full, refined };
+}
+
 export function sequences<B extends number, S extends number, T extends number, D extends number>(
   source: Tensor<[B, S, D], "float32">, target: Tensor<[B, T, D], "float32">, step: Tensor<[B, 1, D], "float32">,
 ) {
@@ -105,6 +116,8 @@ export function misfits<B extends number, T extends number, H extends number, W 
   maxPool2d(narrow, { size: 3, layout: "NCHW" });
   // @ts-expect-error -- 16
   conv2d(image, filters, { layout: "NCHW" });
+  // @ts-expect-error -- padding 6 on axis 2 leaves no output of the 3 a full transpose gives
+  conv2dTranspose(narrow, filters, { layout: "NCHW", padding: 3 });
   // @ts-expect-error -- (still undecided) 768
   reshape(x, [b, t, 2, 384, 2]);
   // @ts-expect-error -- axis 3 is out of range

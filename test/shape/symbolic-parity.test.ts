@@ -31,6 +31,8 @@ interface Case {
   readonly strides: number | readonly number[];
   readonly padding: Padding;
   readonly dilations: number;
+  /** conv2dTranspose's `outputPadding` (0 elsewhere). */
+  readonly extra: number;
 }
 
 const caseArb: fc.Arbitrary<Case> = fc
@@ -49,39 +51,52 @@ const caseArb: fc.Arbitrary<Case> = fc
       fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })), { minLength: 2, maxLength: 2 }),
     ),
     dilations: fc.integer({ min: 1, max: 2 }),
+    extra: fc.integer({ min: 0, max: 2 }),
   })
   .map((c) => {
     const rank = c.op.endsWith("1d") ? 1 : 2;
     const first = c.channelsFirst && c.op !== "depthwiseConv2d" && c.op !== "conv2dTranspose";
     const pool = c.op.includes("Pool");
-    // (a transposed convolution's sizes are expressions with "same" padding only; pools have no dilations)
-    // (and a pool's padding is smaller than its window on each side)
+    // (pools have no dilations, and a pool's padding is smaller than its window on each side)
     const kernel = c.kernel.slice(0, rank);
     const most = (j: number) => (pool ? kernel[j]! - 1 : 3);
     const padding: Padding =
-      c.op === "conv2dTranspose" ? "same"
-      : typeof c.padding === "object" ? c.padding.slice(0, rank).map(([b, a], j) => [Math.min(b, most(j)), Math.min(a, most(j))] as const)
+      typeof c.padding === "object" ? c.padding.slice(0, rank).map(([b, a], j) => [Math.min(b, most(j)), Math.min(a, most(j))] as const)
       : typeof c.padding === "number" ? Math.min(c.padding, ...kernel.map((_, j) => most(j)))
       : c.padding;
-    const dilations = pool || c.op === "conv2dTranspose" ? 1 : c.dilations;
-    // (with padding other than "same" a window larger than its axis throws: the sizes are made to fit)
+    const dilations = pool ? 1 : c.dilations;
+    const strides = typeof c.strides === "number" ? c.strides : c.strides.slice(0, rank);
+    const stride = (j: number) => (typeof strides === "number" ? strides : strides[j]!);
+    // (with padding other than "same" a window larger than its axis throws, as does a transposed
+    // convolution's padding that eats its whole output: the sizes are made to fit, 0 kept)
     const spatial = c.spatial.slice(0, rank).map((size, j) => {
       if (padding === "same") return size;
       const [before, after] = padding === "valid" ? [0, 0] : typeof padding === "number" ? [padding, padding] : padding[j]!;
-      return Math.max(size, dilations * (kernel[j]! - 1) + 1 - before - after);
+      const span = dilations * (kernel[j]! - 1) + 1;
+      if (c.op !== "conv2dTranspose") return Math.max(size, span - before - after);
+      return size === 0 ? 0 : Math.max(size, Math.floor((before + after - span) / stride(j)) + 2);
     });
+    // (outputPadding less than each axis's stride or dilation)
+    const extra = c.op === "conv2dTranspose" ? Math.min(c.extra, ...kernel.map((_, j) => Math.max(stride(j), dilations) - 1)) : 0;
     return {
       ...c,
       channelsFirst: first,
       spatial,
       kernel,
-      strides: typeof c.strides === "number" ? c.strides : c.strides.slice(0, rank),
+      strides,
       padding,
       dilations,
+      extra,
     } as Case;
   });
 
-const cases = fc.sample(caseArb, { seed: SEED, numRuns: CASES });
+/** Transposed convolutions of empty axes whose size grows (`Grown`: an empty axis stays empty). */
+const emptyGrowing: readonly Case[] = [
+  { op: "conv2dTranspose", channelsFirst: false, spatial: [0, 5], channels: 2, kernel: [3, 3], filters: 3, strides: 1, padding: "valid", dilations: 1, extra: 0 },
+  { op: "conv2dTranspose", channelsFirst: false, spatial: [4, 0], channels: 1, kernel: [4, 4], filters: 2, strides: 2, padding: 0, dilations: 1, extra: 1 },
+  { op: "conv2dTranspose", channelsFirst: false, spatial: [0, 6], channels: 1, kernel: [3, 3], filters: 1, strides: [2, 3], padding: "same", dilations: 1, extra: 1 },
+];
+const cases = [...fc.sample(caseArb, { seed: SEED, numRuns: CASES }), ...emptyGrowing];
 const sizeNames = ["H", "W"];
 
 /** x's shape with the spatial sizes as written in the generic function (names) or at the call (numbers). */
@@ -103,7 +118,8 @@ const options = (c: Case): string => {
   const size = c.op.includes("Pool") ? `size: ${c.kernel.length === 1 ? c.kernel[0] : `[${c.kernel.join(", ")}]`}, ` : "";
   const padding = typeof c.padding === "string" ? `"${c.padding}"` : typeof c.padding === "number" ? c.padding : `[${c.padding.map(([b, a]) => `[${b}, ${a}]`).join(", ")}]`;
   const dilations = c.dilations === 1 ? "" : `, dilations: ${c.dilations}`;
-  return `{ ${size}strides: ${strides}, padding: ${padding}${dilations}${layout} }`;
+  const extra = c.extra === 0 ? "" : `, outputPadding: ${c.extra}`;
+  return `{ ${size}strides: ${strides}, padding: ${padding}${dilations}${extra}${layout} }`;
 };
 
 const tuple = (sizes: readonly (string | number)[]) => `[${sizes.join(", ")}]`;
@@ -146,9 +162,15 @@ describe("symbolic sizes: generic convolutions and pools against the runtime", (
       expect(cases.filter((c) => (typeof c.padding === "string" ? c.padding : typeof c.padding) === kind).length, kind).toBeGreaterThan(15);
     }
     expect(cases.some((c) => c.dilations > 1 && c.padding !== "same")).toBe(true);
+    const transposed = cases.filter((c) => c.op === "conv2dTranspose");
+    for (const kind of ["same", "valid", "number", "object"]) {
+      expect(transposed.some((c) => (typeof c.padding === "string" ? c.padding : typeof c.padding) === kind), `conv2dTranspose ${kind}`).toBe(true);
+    }
+    expect(transposed.some((c) => c.extra > 0 && c.padding !== "same") && transposed.some((c) => c.extra > 0 && c.padding === "same")).toBe(true);
+    expect(transposed.some((c) => c.dilations > 1) && transposed.some((c) => c.spatial.includes(0))).toBe(true);
   });
 
-  it(`compile inside their generic functions and give the runtime's shapes on all ${CASES} calls under TypeScript 6`, () => {
+  it(`compile inside their generic functions and give the runtime's shapes on all ${cases.length} calls under TypeScript 6`, () => {
     const names = cases.map((_, i) => `r${i}`);
     const results = evaluateCalls("__symbolic_sizes__.ts", header("../src/index.js"), cases.map((c, i) => `export const r${i} = ${call(c, i)};`), names);
     const problems = results.flatMap((r, i) => {
