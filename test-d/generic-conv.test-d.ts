@@ -129,6 +129,24 @@ function valid<N extends number, C extends number, H extends number, W extends n
   expectTypeOf(seq).toEqualTypeOf<Tensor<[2, 7, 8], "float32">>();
 }
 
+// depthwise, generic in the channels: PyTorch's groups = C channels-first, a multiplier channels-last
+function mobile<N extends number, C extends number, H extends number, W extends number>(
+  x: Tensor<[N, C, H, W], "float32">,
+  w: Tensor<[C, 1, 3, 3], "float32">,
+  last: Tensor<[N, H, W, C], "float32">,
+  w2: Tensor<[3, 3, C, 2], "float32">,
+) {
+  expectTypeOf(depthwiseConv2d(x, w, { layout: "NCHW", padding: "same", strides: 2 })).toEqualTypeOf<Tensor<[N, C, CeilDiv<H, 2>, CeilDiv<W, 2>], "float32">>();
+  expectTypeOf(depthwiseConv2d(x, w, { layout: "NCHW", dilations: 2 })).toEqualTypeOf<Tensor<[N, C, Minus<H, 4>, Minus<W, 4>], "float32">>();
+  expectTypeOf(depthwiseConv2d(last, w2, { strides: 2 })).toEqualTypeOf<Tensor<[N, FloorDiv<Minus<H, 1>, 2>, FloorDiv<Minus<W, 1>, 2>, Times<C, 2>], "float32">>();
+  // @ts-expect-error -- a literal axis too small for the window, beside the generic channels: DepthwiseMisfitText<...>
+  depthwiseConv2d(x as unknown as Tensor<[N, C, H, 2], "float32">, w, { layout: "NCHW" });
+  return depthwiseConv2d(last, w2, { padding: "same" });
+}
+expectTypeOf(mobile(zeros([1, 3, 8, 6]), zeros([3, 1, 3, 3]), zeros([1, 8, 6, 3]), zeros([3, 3, 3, 2]))).toEqualTypeOf<Tensor<[1, 8, 6, 6], "float32">>();
+// @ts-expect-error -- 0 channels in 0 groups, as the runtime says: "depthwiseConv2d: x has 0 channels, not divisible by groups 0 (shape [1, 0, 5, 5])"
+depthwiseConv2d(zeros([1, 0, 5, 5]), zeros([0, 1, 3, 3]), { layout: "NCHW", padding: "same" });
+
 // what stays an error, each with the library's message
 function misfits<N extends number, H extends number, W extends number, Cin extends number>(
   x: Tensor<[N, Cin, H, W], "float32">,

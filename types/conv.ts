@@ -88,10 +88,22 @@ type ChannelsFirst<O> = OptionField<O, "layout", "NHWC"> extends "NCHW" | "NCW" 
  * `G`, w's `WC` (on axis `At`) equal to `C / G` (or to `C` when `PerGroup` is
  * false), `F` (w's filters, or the transpose's output per group) divisible by `G`.
  */
-type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean = false> =
+type ChannelProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean = false, Checked extends boolean = true> =
   // (one group: nothing to divide, and w's channels are x's; asked with `Identical`, so the same
   // type parameter on both (`Cin`) fits, which a test of either alone would leave open)
-  [Depthwise, G, Identical<C, WC>] extends [false, 1, true] ? never : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>;
+  // (depthwise channels-first with one filter per channel, w `[C, 1, KH, KW]`: C / C is 1 for any
+  // C but 0, asked with `Identical` too, so a channel count that is a type parameter fits; 0
+  // channels in 0 groups is `EmptyGroups`, which the checked rule and `ConvMisfit` ask apart.
+  // First, since its groups are C)
+  Depthwise extends true ? ([Identical<C, F>, WC] extends [true, 1] ? (Checked extends false ? never : EmptyGroups<Op, X, C>) : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>)
+  : [Depthwise, G, Identical<C, WC>] extends [false, 1, true] ? never
+  : GroupedProblem<Op, X, W, C, WC, At, F, G, PerGroup, Depthwise>;
+
+/**
+ * A depthwise channels-first convolution of x with 0 channels (0 groups), `never` for any other
+ * count; unresolved on a type parameter, whose count the run time checks.
+ */
+type EmptyGroups<Op extends string, X extends Shape, C> = [C] extends [0] ? ShapeTypeError<ShapeMessage<ConvGroupsMessage<Op, "x", "0", "channels", "0", "{1}">, X>> : never;
 
 /** The channel checks as the rule states them, for any group count. */
 type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, At extends number, F, G extends number, PerGroup extends boolean, Depthwise extends boolean> =
@@ -213,6 +225,13 @@ type Sized<Op extends string, X extends Shape, Spatial extends Shape, First exte
 type XRank<Op extends string, X extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "x", Rank, Layout, ShowShape<X>>>;
 type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
 
+/**
+ * The result's channels `C * M` (a depthwise multiplier, a transpose's groups), decided on `M`
+ * alone: `C` itself for 1, else `Times<C, M>`, so a channel count that is a type parameter
+ * stays one, or an expression (types/size.ts), never the digit arithmetic run on it.
+ */
+type Scaled<C extends number, M extends number> = [M] extends [1] ? C : Times<C, M>;
+
 type Groups<O> = OptionField<O, "groups", 1> extends infer G extends number ? G : number;
 
 /**
@@ -224,17 +243,17 @@ type Groups<O> = OptionField<O, "groups", 1> extends infer G extends number ? G 
  * that way, 9,700 and 0.3 s by index. The same in `First2d` and `Conv1d`.)
  */
 type Last2d<Op extends string, X extends Shape, W extends Shape, O, Checked extends boolean> =
-  X extends readonly [infer N, infer H extends number, infer Wd extends number, infer C]
+  X extends readonly [infer N, infer H extends number, infer Wd extends number, infer C extends number]
     ? Op extends "depthwiseConv2d"
-      ? W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer M]
+      ? W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer M extends number]
         ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 2, M, 1, false>, Checked> extends infer R
-          ? R extends readonly [unknown, unknown] ? [N, R[0], R[1], Multiply<C & number, M & number>] : R
+          ? R extends readonly [unknown, unknown] ? [N, R[0], R[1], Scaled<C, M>] : R
           : never
         : WRank<Op, W, 4, "KH, KW, C, M">
       : Op extends "conv2dTranspose"
-        ? W extends readonly [infer KH extends number, infer KW extends number, infer FG, infer WC]
+        ? W extends readonly [infer KH extends number, infer KW extends number, infer FG extends number, infer WC]
           ? Sized<Op, X, [H, Wd], 1, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 3, FG, Groups<O>, false>, Checked> extends infer R
-            ? R extends readonly [unknown, unknown] ? [N, R[0], R[1], Multiply<FG & number, Groups<O>>] : R
+            ? R extends readonly [unknown, unknown] ? [N, R[0], R[1], Scaled<FG, Groups<O>>] : R
             : never
           : WRank<Op, W, 4, "KH, KW, F / groups, C">
         : W extends readonly [infer KH extends number, infer KW extends number, infer WC, infer F]
@@ -248,14 +267,14 @@ type Last2d<Op extends string, X extends Shape, W extends Shape, O, Checked exte
 type First2d<Op extends string, X extends Shape, W extends Shape, O, Checked extends boolean> =
   X extends readonly [infer N, infer C, infer H extends number, infer Wd extends number]
     ? Op extends "conv2dTranspose"
-      ? W extends readonly [infer WC, infer FG, infer KH extends number, infer KW extends number]
+      ? W extends readonly [infer WC, infer FG extends number, infer KH extends number, infer KW extends number]
         ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 0, FG, Groups<O>, false>, Checked> extends infer R
-          ? R extends readonly [unknown, unknown] ? [N, Multiply<FG & number, Groups<O>>, R[0], R[1]] : R
+          ? R extends readonly [unknown, unknown] ? [N, Scaled<FG, Groups<O>>, R[0], R[1]] : R
           : never
         : WRank<Op, W, 4, "C, F / groups, KH, KW">
       : W extends readonly [infer F, infer WC, infer KH extends number, infer KW extends number]
         // (depthwise: a grouped convolution with one group per channel)
-        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true, Op extends "depthwiseConv2d" ? true : false>, Checked> extends infer R
+        ? Sized<Op, X, [H, Wd], 2, [KH, KW], O, ChannelProblem<Op, X, W, C, WC, 1, F, Op extends "depthwiseConv2d" ? C & number : Groups<O>, true, Op extends "depthwiseConv2d" ? true : false, Checked>, Checked> extends infer R
           ? R extends readonly [unknown, unknown] ? [N, F, R[0], R[1]] : R
           : never
         : WRank<Op, W, 4, Op extends "depthwiseConv2d" ? "C * M, 1, KH, KW" : "F, C / groups, KH, KW">
@@ -299,7 +318,22 @@ export type ConvShape<Op extends ConvOp, X extends Shape, W extends Shape, O, Ch
  */
 export type ConvMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O, Result> =
   Op extends "conv2dTranspose" ? TransposeMisfit<Op, X, ConvSpatial<Op, O, X>, ChannelsFirst<O> extends true ? 2 : 1, KernelOf<Op, O, W>, O>
-  : OptionField<O, "padding", "valid"> extends "same" ? never
+  // (depthwise channels-first: also x's 0 channels, with the result's spatial sizes in one test,
+  // one pattern per entry, so that it is decided beside a type parameter as the windows are)
+  : [Op, ChannelsFirst<O>] extends ["depthwiseConv2d", true]
+    ? [[X[1], ...ConvSpatial<Op, O, Result>], OptionField<O, "padding", "valid">] extends
+        [readonly [0, unknown, unknown] | (OptionField<O, "padding", "valid"> extends "same" ? never : readonly [unknown, 0, unknown] | readonly [unknown, unknown, 0]), unknown]
+      ? ShapeTypeError<DepthwiseMisfitText<Op, X, W, O, Result, X[1]>>
+      : never
+  : WindowMisfitOf<Op, X, W, O, Result>;
+
+/** 0 channels first, as the runtime checks them, then the windows; named while x's channels are a type parameter. */
+type DepthwiseMisfitText<Op extends ConvOp, X extends Shape, W extends Shape, O, Result, C> =
+  [C] extends [0] ? ShapeMessage<ConvGroupsMessage<Op, "x", "0", "channels", "0", "{1}">, X> : ConvMisfitText<Op, X, W, O, Result>;
+
+/** A forward convolution's window larger than its axis (see `ConvMisfit`). */
+type WindowMisfitOf<Op extends ConvOp, X extends Shape, W extends Shape, O, Result> =
+  OptionField<O, "padding", "valid"> extends "same" ? never
   // (with the padding beside the shape, so that the test waits while the options are still being
   // inferred, as in PoolMisfit)
   : [Result, OptionField<O, "padding", "valid">] extends [ConvMisfits<Op, O>, unknown] ? ShapeTypeError<ConvMisfitText<Op, X, W, O, Result>> : never;

@@ -1017,8 +1017,9 @@ export type WriteUndecidedConv<Op extends string> =
 export type ConvChecked<Undecided extends string, Op extends ConvOp, X extends Shape, W extends Shape, O, Arg> =
   ConvShape<Op, X, W, O, false> extends infer Result
     ? [Result] extends [ShapeTypeError<infer Message>] ? Message
-    // ("same" windows always fit, and so does a transposed convolution with no padding)
-    : OptionField<O, "padding", "valid"> extends (Op extends "conv2dTranspose" ? "same" | "valid" | 0 : "same") ? Arg
+    // ("same" windows always fit, and so does a transposed convolution with no padding; a
+    // depthwise channels-first convolution still asks whether x has channels, `ConvMisfit`)
+    : OptionField<O, "padding", "valid"> extends (Op extends "conv2dTranspose" ? "same" | "valid" | 0 : "same") ? (Op extends "depthwiseConv2d" ? WindowFit<ConvMisfit<Op, X, W, O, Result>, Arg> : Arg)
     : WindowFit<ConvMisfit<Op, X, W, O, Result>, Arg>
     : never;
 

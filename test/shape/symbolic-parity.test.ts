@@ -5,8 +5,10 @@
  * or `[before, after]` pairs of padding, strides and dilations, must compile
  * with no diagnostic inside them (the call is decided by structure), and,
  * called with concrete shapes, give the runtime's shape exactly: each
- * `CeilDiv<H, s>`, `Times<H, s>`, `Minus<H, k>`, `Plus<H, k>` and
- * `FloorDiv<..., s>` becomes the number the runtime computes.
+ * `CeilDiv<H, s>`, `Times<H, s>`, `Minus<H, k>`, `Plus<H, k>`, `Grown<H, k>` and
+ * `FloorDiv<..., s>` becomes the number the runtime computes. Both layouts of
+ * every op, a depthwise multiplier of 2 (`Times<C, 2>` channels) and every
+ * padding and `outputPadding` of the transposed convolution.
  * Under TypeScript 6 (compiler API), 7 and 5.9 (tsd).
  */
 import fc from "fast-check";
@@ -55,7 +57,7 @@ const caseArb: fc.Arbitrary<Case> = fc
   })
   .map((c) => {
     const rank = c.op.endsWith("1d") ? 1 : 2;
-    const first = c.channelsFirst && c.op !== "depthwiseConv2d" && c.op !== "conv2dTranspose";
+    const first = c.channelsFirst;
     const pool = c.op.includes("Pool");
     // (pools have no dilations, and a pool's padding is smaller than its window on each side)
     const kernel = c.kernel.slice(0, rank);
@@ -107,8 +109,10 @@ function xShape(c: Case, spatial: readonly (string | number)[], channels: string
 /** w's shape, in x's layout; `channels` a name in the generic function, a number at the call. */
 function wShape(c: Case, channels: string | number): (string | number)[] | undefined {
   if (c.op.includes("Pool")) return undefined;
-  if (c.op === "depthwiseConv2d") return [...c.kernel, channels, 1];
-  if (c.op === "conv2dTranspose") return [...c.kernel, c.filters, channels];
+  // (depthwise: one filter per channel channels-first, w `[C, 1, KH, KW]` as PyTorch's groups = C;
+  // a multiplier of 1 or 2 channels-last, giving `Times<C, 2>` channels)
+  if (c.op === "depthwiseConv2d") return c.channelsFirst ? [channels, 1, ...c.kernel] : [...c.kernel, channels, 1 + (c.filters % 2)];
+  if (c.op === "conv2dTranspose") return c.channelsFirst ? [channels, c.filters, ...c.kernel] : [...c.kernel, c.filters, channels];
   return c.channelsFirst ? [c.filters, channels, ...c.kernel] : [...c.kernel, channels, c.filters];
 }
 
@@ -156,6 +160,10 @@ describe("symbolic sizes: generic convolutions and pools against the runtime", (
   it("cover every op, both layouts, every kind of padding, strides 1 to 3, dilations and empty axes", () => {
     expect(ops).toEqual(["avgPool1d", "avgPool2d", "conv1d", "conv2d", "conv2dTranspose", "depthwiseConv2d", "maxPool1d", "maxPool2d"]);
     expect(cases.some((c) => c.channelsFirst)).toBe(true);
+    for (const op of ["depthwiseConv2d", "conv2dTranspose"]) {
+      expect(cases.some((c) => c.op === op && c.channelsFirst) && cases.some((c) => c.op === op && !c.channelsFirst), op).toBe(true);
+    }
+    expect(cases.some((c) => c.op === "depthwiseConv2d" && !c.channelsFirst && c.filters % 2 === 1)).toBe(true);
     expect(cases.filter((c) => (typeof c.strides === "number" ? c.strides : Math.max(...c.strides)) > 1).length).toBeGreaterThan(40);
     expect(cases.some((c) => c.spatial.includes(0))).toBe(true);
     for (const kind of ["same", "valid", "number", "object"]) {
