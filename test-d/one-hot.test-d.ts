@@ -29,12 +29,17 @@ function encode<B extends number, T extends number>(tokens: Tensor<[B, T], "int3
   return encoded2;
 }
 expectTypeOf(encode(zeros([4, 7], "int32"))).toEqualTypeOf<Tensor<[4, 7, 512], "float32">>();
-function undecided<B extends number, C extends number>(labels: Tensor<[B], "int32">, classes: C) {
-  // @ts-expect-error -- "oneHot: the compiler cannot decide whether depth is a non-negative integer (a type parameter); ..."
-  oneHot(labels, classes);
+// a depth that is a type parameter is the axis (whether it is a count is the run time's to check)
+function classify<B extends number, C extends number>(labels: Tensor<[B], "int32">, classes: C) {
+  const hot = oneHot(labels, classes);
+  expectTypeOf(hot).toEqualTypeOf<Tensor<[B, C], "float32">>();
+  expectTypeOf(oneHot(labels, classes, { dtype: "int32" })).toEqualTypeOf<Tensor<[B, C], "int32">>();
   // a depth known only as a number is accepted
   let widened = oneHot(labels, classes as number);
   widened = expected<Tensor<[B, number], "float32">>();
-  return widened;
+  // a literal that is not a count is still an error beside type parameters
+  // @ts-expect-error -- "oneHot: depth must be an integer from 0 to 2147483647, got 2.5"
+  oneHot(labels, 2.5);
+  return hot;
 }
-undecided(zeros([3], "int32"), 4);
+expectTypeOf(classify(zeros([3], "int32"), 4)).toEqualTypeOf<Tensor<[3, 4], "float32">>();

@@ -23,7 +23,7 @@ export type { Regrouped, Reshape } from "./reshape.js";
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";
 export type { ScannedOf } from "./scan.js";
-export type { DepthMessage, OneHotShape } from "./one-hot.js";
+export type { DepthMessage, OneHotMisfit, OneHotParts, OneHotShape } from "./one-hot.js";
 export type { TriangleDiagonal, TriangleDiagonalMessage, TriangleOpName, TriangleRankMessage, TriangleShape } from "./triangle.js";
 export type { RepeatAxisProblem, RepeatCountMessage, RepeatCountProblem, RepeatedShape, RepeatLengthMessage, RepeatProblem } from "./repeat.js";
 export type { SortedOf } from "./sort.js";

@@ -18,7 +18,19 @@ export type DepthMessage<Depth extends number> = `oneHot: depth must be an integ
 
 export type OneHotShape<S extends Shape, Depth extends number> =
   number extends S["length"] ? number[]
-  : number extends Depth ? [...S, number]
-  // (a test of the literal's text: negative or fractional; sizes past 2^31 - 1 are the runtime's to refuse, as every limit)
-  : `${Depth}` extends `-${string}` | `${string}.${string}` ? ShapeTypeError<DepthMessage<Depth>>
-  : [...S, Depth];
+  : OneHotMisfit<Depth> extends infer Misfit ? ([Misfit] extends [never] ? [...S, Depth] : Misfit) : never;
+
+/**
+ * The error of a depth that is not a count, `never` for one that is: a test of the literal's
+ * text (negative or fractional; sizes past 2^31 - 1 are the runtime's to refuse, as every
+ * limit). `never` for `number`; unresolved for a type parameter, whose value the run time checks.
+ */
+export type OneHotMisfit<Depth extends number> =
+  number extends Depth ? never
+  : `${Depth}` extends `-${string}` | `${string}.${string}` ? ShapeTypeError<DepthMessage<Depth>> : never;
+
+/**
+ * The shape a call returns, never tested: the indices' shape and `Depth`, so a depth that is a
+ * type parameter `D` gives `[B, T, D]` (its misfit, `OneHotMisfit`, is the call's to report).
+ */
+export type OneHotParts<S extends Shape, Depth extends number> = number extends S["length"] ? number[] : [...S, Depth];

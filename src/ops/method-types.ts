@@ -11,7 +11,7 @@ import type { ArithmeticDType, DType, FloatDType } from "../../types/dtype.js";
 import type { ShapeTypeError, WriteUndecided } from "../../types/errors.js";
 import type { MatMulShape } from "../../types/matmul.js";
 import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js";
-import type { OneHotShape } from "../../types/one-hot.js";
+import type { OneHotParts } from "../../types/one-hot.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
 import type { ReducedOf } from "../../types/reduce.js";
 import type { RepeatAxisProblem, RepeatedShape } from "../../types/repeat.js";
@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedDepth, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -276,9 +276,9 @@ export interface TakeOpMethod {
 export interface OneHotOpMethod {
   <X extends AnyTensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
     this: X,
-    depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
+    depth: OneHotChecked<Depth>,
     options?: OneHotOptions<D>,
-  ): Tensor<OneHotShape<ShapeOf<X>, Depth> extends infer Result extends Shape ? Result : number[], D>;
+  ): Tensor<OneHotParts<ShapeOf<X>, Depth>, D>;
 }
 
 /** `TriangleOp` as a method of Tensor: the same signatures, the tensor as `this`. */

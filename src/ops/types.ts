@@ -30,7 +30,8 @@ import type {
   ScalarFits,
   ScalarRangeProblem,
   ScannedOf,
-  OneHotShape,
+  OneHotMisfit,
+  OneHotParts,
   SortedOf,
   TopKPlaced,
   TopKProblem,
@@ -594,17 +595,15 @@ export interface OneHotOptions<D extends DType = DType> {
  */
 export type OneHotOp = <X extends AnyTensor<Shape, "int32" | "uint8">, const Depth extends number, const D extends DType = "float32">(
   indices: X,
-  depth: OneHotChecked<WriteUndecidedDepth, ShapeOf<X>, Depth>,
+  depth: OneHotChecked<Depth>,
   options?: OneHotOptions<D>,
-) => Tensor<OneHotShape<ShapeOf<X>, Depth> extends infer Result extends Shape ? Result : number[], D>;
+) => Tensor<OneHotParts<ShapeOf<X>, Depth>, D>;
 
-/** What `OneHotChecked` says when the depth is a type parameter. */
-export type WriteUndecidedDepth =
-  "oneHot: the compiler cannot decide whether depth is a non-negative integer (a type parameter); pass a literal, or a number (the size is then number)";
-
-/** oneHot's depth: `Depth`, or the message. Its own alias, so an undecided call prints by this name. */
-export type OneHotChecked<Undecided extends string, S extends Shape, Depth extends number> =
-  [OneHotShape<S, Depth>] extends [ShapeTypeError<infer Message>] ? Message : Depth;
+/**
+ * oneHot's depth: `Depth`, or the message of a literal that is not a count. A depth that is a
+ * type parameter is taken (`WindowFit`): whether it is a count is the run time's to check.
+ */
+export type OneHotChecked<Depth extends number> = WindowFit<OneHotMisfit<Depth>, Depth>;
 
 /** The options of sort and argsort. */
 export interface SortOptions<Axis extends number = number> {
