@@ -5,7 +5,7 @@
  * itself; a definite misfit beside type parameters is still reported as that misfit.
  */
 import { expectTypeOf } from "expect-type";
-import { add, concat, pad, split, stack, tile, zeros, type CeilDiv, type FloorDiv, type Minus, type Plus, type SplitParts, type Tensor, type Times } from "shapecast";
+import { add, concat, pad, split, stack, tile, zeros, type CeilDiv, type FloorDiv, type Minus, type PaddedSize, type Plus, type SplitParts, type Tensor, type TiledSize, type Times } from "shapecast";
 
 function cache<B extends number, H extends number, T extends number, D extends number>(
   past: Tensor<[B, H, T, D], "float32">, step: Tensor<[B, H, 1, D], "float32">,
@@ -59,6 +59,19 @@ function grown<B extends number, T extends number, D extends number>(x: Tensor<[
   return pad(x, [[1, 2], [0, 0], [0, 0]]);
 }
 expectTypeOf(grown(zeros([2, 5, 4]))).toEqualTypeOf<Tensor<[5, 5, 4], "float32">>();
+
+// repetitions and widths that are themselves type parameters: named, and the same call fits itself
+function widened<B extends number, T extends number, R extends number, P extends number>(x: Tensor<[B, T], "float32">, r: R, p: P) {
+  const tiled = tile(x, [1, r]);
+  expectTypeOf(tiled).toEqualTypeOf<Tensor<[B, TiledSize<T, R>], "float32">>();
+  expectTypeOf(add(tiled, tile(x, [1, r]))).toEqualTypeOf<Tensor<[B, TiledSize<T, R>], "float32">>();
+  const padded = pad(x, [[0, 0], [p, p]]);
+  expectTypeOf(padded).toEqualTypeOf<Tensor<[B, PaddedSize<T, P, P>], "float32">>();
+  return { tiled, padded };
+}
+const wide = widened(zeros([2, 5]), 3, 2);
+expectTypeOf(wide.tiled).toEqualTypeOf<Tensor<[2, 15], "float32">>();
+expectTypeOf(wide.padded).toEqualTypeOf<Tensor<[2, 9], "float32">>();
 expectTypeOf(tile(zeros([2, 5]), [3, 1])).toEqualTypeOf<Tensor<[6, 5], "float32">>();
 
 // a size computed in one generic function is passed to another that names it, and two

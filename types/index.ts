@@ -59,7 +59,7 @@ export type { ConvChannelsMessage, ConvGroupsMessage, ConvOp, ConvOptions, ConvR
 // Joins
 export type { ConcatShape, StackShape } from "./join.js";
 
-export type { GatheredShape, PaddedShape, SplitMisfit, SplitParts, SplitShapes, TiledShape } from "./shaping.js";
+export type { GatheredShape, PaddedShape, PaddedSize, SplitMisfit, SplitParts, SplitShapes, TiledShape, TiledSize } from "./shaping.js";
 
 // Products
 export type { MatMulShape } from "./matmul.js";

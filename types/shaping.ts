@@ -96,11 +96,24 @@ export type TiledShape<S extends Shape, Reps extends readonly number[]> =
   number extends S["length"] | Reps["length"] ? number[]
   : Pad1<S, Reps["length"]> extends infer P extends Shape
     ? Pad1<Reps, S["length"]> extends infer R extends readonly number[]
-      // (decided on the repetition first: 1 keeps the size, a type parameter's too, and any other
-      // gives `Times<T, 2>`, the number on a literal size)
-      ? { -readonly [Key in keyof P]: [R[Key & keyof R]] extends [1] ? P[Key] : Times<P[Key] & number, R[Key & keyof R] & number> }
+      ? { -readonly [Key in keyof P]: TiledSize<P[Key] & number, R[Key & keyof R] & number> }
       : never
     : never;
+
+/**
+ * An axis of size `Size` tiled `Rep` times, decided on the repetition first: 1 keeps the size (a
+ * type parameter's too), another literal gives `Times<T, 2>` (the number on a literal size), and
+ * a repetition that is a type parameter leaves this alias unresolved, named: `TiledSize<T, R>`.
+ */
+export type TiledSize<Size extends number, Rep extends number> = [Rep] extends [1] ? Size : Times<Size, Rep>;
+
+/**
+ * An axis of size `Size` padded by `Before` and `After`, the two widths added first: no padding
+ * keeps the size (a type parameter's too), another gives `Plus<T, 2>`; widths that are type
+ * parameters leave this alias unresolved, named: `PaddedSize<T, P, P>`.
+ */
+export type PaddedSize<Size extends number, Before extends number, After extends number> =
+  Add<Before, After> extends infer Total extends number ? ([Total] extends [0] ? Size : Plus<Size, Total>) : never;
 
 type Pad1<S extends readonly number[], Rank extends number> =
   S extends readonly [...Counter<Rank>, ...unknown[]] ? [...S] : Pad1<[1, ...S], Rank>;
@@ -109,11 +122,7 @@ type Pad1<S extends readonly number[], Rank extends number> =
 export type PaddedShape<S extends Shape, Widths extends readonly (readonly [number, number])[]> =
   number extends S["length"] ? number[]
   : Widths["length"] extends S["length"]
-    // (the two widths added first, then to the size: no padding keeps it, a type parameter's too,
-    // and any other gives `Plus<T, 2>`, the number on a literal size)
-    ? { -readonly [Key in keyof S]: Add<Widths[Key & keyof Widths][0] & number, Widths[Key & keyof Widths][1] & number> extends infer Total extends number
-        ? ([Total] extends [0] ? S[Key] : Plus<S[Key] & number, Total>)
-        : never }
+    ? { -readonly [Key in keyof S]: PaddedSize<S[Key] & number, Widths[Key & keyof Widths][0] & number, Widths[Key & keyof Widths][1] & number> }
     : ShapeTypeError<PadWidthsMessage<Widths["length"], S["length"], ShowShape<S>>>;
 
 /** `gather(x, indices, axis)`: the axis is replaced by the indices' shape. */
