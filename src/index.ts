@@ -39,7 +39,7 @@ export type { Adam, AdamOptions, AdamState, Sgd, SgdOptions, SgdState } from "./
 
 export { arange, eye, full, linspace, ones, random, randn, tensor, zeros } from "./ops/create.js";
 export { clone, fullLike, onesLike, zerosLike } from "./ops/create.js";
-export type { CreateOptions, RandomOptions } from "./ops/create.js";
+export type { ArangeLength, CreateOptions, RandomOptions, RangeLength, RangeTo } from "./ops/create.js";
 
 // Reductions
 export { argmax, argmin, logSumExp, max, mean, min, prod, std, sum, variance } from "./ops/reduce.js";

@@ -6,7 +6,7 @@
  * `arange` of a sequence length that is a type parameter.
  */
 import { expectTypeOf } from "expect-type";
-import { add, arange, div, gather, mul, ones, softmax, sub, take, tril, where, zeros, type Tensor } from "shapecast";
+import { add, arange, div, gather, mul, ones, softmax, sub, take, tril, where, zeros, type CeilDiv, type Minus, type Tensor } from "shapecast";
 
 declare function expected<T>(): T;
 
@@ -65,6 +65,16 @@ function positionsOf<T extends number, D extends number>(t: T, table: Tensor<[10
 }
 expectTypeOf(positionsOf(6, zeros([1024, 8]))).toEqualTypeOf<readonly [Tensor<[6, 8], "float32">, Tensor<[6], "float32">]>();
 expectTypeOf(arange(5)).toEqualTypeOf<Tensor<[5], "float32">>();
+// with a start and a step: counted for integer literals, computed from a type parameter
+expectTypeOf(arange(0, 64, 2)).toEqualTypeOf<Tensor<[32], "float32">>();
+expectTypeOf(arange(10, 0, -3, { dtype: "int32" })).toEqualTypeOf<Tensor<[4], "int32">>();
+expectTypeOf(arange(0, 1, 0.25)).toEqualTypeOf<Tensor<[number], "float32">>();
+function rotary<T extends number>(t: T) {
+  expectTypeOf(arange(1, t)).toEqualTypeOf<Tensor<[Minus<T, 1>], "float32">>();
+  expectTypeOf(arange(0, t, 2)).toEqualTypeOf<Tensor<[CeilDiv<T, 2>], "float32">>();
+  return arange(0, t, 1, { dtype: "int32" });
+}
+expectTypeOf(rotary(7)).toEqualTypeOf<Tensor<[7], "int32">>();
 expectTypeOf(arange(-2)).toEqualTypeOf<Tensor<[0], "float32">>();
 expectTypeOf(arange(2.5, { dtype: "int32" })).toEqualTypeOf<Tensor<[number], "int32">>();
 

@@ -11,7 +11,7 @@ import { type AnyTensor, copyElements, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
 import { nestedShape } from "../shape/nested.js";
 import { checkCount, checkFinite, checkInteger, checkShape, checkSize, describe } from "../shape/validate.js";
-import type { NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
+import type { CeilDiv, Minus, NestedData, NestedDType, NestedShape, Shape, ShapeTypeError } from "../../types/index.js";
 import { defineOp } from "./methods.js";
 
 // Optional fields also take `undefined` (`| undefined`), so `{ dtype: maybe }` type-checks under
@@ -210,7 +210,20 @@ export const clone = /* @__PURE__ */ defineOp("clone", function clone<X extends 
 export function arange<const Stop extends number, D extends DType = "float32">(stop: StopDecided<Stop>, options?: CreateOptions<D>): Tensor<[ArangeLength<Stop>], NoInfer<D>>;
 /** `arange(t)` with `t: T` a type parameter: a size, so the length is `T` itself. */
 export function arange<Stop extends number, D extends DType = "float32">(stop: Stop, options?: CreateOptions<D>): Tensor<[Stop], NoInfer<D>>;
-export function arange<D extends DType = "float32">(start: number, stop: number, step?: number, options?: CreateOptions<D>): Tensor<[number], NoInfer<D>>;
+/** `arange(start, stop, step?)` with literal bounds: `RangeLength`, the count for integers (`arange(0, 64, 2)` is `[32]`). */
+export function arange<const Start extends number, const Stop extends number, const Step extends number = 1, D extends DType = "float32">(
+  start: Start,
+  stop: StopDecided<Stop>,
+  step?: Step,
+  options?: CreateOptions<D>,
+): Tensor<[RangeLength<Start, Stop, Step>], NoInfer<D>>;
+/** `arange(start, t, step?)` with `t: T` a type parameter: `RangeTo`, a size computed from `T` (`arange(1, t)` is `[Minus<T, 1>]`). */
+export function arange<const Start extends number, Stop extends number, const Step extends number = 1, D extends DType = "float32">(
+  start: Start,
+  stop: Stop,
+  step?: Step,
+  options?: CreateOptions<D>,
+): Tensor<[RangeTo<Start, Stop, Step>], NoInfer<D>>;
 export function arange(startOrStop: number, stop?: unknown, step?: unknown, options?: unknown): Tensor {
   const op = "arange";
   // arange(stop, options)
@@ -234,6 +247,41 @@ export function arange(startOrStop: number, stop?: unknown, step?: unknown, opti
  * signature, whose length is the parameter (the rule below would ask whether it is an integer).
  */
 type StopDecided<Stop extends number> = [Stop] extends [never] ? never : Stop;
+
+/**
+ * The length `arange(start, stop, step)` gives, `max(ceil((stop - start) / step), 0)`, for
+ * integer literals (a descending range counts `start - stop` by `-step`); `number` for a bound
+ * known only at run time, a fraction, a negative bound or a step of 0 (the runtime refuses it).
+ *
+ * @example
+ * RangeLength<0, 64, 2>   //=> 32
+ * RangeLength<10, 0, -3>  //=> 4
+ * RangeLength<5, 2, 1>    //=> 0
+ */
+export type RangeLength<Start extends number, Stop extends number, Step extends number> =
+  number extends Start | Stop | Step ? number
+  : `${Start}|${Stop}|${Step}` extends `${string}.${string}` | `${string}|0` ? number
+  : `${Step}` extends `-${infer Back extends number}` ? Counted<Start, Stop, Back>
+  : Counted<Stop, Start, Step>;
+
+/** `High - Low` cells (0 when Low is as large) counted by `Step`; `number` for a negative bound. */
+type Counted<High extends number, Low extends number, Step extends number> =
+  `${High}|${Low}` extends `-${string}` | `${string}|-${string}` ? number : ([Step] extends [1] ? Minus<High, Low> : CeilDiv<Minus<High, Low>, Step>);
+
+/**
+ * The length of `arange(start, t, step)` with `t: T` a type parameter: a size computed from `T`
+ * (types/size.ts): `T` itself from 0 by 1, `Minus<T, 1>` from 1, `CeilDiv<T, 2>` from 0 by 2;
+ * `number` for a start or step that is not a non-negative integer (a descending range to a
+ * type parameter, too). Its own test is on `start` and `step`, so with a start that is a type
+ * parameter it stays unresolved, named by this alias.
+ */
+export type RangeTo<Start extends number, Stop extends number, Step extends number> =
+  number extends Start | Step ? number
+  : `${Start}|${Step}` extends `-${string}` | `${string}|-${string}` | `${string}.${string}` | `${string}|0` ? number
+  : [Step] extends [1] ? SpanTo<Start, Stop> : CeilDiv<SpanTo<Start, Stop>, Step>;
+
+/** `Stop - Start`, decided on `Start`: the stop itself from 0. */
+type SpanTo<Start extends number, Stop extends number> = [Start] extends [0] ? Stop : Minus<Stop, Start>;
 
 /** The length `arange(stop)` gives: `stop` for a non-negative integer literal, else unknown. */
 export type ArangeLength<Stop extends number> = number extends Stop ? number : `${Stop}` extends `${bigint}` ? (`${Stop}` extends `-${string}` ? 0 : Stop) : number;
