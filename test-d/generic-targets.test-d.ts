@@ -5,7 +5,7 @@
  * `broadcastTo`, each checked at run time.
  */
 import { expectTypeOf } from "expect-type";
-import { add, assertShape, broadcastTo, matmul, reshape, type BroadcastShapes, type Tensor, where } from "shapecast";
+import { add, assertShape, broadcastTo, flatten, matmul, reshape, zeros, type BroadcastShapes, type MergedSize, type Tensor, where } from "shapecast";
 
 function targets<B extends number, C extends number, H extends number, T extends number>(
   column: Tensor<[B, 1], "float32">, row: Tensor<[1, C], "float32">, x: Tensor<[B, 4], "float32">, mask: Tensor<[T, T], "bool">,
@@ -28,6 +28,23 @@ function targets<B extends number, C extends number, H extends number, T extends
   broadcastTo(x, [b, 8]);
 }
 
+declare function expected<T>(): T;
+
+// a -1 for what the kept sizes leave, as a classifier head flattens its features
+function heads<B extends number, H extends number, W extends number>(x: Tensor<[B, 16, 4, 4], "float32">, maps: Tensor<[B, 16, H, W], "float32">, b: B) {
+  expectTypeOf(reshape(x, [b, -1])).toEqualTypeOf<Tensor<[B, 256], "float32">>();
+  expectTypeOf(x.reshape([b, 4, -1])).toEqualTypeOf<Tensor<[B, 4, 64], "float32">>();
+  // heads split with a -1, as attention code writes `q.view(B, T, n_head, -1)`
+  expectTypeOf(reshape(expected<Tensor<[B, H, 768], "float32">>(), [b, expected<H>(), 12, -1])).toEqualTypeOf<Tensor<[B, H, 12, 64], "float32">>();
+  expectTypeOf(reshape(maps, [b, -1])).toEqualTypeOf<Tensor<[B, MergedSize<[16, H, W]>], "float32">>();
+  expectTypeOf(add(reshape(maps, [b, -1]), flatten(maps, 1))).toEqualTypeOf<Tensor<[B, MergedSize<[16, H, W]>], "float32">>();
+  // a literal 0 kept beside the -1 is still an error: the runtime cannot infer the -1 from 0 elements
+  // @ts-expect-error -- "reshape: cannot infer -1: 0 elements of [0, 16, 4, 4] do not split into [0, -1]"
+  reshape(zeros([0, 16, 4, 4]), [0, -1]);
+  return reshape(x, [b, -1]);
+}
+expectTypeOf(heads(zeros([3, 16, 4, 4]), zeros([3, 16, 5, 2]), 3)).toEqualTypeOf<Tensor<[3, 256], "float32">>();
+
 function fromData<B extends number, T extends number>(loaded: Tensor<number[], "float32">, w: Tensor<[16, 4], "float32">, b: B, t: T) {
   // a run-time check, then the generic type
   const checked: Tensor<number[], "float32"> = loaded;
@@ -41,9 +58,12 @@ function fromData<B extends number, T extends number>(loaded: Tensor<number[], "
   expectTypeOf(broadcastTo(loaded, [b, t, 16])).toEqualTypeOf<Tensor<[B, T, 16], "float32">>();
   expectTypeOf(loaded.broadcastTo([2, b])).toEqualTypeOf<Tensor<[2, B], "float32">>();
   expectTypeOf(broadcastTo(loaded, [b, 4], { mode: "bidirectional" })).toEqualTypeOf<Tensor<number[], "float32">>();
-  // a -1 beside a type parameter: whether `b` is -1 too is a question no test of it answers
-  // @ts-expect-error -- "reshape: the compiler cannot decide ..."
-  reshape(loaded, [b, -1]);
+  // a trailing -1 beside type parameters: the sizes before it, then what is left (a `b` of -1
+  // would be a second -1, which the runtime refuses)
+  expectTypeOf(reshape(loaded, [b, -1])).toEqualTypeOf<Tensor<[B, number], "float32">>();
+  expectTypeOf(loaded.reshape([b, t, -1])).toEqualTypeOf<Tensor<[B, T, number], "float32">>();
+  // @ts-expect-error -- "reshape: only one size may be -1"
+  reshape(loaded, [b, -1, -1]);
   // a literal size the runtime rejects is still an error beside a type parameter
   // @ts-expect-error -- "broadcastTo ... -2"
   broadcastTo(loaded, [b, -2]);

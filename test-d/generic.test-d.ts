@@ -154,8 +154,9 @@ function undecided<B extends number, C extends number, D extends number>(
   reshape(a, [dSize, bSize]);
   // @ts-expect-error -- 8 x 60 is not B x D (unless B or D is 0, which only the runtime knows)
   reshape(a, [bSize, dSize, 8, 60]);
-  // @ts-expect-error -- -1 cannot be inferred when B or D is 0
-  reshape(a, [bSize, dSize, -1]);
+  // a -1 beside kept type parameters is what is left (the runtime refuses it when B or D is 0,
+  // as it refuses a window larger than its axis)
+  expectTypeOf(reshape(a, [bSize, dSize, -1])).toEqualTypeOf<Tensor<[B, D, 1], "float32">>();
   // @ts-expect-error -- 2 + 3 may not be B
   split(a, [2, 3], 0);
   // @ts-expect-error -- each operand gives one axis: undecided (docs/generic-code.md), never a guess

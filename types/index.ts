@@ -18,7 +18,7 @@ export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, Scalar
 export type { Flattened, NormalizedAxis, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
 export type { SliceProblem, SliceSize, Sliced } from "./slice.js";
 
-export type { Regrouped, Reshape } from "./reshape.js";
+export type { Regrouped, RegroupedParts, Reshape } from "./reshape.js";
 
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";

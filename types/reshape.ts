@@ -126,30 +126,57 @@ type ReshapeByDivision<From extends Shape, Target extends Shape> =
  * Regrouped<[B, T, 512], [B, T, 8, 64]>   //=> [B, T, 8, 64]
  * Regrouped<[B, 8, 64, T], [B, 512, T]>   //=> [B, 512, T]
  */
-export type Regrouped<From extends Shape, Target extends Shape> =
+export type Regrouped<From extends Shape, Target extends Shape> = RegroupedBy<From, Target, "checked">;
+
+/**
+ * reshape's rule as a call takes it, `[shape, misfit]`: the shape with the kept sizes beside a -1
+ * untested, so a kept type parameter gives `[B, 256]` for `[B, 16, 4, 4]` to `[b, -1]`, and a
+ * middle holding type parameters their `MergedSize`; and apart from it the error the checked rule
+ * gives there, `never` when it gives none, unresolved while a kept size is a type parameter
+ * (whether `B` is 0 is for the run time to say, as whether a window fits it). One alias, so the
+ * call's argument and its result read the same instantiation.
+ */
+export type RegroupedParts<From extends Shape, Target extends Shape> = RegroupedBy<From, Target, "parts">;
+
+/** `Regrouped` (`"checked"`) or `RegroupedParts` (`"parts"`). */
+type RegroupedBy<From extends Shape, Target extends Shape, Mode extends "checked" | "parts"> =
   SharedFront<From, Target> extends [infer Front extends Shape, infer FromRest extends Shape, infer TargetRest extends Shape]
     // a -1 right after the shared front (`[24, -1]`): no size of `From` is -1, so nothing is shared at the back
-    ? TargetRest extends [-1] ? MergedMiddle<From, Target, Front, FromRest, []>
+    ? TargetRest extends [-1] ? MergedMiddle<From, Target, Front, FromRest, [], Mode>
     : SharedBack<FromRest, TargetRest> extends [infer FromMiddle extends Shape, infer TargetMiddle extends Shape, infer Back extends Shape]
-      ? TargetMiddle extends [-1] ? MergedMiddle<From, Target, Front, FromMiddle, Back>
+      ? TargetMiddle extends [-1] ? MergedMiddle<From, Target, Front, FromMiddle, Back, Mode>
       // no -1 (asked of the middle, whose sizes are literals: asked of `B`, it stays unresolved): a
       // -1 fails at run time when a kept size is 0, which cannot be asked of a type parameter
       : CountMinusOnes<TargetMiddle> extends 0
-        ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape ? [...Front, ...Middle, ...Back] : Reshape<From, Target>
-        : Reshape<From, Target>
+        ? Alone<Mode, Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape ? [...Front, ...Middle, ...Back] : Reshape<From, Target>>
+        // (a -1 among the regrouped sizes, `[B, T, 768]` to `[b, t, 12, -1]`: the middle's rule
+        // places it, and for `"parts"` the kept sizes are asked apart, as in `MergedMiddle`)
+        : Mode extends "parts"
+          ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape
+            ? [[...Front, ...Middle, ...Back], [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>]
+            : [Reshape<From, Target>, never]
+          : Reshape<From, Target>
       : never
     : never;
+
+/** A result of the rule with nothing apart: itself, or `[it, never]` for `"parts"`. */
+type Alone<Mode extends "checked" | "parts", Result> = Mode extends "parts" ? [Result, never] : Result;
 
 /**
  * A -1 in place of the middle (`[24, 48, 16]` to `[24, -1]`) is the middle's product when
  * the kept sizes are known and not 0 (a kept 0 leaves the -1 undetermined) and the middle's
- * sizes are known: one product, none of the whole rule's walks. Anything else (a type
- * parameter, `number`, a `Dim`, a size past the tables) takes the whole rule.
+ * sizes are known: one product, none of the whole rule's walks. Anything else (`number`, a
+ * `Dim`, a size past the tables) takes the whole rule. For `"parts"` the shape is the merge
+ * untested, the checked answer's error apart (`RegroupedParts`).
  */
-type MergedMiddle<From extends Shape, Target extends Shape, Front extends Shape, FromMiddle extends Shape, Back extends Shape> =
-  [Front[number] | Back[number]] extends [PositiveTableNumber]
-    ? [FromMiddle[number]] extends [TableNumber] ? [...Front, Product<FromMiddle>, ...Back] : Reshape<From, Target>
+type MergedMiddle<From extends Shape, Target extends Shape, Front extends Shape, FromMiddle extends Shape, Back extends Shape, Mode extends "checked" | "parts"> =
+  Mode extends "parts" ? [[...Front, MergedSize<FromMiddle>, ...Back], [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>]
+  : [FromMiddle[number]] extends [TableNumber]
+    ? [Front[number] | Back[number]] extends [PositiveTableNumber] ? [...Front, Product<FromMiddle>, ...Back] : Reshape<From, Target>
     : Reshape<From, Target>;
+
+/** The error among a rule's answers, `never` for a shape. */
+type ErrorOf<Answer> = Answer extends ShapeTypeError<string> ? Answer : never;
 type PositiveTableNumber = Exclude<TableNumber, 0>;
 
 /** The leading sizes both shapes share, and what is left of each: `[front, fromRest, targetRest]`. */

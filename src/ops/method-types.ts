@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, MatMulChecked, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -395,10 +395,10 @@ export interface PermuteMethod {
 
 /** `reshape` as a method of Tensor. */
 export interface ReshapeMethod {
-  <X extends AnyTensor, const Target extends Shape, const Kept extends KeptOf<ShapeOf<X>, Target> = TargetWithMinusOne>(
+  <X extends AnyTensor, const Target extends Shape, const Kept extends KeptOf<ShapeOf<X>, Target> = TargetWithMinusOne, const Lead extends LeadOf<ShapeOf<X>, Target> = NoLead>(
     this: X,
-    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept>,
-  ): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept>, X["dtype"]>;
+    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept> | DynamicLead<ShapeOf<X>, Lead>,
+  ): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept, Lead>, X["dtype"]>;
 }
 
 /** `slice` as a method of Tensor. */

@@ -11,6 +11,7 @@ import type {
   GatheredShape,
   PaddedShape,
   Regrouped,
+  RegroupedParts,
   SliceProblem,
   BroadcastToShapeOf,
   BroadcastToSpec,
@@ -719,10 +720,15 @@ export type StackChecked<Undecided extends string, Shapes extends readonly Shape
  * `Regrouped` is the rule on concrete shapes and keeps shared type parameters.
  */
 export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape> =
-  [Regrouped<From, Target>] extends [ShapeTypeError<infer Message>] ? Message : Target;
+  // (the parts read by index, so that this alias's own test is on the shape: while that stays
+  // unresolved, the call prints this alias by name)
+  [RegroupedParts<From, Target>[0]] extends [ShapeTypeError<infer Message>] ? Message
+  // (a -1 beside kept sizes: whether a kept size is 0 stays unresolved for a type parameter, and
+  // is then the run time's to say, `WindowFit`)
+  : [RegroupedParts<From, Target>[1]] extends [never] ? Target : WindowFit<RegroupedParts<From, Target>[1] & ShapeTypeError<string>, Target>;
 
 /** reshape's result, `number[]` for an error (the call is an error then); named, so an undecided call's result prints by name. */
-export type ReshapeResult<From extends Shape, Target extends Shape> = Regrouped<From, Target> extends infer Result extends Shape ? Result : number[];
+export type ReshapeResult<From extends Shape, Target extends Shape> = RegroupedParts<From, Target>[0] extends infer Result extends Shape ? Result : number[];
 
 /**
  * The road from a dynamic tensor (`Tensor<number[]>`) into generic code: reshape's target kept as
@@ -751,9 +757,29 @@ export type TargetWithMinusOne = readonly (number & { readonly "reshape: a -1 is
  */
 export type DynamicTarget<From extends Shape, Kept extends Shape> = number[] extends From ? (TargetWithMinusOne extends Kept ? never : Kept) : never;
 
-/** reshape's result: a dynamic tensor's kept target, or the rule's (`ReshapeResult`). */
-export type ReshapeOut<From extends Shape, Target extends Shape, Kept extends Shape> =
-  number[] extends From ? (TargetWithMinusOne extends Kept ? ReshapeResult<From, Target> : [...Kept]) : ReshapeResult<From, Target>;
+/**
+ * reshape's third road, for a dynamic tensor and a target ending in its -1 (`[b, -1]`, the
+ * flatten of loaded data): the sizes before the -1, inferred as `Lead` from this pattern.
+ * `never` for a tensor of known rank, and when `Lead` is its fallback (`LeadOf`).
+ */
+export type DynamicLead<From extends Shape, Lead extends Shape> = number[] extends From ? (NoLead extends Lead ? never : readonly [...Lead, -1]) : never;
+
+/**
+ * `Lead`'s constraint: for a dynamic tensor, the sizes before a trailing -1 with each literal -1
+ * struck out (`KeptTarget`), so a second -1 fails it and `Lead` falls back to this constraint,
+ * which holds `NoLead`: the rule answers then (`only one size may be -1`).
+ */
+export type LeadOf<From extends Shape, Target extends Shape> =
+  NoLead | (number[] extends From ? (Target extends readonly [...infer Before extends Shape, -1] ? KeptTarget<Before> : never) : never);
+
+/** What `Lead` is when the target does not end in a -1: no target fits it. */
+export type NoLead = readonly (number & { readonly "reshape: no trailing -1": true })[];
+
+/** reshape's result: a dynamic tensor's kept target, its sizes before a trailing -1 and `number`, or the rule's (`ReshapeResult`). */
+export type ReshapeOut<From extends Shape, Target extends Shape, Kept extends Shape, Lead extends Shape = NoLead> =
+  number[] extends From
+    ? TargetWithMinusOne extends Kept ? (NoLead extends Lead ? ReshapeResult<From, Target> : [...Lead, number]) : [...Kept]
+    : ReshapeResult<From, Target>;
 
 /**
  * slice's specs: `Specs`, or with the runtime's message in place of the first spec it

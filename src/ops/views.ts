@@ -11,7 +11,7 @@ import { flattenedShape, newAxis, permutation, squeezeKept } from "../shape/view
 import { checkSize } from "../shape/validate.js";
 import { type AnyTensor, copyElements, storageOf, Tensor } from "../tensor.js";
 import { assertTensor } from "./engine.js";
-import type { BroadcastToChecked, BroadcastToResult, DynamicOnto, DynamicTarget, KeptOf, OntoChecked, PermutedChecked, ReshapeChecked, ReshapeOut, ShapeOf, SliceChecked, SqueezeChecked, TargetWithMinusOne } from "./types.js";
+import type { BroadcastToChecked, BroadcastToResult, DynamicOnto, DynamicLead, DynamicTarget, KeptOf, LeadOf, NoLead, OntoChecked, PermutedChecked, ReshapeChecked, ReshapeOut, ShapeOf, SliceChecked, SqueezeChecked, TargetWithMinusOne } from "./types.js";
 import type { WriteUndecided } from "../../types/errors.js";
 import type {
   BroadcastToSpec,
@@ -149,10 +149,10 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
 // One signature: `Regrouped` is the rule on concrete shapes, and on shapes holding type
 // parameters it keeps the sizes both shapes share at either end (docs/generic-code.md); a
 // dynamic tensor's target is kept as written through `Kept` (see `KeptTarget`).
-export function reshape<X extends AnyTensor, const Target extends Shape, const Kept extends KeptOf<ShapeOf<X>, Target> = TargetWithMinusOne>(
+export function reshape<X extends AnyTensor, const Target extends Shape, const Kept extends KeptOf<ShapeOf<X>, Target> = TargetWithMinusOne, const Lead extends LeadOf<ShapeOf<X>, Target> = NoLead>(
   x: X,
-  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept>,
-): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept>, X["dtype"]>;
+  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept> | DynamicLead<ShapeOf<X>, Lead>,
+): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept, Lead>, X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   assertTensor("reshape", "x", x);
   const target = reshapedShape(x.shape, x.size, shape);

@@ -8,7 +8,7 @@
  * one shows as a failure to update here.
  */
 import {
-  add, arange, assertShape, avgPool2d, broadcastTo, concat, conv2d, conv2dTranspose, einsum, gather, layerNorm, matmul, maxPool2d, mean, mul, ones, oneHot,
+  add, arange, assertShape, avgPool2d, broadcastTo, concat, conv2d, conv2dTranspose, einsum, flatten, gather, layerNorm, matmul, maxPool2d, mean, mul, ones, oneHot,
   permute, relu, reshape, softmax, split, stack, sub, sum, topk, transpose, tril, where, type Tensor,
 } from "shapecast";
 
@@ -42,12 +42,13 @@ export function embed<B extends number, T extends number, V extends number, D ex
 
 export function heads<B extends number, T extends number>(x: Tensor<[B, T, 512], "float32">, b: B, t: T) {
   const split4 = reshape(x, [b, t, 8, 64]);
+  const byMinusOne = reshape(x, [b, t, 8, -1]);
   const moved = permute(split4, [0, 2, 1, 3]);
   const scores = einsum("bhtd,bhsd->bhts", moved, moved);
   const merged = reshape(permute(moved, [0, 2, 1, 3]), [b, t, 512]);
   const parts = split(merged, 2, -1);
   const pooled = mean(merged, 1);
-  return { split4, moved, scores, merged, parts, pooled };
+  return { split4, byMinusOne, moved, scores, merged, parts, pooled };
 }
 
 export function convBlock<N extends number, H extends number, W extends number>(
@@ -72,6 +73,18 @@ export function decoder<N extends number, H extends number, W extends number>(
   const full = conv2dTranspose(x, up3, { layout: "NCHW" });
   const refined = add(relu(conv2d(doubled, w, { layout: "NCHW", padding: "same" })), padded);
   return { doubled, shorter, padded, full, refined };
+}
+
+export function classifier<B extends number, H extends number, W extends number>(
+  features: Tensor<[B, 16, 4, 4], "float32">, maps: Tensor<[B, 16, H, W], "float32">, w: Tensor<[256, 10], "float32">, loaded: Tensor<number[], "float32">, b: B,
+) {
+  const flat = reshape(features, [b, -1]);
+  const logits = matmul(flat, w);
+  const merged = reshape(maps, [b, -1]);
+  const same = add(merged, flatten(maps, 1));
+  const batch = reshape(loaded, [b, -1]);
+  const grouped = reshape(features, [b, 4, -1]);
+  return { flat, logits, merged, same, batch, grouped };
 }
 
 export function sequences<B extends number, S extends number, T extends number, D extends number>(
