@@ -208,10 +208,7 @@ export type MergedSize<S extends readonly number[]> =
   // relates it to `number` the arithmetic below sees the text's constraint, `string`, not the
   // expressions (given these, the digit tables related them to every literal: 30,000
   // instantiations for one flatten). Sizes known by value, or at run time only, are read back.
-  // (sizes of the tables first, as most merges are: their product, with no text read; a type
-  // parameter among them leaves this test unresolved too)
-  S extends readonly TableNumber[] ? Product<S>
-  : SizeTexts<S> extends `${infer Text}` ? MergedKnown<S, ParsedSizes<Text>> : never;
+  SizeTexts<S> extends `${infer Text}` ? MergedKnown<S, ParsedSizes<Text>> : never;
 /** The sizes' texts, comma-separated. */
 type SizeTexts<S extends readonly number[]> =
   S extends readonly [infer First extends number, ...infer Rest extends readonly number[]] ? (Rest extends readonly [] ? `${First}` : `${First},${SizeTexts<Rest>}`) : "";
