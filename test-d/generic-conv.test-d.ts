@@ -147,6 +147,13 @@ expectTypeOf(mobile(zeros([1, 3, 8, 6]), zeros([3, 1, 3, 3]), zeros([1, 8, 6, 3]
 // @ts-expect-error -- 0 channels in 0 groups, as the runtime says: "depthwiseConv2d: x has 0 channels, not divisible by groups 0 (shape [1, 0, 5, 5])"
 depthwiseConv2d(zeros([1, 0, 5, 5]), zeros([0, 1, 3, 3]), { layout: "NCHW", padding: "same" });
 
+// a kernel size that is a type parameter, "same" padding: the sizes do not depend on it
+function anyKernel<N extends number, H extends number, W extends number, K extends number>(x: Tensor<[N, 8, H, W], "float32">, w: Tensor<[8, 8, K, K], "float32">) {
+  expectTypeOf(conv2d(x, w, { layout: "NCHW", padding: "same", strides: 2 })).toEqualTypeOf<Tensor<[N, 8, CeilDiv<H, 2>, CeilDiv<W, 2>], "float32">>();
+  return conv2d(x, w, { layout: "NCHW", padding: "same" });
+}
+expectTypeOf(anyKernel(zeros([1, 8, 5, 6]), zeros([8, 8, 3, 3]))).toEqualTypeOf<Tensor<[1, 8, 5, 6], "float32">>();
+
 // what stays an error, each with the library's message
 function misfits<N extends number, H extends number, W extends number, Cin extends number>(
   x: Tensor<[N, Cin, H, W], "float32">,

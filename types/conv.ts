@@ -120,7 +120,9 @@ type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, 
 /** The spatial sizes of a forward convolution (the window rule), or its error. */
 type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Checked extends boolean> =
   WindowSizes<Op, Spatial, First, Kernel, OptionField<O, "strides", 1>, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X, Checked> extends infer Sizes
-    ? Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
+    // ("same" sizes do not depend on the kernel, so a kernel size that is a type parameter is not asked about)
+    ? OptionField<O, "padding", "valid"> extends "same" ? Sizes
+    : Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
     : never;
 
 /**
