@@ -143,15 +143,12 @@ type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, F
  * positive. A padding that eats the whole output is `TransposeMisfit`'s to report.
  */
 type TransposeSize<In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number], Extra extends number> =
-  Shift<Spread<In, Stride>, Add<WindowSpan<K, Dilation>, Extra>, Add<Stride, Add<Pad[0], Pad[1]>>, true>;
-
-/** `in * stride`, decided on the stride alone (`H` itself at stride 1, never `Times<H, 1>`). */
-type Spread<In extends number, Stride extends number> = [Stride] extends [1] ? In : Times<In, Stride>;
+  Shift<Scaled<In, Stride>, Add<WindowSpan<K, Dilation>, Extra>, Add<Stride, Add<Pad[0], Pad[1]>>, true>;
 
 /** Spatial axis J of a transposed convolution: `"same"` gives `in * stride` (`H` or `Times<H, 2>` for a type parameter), plus `Extra`. */
 type TransposeAxis<In extends number, J extends number, Kernel extends Shape, O, Extra> =
   OptionField<O, "padding", "valid"> extends "same"
-    ? [Extra] extends [0] ? Spread<In, PerAxis<OptionField<O, "strides", 1>, J>> : Grown<Spread<In, PerAxis<OptionField<O, "strides", 1>, J>>, PerAxis<Extra, J>>
+    ? [Extra] extends [0] ? Scaled<In, PerAxis<OptionField<O, "strides", 1>, J>> : Grown<Scaled<In, PerAxis<OptionField<O, "strides", 1>, J>>, PerAxis<Extra, J>>
     : TransposeSize<In, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
         [Extra] extends [0] ? 0 : PerAxis<Extra, J>>;
 
@@ -165,20 +162,25 @@ type TransposeSizes<Spatial extends Shape, Kernel extends Shape, O, Extra = Opti
  * time to check), read through the size's text as types/size.ts does, so that the test of the
  * two axes (`MisfitPattern`) is decided by a literal axis beside it.
  */
-type TransposeProbe<In extends number, K extends number, Stride extends number, Dilation extends number, Pad extends [number, number]> =
+type TransposeProbe<In extends number, Stride extends number, Span extends number, Padding extends number> =
   `${In}` extends `${infer Text extends bigint}`
     ? IsKnownSize<ToNumber<`${Text}`>> extends true
       ? [ToNumber<`${Text}`>] extends [0] ? 1
-      : [Monus<Add<Multiply<Monus<ToNumber<`${Text}`>, 1>, Stride>, WindowSpan<K, Dilation>>, Add<Pad[0], Pad[1]>>] extends [0] ? 0 : 1
+      : [Monus<TransposeFull<ToNumber<`${Text}`>, Stride, Span>, Padding>] extends [0] ? 0 : 1
       : 1
     : 1;
+
+/** What a transposed window gives a literal axis of `In >= 1` cells before its padding: `(in - 1) * stride + span`. */
+type TransposeFull<In extends number, Stride extends number, Span extends number> = Add<Multiply<Monus<In, 1>, Stride>, Span>;
 
 /** The probe of axis J: 1 at once for a padding smaller than the span (an axis of one cell gives the span), as "valid" is. */
 type TransposeProbeAt<Spatial extends Shape, J extends 0 | 1, Kernel extends Shape, O> =
   PadOf<OptionField<O, "padding", "valid">, J> extends infer Pad extends [number, number]
     ? Pad extends [0, 0] ? 1
     : WindowSpan<PerAxis<Kernel, J>, PerAxis<OptionField<O, "dilations", 1>, J>> extends infer Span extends number
-      ? [Monus<Span, Add<Pad[0], Pad[1]>>] extends [0] ? TransposeProbe<Spatial[J] & number, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, Pad> : 1
+      ? Add<Pad[0], Pad[1]> extends infer Padding extends number
+        ? [Monus<Span, Padding>] extends [0] ? TransposeProbe<Spatial[J] & number, PerAxis<OptionField<O, "strides", 1>, J>, Span, Padding> : 1
+        : 1
       : 1
     : 1;
 
@@ -195,7 +197,7 @@ type TransposeAxisText<Op extends string, X extends Shape, Spatial extends Shape
   PadOf<OptionField<O, "padding", "valid">, J> extends [infer Before extends number, infer After extends number]
     ? `${Spatial[J] & number}` extends `${infer Text extends bigint}`
       ? ShapeMessage<ConvTransposePaddingMessage<Op, Add<First, J>,
-          Add<Multiply<Monus<ToNumber<`${Text}`>, 1>, PerAxis<OptionField<O, "strides", 1>, J>>, WindowSpan<PerAxis<Kernel, J>, PerAxis<OptionField<O, "dilations", 1>, J>>>,
+          TransposeFull<ToNumber<`${Text}`>, PerAxis<OptionField<O, "strides", 1>, J>, WindowSpan<PerAxis<Kernel, J>, PerAxis<OptionField<O, "dilations", 1>, J>>>,
           Add<Before, After>, "{1}">, X>
       : never
     : never;
@@ -228,9 +230,10 @@ type XRank<Op extends string, X extends Shape, Rank extends number, Layout exten
 type WRank<Op extends string, W extends Shape, Rank extends number, Layout extends string> = ShapeTypeError<ConvRankMessage<Op, "w", Rank, Layout, ShowShape<W>>>;
 
 /**
- * The result's channels `C * M` (a depthwise multiplier, a transpose's groups), decided on `M`
- * alone: `C` itself for 1, else `Times<C, M>`, so a channel count that is a type parameter
- * stays one, or an expression (types/size.ts), never the digit arithmetic run on it.
+ * `C * M` (a transpose's `in * stride`, the result's channels for a depthwise multiplier or a
+ * transpose's groups), decided on `M` alone: `C` itself for 1 (never `Times<H, 1>`), else
+ * `Times<C, M>`, so a size that is a type parameter stays one, or an expression
+ * (types/size.ts), never the digit arithmetic run on it.
  */
 type Scaled<C extends number, M extends number> = [M] extends [1] ? C : Times<C, M>;
 

@@ -153,7 +153,7 @@ type RegroupedBy<From extends Shape, Target extends Shape, Mode extends "checked
         // places it, and for `"parts"` the kept sizes are asked apart, as in `MergedMiddle`)
         : Mode extends "parts"
           ? Reshape<FromMiddle, TargetMiddle> extends infer Middle extends Shape
-            ? [[...Front, ...Middle, ...Back], [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>]
+            ? [[...Front, ...Middle, ...Back], KeptMisfit<From, Target, Front, Back>]
             : [Reshape<From, Target>, never]
           : Reshape<From, Target>
       : never
@@ -170,10 +170,18 @@ type Alone<Mode extends "checked" | "parts", Result> = Mode extends "parts" ? [R
  * untested, the checked answer's error apart (`RegroupedParts`).
  */
 type MergedMiddle<From extends Shape, Target extends Shape, Front extends Shape, FromMiddle extends Shape, Back extends Shape, Mode extends "checked" | "parts"> =
-  Mode extends "parts" ? [[...Front, MergedSize<FromMiddle>, ...Back], [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>]
+  Mode extends "parts" ? [[...Front, MergedSize<FromMiddle>, ...Back], KeptMisfit<From, Target, Front, Back>]
   : [FromMiddle[number]] extends [TableNumber]
     ? [Front[number] | Back[number]] extends [PositiveTableNumber] ? [...Front, Product<FromMiddle>, ...Back] : Reshape<From, Target>
     : Reshape<From, Target>;
+
+/**
+ * For `"parts"`, beside a -1: the whole rule's error when a kept size is not a known positive
+ * size (a kept 0 leaves the -1 undetermined), `never` otherwise; unresolved while a kept size is
+ * a type parameter.
+ */
+type KeptMisfit<From extends Shape, Target extends Shape, Front extends Shape, Back extends Shape> =
+  [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>;
 
 /** The error among a rule's answers, `never` for a shape. */
 type ErrorOf<Answer> = Answer extends ShapeTypeError<string> ? Answer : never;

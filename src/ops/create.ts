@@ -266,7 +266,10 @@ export type RangeLength<Start extends number, Stop extends number, Step extends 
 
 /** `High - Low` cells (0 when Low is as large) counted by `Step`; `number` for a negative bound. */
 type Counted<High extends number, Low extends number, Step extends number> =
-  `${High}|${Low}` extends `-${string}` | `${string}|-${string}` ? number : ([Step] extends [1] ? Minus<High, Low> : CeilDiv<Minus<High, Low>, Step>);
+  `${High}|${Low}` extends `-${string}` | `${string}|-${string}` ? number : CountedBy<Minus<High, Low>, Step>;
+
+/** `Span` cells counted by `Step`: the span itself by 1, else `CeilDiv<Span, Step>`. */
+type CountedBy<Span extends number, Step extends number> = [Step] extends [1] ? Span : CeilDiv<Span, Step>;
 
 /**
  * The length of `arange(start, t, step)` with `t: T` a type parameter: a size computed from `T`
@@ -278,7 +281,7 @@ type Counted<High extends number, Low extends number, Step extends number> =
 export type RangeTo<Start extends number, Stop extends number, Step extends number> =
   number extends Start | Step ? number
   : `${Start}|${Step}` extends `-${string}` | `${string}|-${string}` | `${string}.${string}` | `${string}|0` ? number
-  : [Step] extends [1] ? SpanTo<Start, Stop> : CeilDiv<SpanTo<Start, Stop>, Step>;
+  : CountedBy<SpanTo<Start, Stop>, Step>;
 
 /** `Stop - Start`, decided on `Start`: the stop itself from 0. */
 type SpanTo<Start extends number, Stop extends number> = [Start] extends [0] ? Stop : Minus<Stop, Start>;

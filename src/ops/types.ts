@@ -1042,11 +1042,17 @@ export type WriteUndecidedConv<Op extends string> =
 export type ConvChecked<Undecided extends string, Op extends ConvOp, X extends Shape, W extends Shape, O, Arg> =
   ConvShape<Op, X, W, O, false> extends infer Result
     ? [Result] extends [ShapeTypeError<infer Message>] ? Message
-    // ("same" windows always fit, and so does a transposed convolution with no padding; a
-    // depthwise channels-first convolution still asks whether x has channels, `ConvMisfit`)
-    : OptionField<O, "padding", "valid"> extends (Op extends "conv2dTranspose" ? "same" | "valid" | 0 : "same") ? (Op extends "depthwiseConv2d" ? WindowFit<ConvMisfit<Op, X, W, O, Result>, Arg> : Arg)
+    : AlwaysFits<Op, O> extends true ? Arg
     : WindowFit<ConvMisfit<Op, X, W, O, Result>, Arg>
     : never;
+
+/**
+ * A padding with which `ConvMisfit` finds nothing, so a call need not ask it: `"same"` windows
+ * always fit, and so does a transposed convolution with no padding; a depthwise channels-first
+ * convolution still asks whether x has channels.
+ */
+type AlwaysFits<Op extends ConvOp, O> =
+  Op extends "depthwiseConv2d" ? false : OptionField<O, "padding", "valid"> extends (Op extends "conv2dTranspose" ? "same" | "valid" | 0 : "same") ? true : false;
 
 /** The options each convolution takes. */
 export interface ConvOptionsOf {

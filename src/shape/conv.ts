@@ -4,8 +4,8 @@
  * channel axis against them, w's filters divisible by `groups`, then the
  * window rule (src/shape/window.ts) on the spatial axes, or for
  * conv2dTranspose its gradient: `(in - 1) * stride + dilation * (k - 1) + 1 -
- * before - after + outputPadding` per axis, computed as `in * stride` shifted (the twins of
- * the types' `Times`, `Grown` and `Minus`), and `in * stride + outputPadding` with
+ * before - after + outputPadding` per axis (which types/conv.ts writes as `in * stride`
+ * shifted, `Grown` or `Minus` of `Times`), and `in * stride + outputPadding` with
  * "same" (its total padding `max(span - stride, 0)` split with the extra cell
  * after, as TensorFlow; an empty axis stays empty). `outputPadding` (0 by
  * default) adds cells after the output, to reach the size a forward
@@ -14,7 +14,7 @@
  * Each misfit is a ShapeError with the compiler's message; options that are
  * not what they should be a TypeError or RangeError naming them.
  */
-import { grown, minus, times } from "./size.js";
+import { grown, times } from "./size.js";
 import type {
   ConvChannelsMessage,
   ConvGroupsMessage,
@@ -135,7 +135,7 @@ function transposeWindows(
     if (pads === "same") {
       const total = Math.max(span - stride, 0);
       const before = Math.floor(total / 2);
-      return { size, stride, dilation, before, after: total - before, out: times(input, stride) + extra };
+      return { size, stride, dilation, before, after: total - before, out: grown(times(input, stride), extra) };
     }
     const [before, after] = pads[j]!;
     const full = (input - 1) * stride + span;
@@ -151,10 +151,9 @@ function transposeWindows(
         sizes: [full, before + after],
       });
     }
-    // (`in * stride` shifted by what the span and outputPadding add beyond the stride and the
-    // padding, as types/conv.ts writes it: `Grown` or `Minus` of `Times`; `out + extra` here)
-    const shift = span + extra - stride - before - after;
-    return { size, stride, dilation, before, after, out: shift >= 0 ? grown(times(input, stride), shift) : minus(times(input, stride), -shift) };
+    // (types/conv.ts writes the same number as `in * stride` shifted, `Grown` or `Minus` of `Times`,
+    // which it needs for a size that is a type parameter)
+    return { size, stride, dilation, before, after, out: out + extra };
   });
 }
 
