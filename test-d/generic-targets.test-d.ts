@@ -5,7 +5,7 @@
  * `broadcastTo`, each checked at run time.
  */
 import { expectTypeOf } from "expect-type";
-import { add, assertShape, broadcastTo, flatten, matmul, reshape, zeros, type BroadcastShapes, type MergedSize, type Tensor, where } from "shapecast";
+import { add, assertShape, broadcastTo, flatten, matmul, permute, reshape, zeros, type BroadcastShapes, type ExactDiv, type MergedSize, type Tensor, where } from "shapecast";
 
 function targets<B extends number, C extends number, H extends number, T extends number>(
   column: Tensor<[B, 1], "float32">, row: Tensor<[1, C], "float32">, x: Tensor<[B, 4], "float32">, mask: Tensor<[T, T], "bool">,
@@ -44,6 +44,33 @@ function heads<B extends number, H extends number, W extends number>(x: Tensor<[
   return reshape(x, [b, -1]);
 }
 expectTypeOf(heads(zeros([3, 16, 4, 4]), zeros([3, 16, 5, 2]), 3)).toEqualTypeOf<Tensor<[3, 256], "float32">>();
+
+// heads split off a width that is a type parameter, and merged back, as attention code writes
+// `x.view(B, T, n_head, -1)` and `y.transpose(1, 2).reshape(B, T, -1)`
+function splitHeads<B extends number, T extends number, D extends number, H extends number>(
+  x: Tensor<[B, T, D], "float32">, w: Tensor<[D, D], "float32">, maps: Tensor<[B, H, T], "float32">, b: B, t: T, h: H,
+) {
+  const heads = reshape(x, [b, t, h, -1]);
+  expectTypeOf(heads).toEqualTypeOf<Tensor<[B, T, H, ExactDiv<D, H>], "float32">>();
+  expectTypeOf(x.reshape([b, t, 12, -1])).toEqualTypeOf<Tensor<[B, T, 12, ExactDiv<D, 12>], "float32">>();
+  const attended = permute(permute(heads, [0, 2, 1, 3]), [0, 2, 1, 3]);
+  const merged = reshape(attended, [b, t, -1]);
+  expectTypeOf(merged).toEqualTypeOf<Tensor<[B, T, D], "float32">>();
+  expectTypeOf(flatten(heads, 2)).toEqualTypeOf<Tensor<[B, T, D], "float32">>();
+  // the output projection fits the merged width
+  expectTypeOf(matmul(merged, w)).toEqualTypeOf<Tensor<[B, T, D], "float32">>();
+  // a merge into the -1 of sizes that are type parameters keeps them by name
+  expectTypeOf(reshape(maps, [b, -1])).toEqualTypeOf<Tensor<[B, MergedSize<[H, T]>], "float32">>();
+  // a divisor that does not divide a literal width is the runtime's error, beside type parameters too
+  // @ts-expect-error -- "reshape: cannot infer -1: ... elements of [B, T, 768] do not split into [B, T, 7, -1]"
+  reshape(expected<Tensor<[B, T, 768], "float32">>(), [b, t, 7, -1]);
+  // the merge written out is undecided (H x ExactDiv<D, H> against D), as docs/generic-code.md says
+  // @ts-expect-error -- the compiler cannot decide
+  reshape(heads, [b, t, expected<D>()]);
+  return merged;
+}
+expectTypeOf(splitHeads(zeros([2, 5, 768]), zeros([768, 768]), zeros([2, 12, 5]), 2, 5, 12)).toEqualTypeOf<Tensor<[2, 5, 768], "float32">>();
+expectTypeOf(reshape(zeros([2, 5, 768]), [2, 5, 12, -1])).toEqualTypeOf<Tensor<[2, 5, 12, 64], "float32">>();
 
 function fromData<B extends number, T extends number>(loaded: Tensor<number[], "float32">, w: Tensor<[16, 4], "float32">, b: B, t: T) {
   // a run-time check, then the generic type

@@ -18,7 +18,7 @@ export type { ArithmeticDType, DivisionDType, DType, FloatDType, Promote, Scalar
 export type { Flattened, NormalizedAxis, Permuted, Reversed, WithAxis, WithoutAxis, WithoutOnes } from "./views.js";
 export type { SliceProblem, SliceSize, Sliced } from "./slice.js";
 
-export type { Regrouped, RegroupedParts, Reshape } from "./reshape.js";
+export type { LastSplitParts, Regrouped, RegroupedParts, Reshape } from "./reshape.js";
 
 // Reductions
 export type { Reduced, ReducedOf } from "./reduce.js";
@@ -31,7 +31,7 @@ export type { TopKCountMessage, TopKLargerMessage, TopKPlaced, TopKProblem, TopK
 export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";
 
 // Sizes computed from type parameters (symbolic sizes)
-export type { AtMost, CeilDiv, FloorDiv, Grown, MergedSize, Minus, Plus, Times } from "./size.js";
+export type { AtMost, CeilDiv, ExactDiv, FloorDiv, Grown, MergedSize, Minus, Plus, Times } from "./size.js";
 
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";

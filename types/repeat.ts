@@ -22,10 +22,10 @@
  */
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { IsKnownSize, MergedSize, SumOf } from "./internal/arithmetic.js";
+import type { IsKnownSize, SumOf } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
-import type { Times } from "./size.js";
+import type { MergedSize, Times } from "./size.js";
 
 /** A count that is not a non-negative integer (`Name` is `repeats` or `repeats[i]`): twin of `writeRepeatCount` in src/shape/repeat.ts. */
 export type RepeatCountMessage<Name extends string, Value extends number> = `repeat: ${Name} must be a non-negative integer, got number ${Value}`;

@@ -11,10 +11,11 @@
  * //=> "reshape: [2, 3, 4] has 24 elements but [5, 5] holds 25"
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { MergedSize, Product, Quotient } from "./internal/arithmetic.js";
+import type { Product, Quotient } from "./internal/arithmetic.js";
+import type { ExactDiv, MergedSize } from "./size.js";
 import type { Identical } from "./internal/sizes.js";
 import type { TableNumber } from "./internal/tables.js";
-import type { Shape, ShowShape } from "./shape.js";
+import type { Shape, ShapeMessage, ShowShape } from "./shape.js";
 
 /** Two -1 sizes: twin of `writeReshapeMinusOnes` in src/shape/reshape.ts. */
 export type ReshapeMinusOnesMessage<Target extends string> = `reshape: only one size may be -1, got ${Target}`;
@@ -158,6 +159,58 @@ type RegroupedBy<From extends Shape, Target extends Shape, Mode extends "checked
           : Reshape<From, Target>
       : never
     : never;
+
+/**
+ * A last axis split in two before a trailing -1, the sizes in front of it kept: `From` is
+ * `[...Front, D]` and the target `[...Front, K, -1]`, given by `Lead`, the target's sizes before
+ * its -1, which the call infers (src/ops/types.ts, `LeadOf`: no conditional type can ask whether
+ * a size that is a type parameter is -1, so a target ending in one is never tested for it).
+ * `[Front, D, K]`; `false` when the shapes do not have that form; unresolved when the fronts
+ * differ in a type parameter (`[B, T]` and `[B, S]`).
+ */
+type LastSplit<From extends Shape, Lead extends Shape> =
+  Lead extends readonly [...infer LeadFront extends Shape, infer K extends number]
+    ? From extends readonly [...infer Front extends Shape, infer D extends number]
+      ? Identical<[...Front], [...LeadFront]> extends true ? [Front, D, K] : false
+      : false
+    : false;
+
+/**
+ * reshape's rule as a call takes it (`RegroupedParts`), with a last axis split before a
+ * trailing -1 (`LastSplit`) read first: `[B, T, D]` to `[b, t, h, -1]` is `[B, T, H, ExactDiv<D,
+ * H>]` and `[b, t, 12, -1]` is `[B, T, 12, ExactDiv<D, 12>]` (64 when `D` is 768), a split no
+ * walk of the shared sizes reaches, since `D` against `12` or `H` is a pair it cannot decide.
+ * And a merge into the trailing -1 of the sizes after `Lead`: `[B, H, ExactDiv<D, H>]` to `[b,
+ * -1]` is `[B, D]` (`MergedSize`), `[B, H, W]` to `[b, -1]` is `[B, MergedSize<[H, W]>]`. Apart
+ * from the shape, the misfit (`LastSplitMisfit`, `KeptMisfit`).
+ */
+export type LastSplitParts<From extends Shape, Target extends Shape, Lead extends Shape> =
+  LastSplit<From, Lead> extends [infer Front extends Shape, infer D extends number, infer K extends number]
+    ? [[...Front, K, ExactDiv<D, K>], LastSplitMisfit<From, Target, Front, D, K>]
+    // (the other way: `From` is `Lead` and more sizes, which the -1 merges; found by the length
+    // of `Lead`, so that no size is compared with the -1, which for `H` stays unresolved)
+    : PrefixOf<From, Lead> extends [infer Front extends Shape, infer Rest extends Shape]
+      ? Identical<[...Front], [...Lead]> extends true
+        ? [[...Front, Rest extends readonly [infer Only extends number] ? Only : MergedSize<Rest>], KeptMisfit<From, Target, Front, []>]
+        : RegroupedParts<From, Target>
+      : RegroupedParts<From, Target>;
+
+/** `From`'s first sizes, as many as `Lead` holds, and the rest: `[front, rest]`, `false` when `From` is shorter. */
+type PrefixOf<From extends Shape, Lead extends Shape, Front extends number[] = []> =
+  Front["length"] extends Lead["length"] ? [Front, [...From]]
+  : From extends readonly [infer F extends number, ...infer Rest extends Shape] ? PrefixOf<Rest, Lead, [...Front, F]> : false;
+
+/**
+ * A split's misfit, `never` when it fits: a `K` that does not divide `D`, in the runtime's words
+ * with both shapes filled in (`ShapeMessage`, so that beside a type parameter the misfit is
+ * still reported as one, its element count written as `MergedSize<[B, T, 768]>`); a kept size
+ * that is 0, where the runtime cannot infer the -1, as the rule reports it. Unresolved while `D`
+ * or `K`, or a kept size, is a type parameter: the run time checks it, as a window's fit.
+ */
+type LastSplitMisfit<From extends Shape, Target extends Shape, Front extends Shape, D extends number, K extends number> =
+  [ErrorOf<Reshape<[D], [K, -1]>>] extends [never]
+    ? KeptMisfit<From, Target, Front, []>
+    : ShapeTypeError<ShapeMessage<ReshapeInferMessage<MergedSize<From>, "{1}", "{2}">, From, Target>>;
 
 /** A result of the rule with nothing apart: itself, or `[it, never]` for `"parts"`. */
 type Alone<Mode extends "checked" | "parts", Result> = Mode extends "parts" ? [Result, never] : Result;

@@ -20,16 +20,43 @@
  * Times<7, 2>      //=> 14
  * Minus<28, 2>     //=> 26
  * FloorDiv<27, 2>  //=> 13
+ * ExactDiv<768, 12> //=> 64
  * // in `function f<H extends number>(...)`: CeilDiv<H, 2> stays CeilDiv<H, 2>
  */
-import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, Min, Monus, Multiply, ToNumber } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, FloorQuotient, IsKnownSize, MergedKnown, MergedProduct, Min, Monus, Multiply, ParsedSizes, Quotient, SizeTexts, ToNumber } from "./internal/arithmetic.js";
 
 /**
  * The size of axes merged into one (`flatten`, `reshape` of a middle): their product, or, while
  * a size is a type parameter or an expression of one, the merge itself, `MergedSize<[FloorDiv<H,
- * 16>, FloorDiv<W, 16>]>` (types/internal/arithmetic.ts).
+ * 16>, FloorDiv<W, 16>]>` (`MergedProduct`, types/internal/arithmetic.ts). An axis split by
+ * `ExactDiv` merged back after its divisor is the size that was split:
+ * `MergedSize<[H, ExactDiv<D, H>]>` is `D`, so the heads of attention merge back to the model's
+ * width. The pattern is this alias's own test, so on sizes that are type parameters (`[H, W]`)
+ * it stays unresolved, named `MergedSize<[H, W]>`, as the product's test does.
  */
-export type { MergedSize } from "./internal/arithmetic.js";
+export type MergedSize<S extends readonly number[]> =
+  // One test, this alias's own: the sizes are an axis split by `ExactDiv` after its divisor (the
+  // same literal, or the same type parameter, read twice as `By`), or literals (their product,
+  // below, by the same path as any decided merge); otherwise it stays unresolved, so an
+  // unresolved merge prints by this name (a decided test followed by an unresolved one would
+  // print the second's body). A merge of literals beyond `LiteralTexts` fails the test and is
+  // computed below alike.
+  { sizes: S; text: SizeTexts<S> } extends
+    | { sizes: readonly [infer By extends number, ExactDiv<infer Split, infer By extends number>]; text: string }
+    | { sizes: S; text: LiteralTexts }
+    // (decided here: a split, or literals, which no `ExactDiv` matches)
+    ? [S] extends [readonly [infer By extends number, ExactDiv<infer Split, infer By extends number>]] ? Split & number : MergedProduct<S>
+    : SizeTexts<S> extends `${infer Text}` ? MergedKnown<S, ParsedSizes<Text>> : never;
+/** The text of up to 8 sizes that are all literals (a size the compiler does not know by value fails it, unresolved). */
+type LiteralTexts =
+  | `${bigint}`
+  | `${bigint},${bigint}`
+  | `${bigint},${bigint},${bigint}`
+  | `${bigint},${bigint},${bigint},${bigint}`
+  | `${bigint},${bigint},${bigint},${bigint},${bigint}`
+  | `${bigint},${bigint},${bigint},${bigint},${bigint},${bigint}`
+  | `${bigint},${bigint},${bigint},${bigint},${bigint},${bigint},${bigint}`
+  | `${bigint},${bigint},${bigint},${bigint},${bigint},${bigint},${bigint},${bigint}`;
 
 /**
  * `R`, or `never` for an operand that is `never` (a test of its own, named: a message relating
@@ -92,6 +119,27 @@ export type FloorDiv<A extends number, B extends number> =
   `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
     ? NoInfer<UnlessNever<A, IsKnownSize<ToNumber<`${TextA}`>> extends true ? FloorQuotient<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>> : number>>
     : number;
+
+/**
+ * `A / B` where `B` divides `A`: what a -1 stands for when a last axis is split in two
+ * (`reshape` of `[B, T, D]` to `[b, t, h, -1]` is `[B, T, H, ExactDiv<D, H>]`, the heads of
+ * attention). On literals the quotient, `number` when `B` does not divide `A` (the reshape rule
+ * that builds it reports that misfit), and for a size known only at run time; a size by
+ * itself is 1 (0 by 0 too: the reshape that splits 0 by 0 is refused by its own rule). Merged back
+ * with its divisor it is `A` again (`MergedSize<[H, ExactDiv<D, H>]>` is `D`).
+ */
+export type ExactDiv<A, B extends number> =
+  // (a size divided by itself is 1, `[B, D]` to `[b, d, -1]`: decided on the pair wrapped, so that
+  // `D` by `D` is 1 and `D` by `H` stays unresolved, named, as the arithmetic's test leaves it)
+  { a: A; b: B } extends { a: B; b: A } ? 1
+  : `${A & number}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+    ? NoInfer<UnlessNever<A, UnlessNever<B, IsKnownSize<ToNumber<`${TextA}`>> extends true ? ExactQuotient<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>> : number>>>
+    // (`A` is left unconstrained, and anything but a size gives `never`, so that `MergedSize`'s
+    // pattern, which reads `A` by `infer`, matches no size where it infers nothing)
+    : [A] extends [number] ? number : never;
+
+/** The quotient of two literals, `number` when it is not a whole number (or the divisor is 0). */
+type ExactQuotient<A extends number, B extends number> = Quotient<A, B> extends infer Q extends number ? ([Q] extends [never] ? number : Q) : number;
 
 /*
  * Each alias above is the same conditional type, written out so that each is named by its own

@@ -12,7 +12,8 @@
  * WithoutOnes<[1, 3, 1]>               //=> [3]
  */
 import type { RankSum, SmallRank } from "./internal/by-rank.js";
-import type { Add, CeilQuotient, IsKnownSize, MergedSize, Min, Monus, Product } from "./internal/arithmetic.js";
+import type { Add, CeilQuotient, IsKnownSize, Min, Monus, Product } from "./internal/arithmetic.js";
+import type { MergedSize } from "./size.js";
 import type { ReversedAxes } from "./internal/tables.js";
 import type { Counter } from "./internal/tuple.js";
 import type { ShapeTypeError } from "./errors.js";

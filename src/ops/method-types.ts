@@ -397,7 +397,7 @@ export interface PermuteMethod {
 export interface ReshapeMethod {
   <X extends AnyTensor, const Target extends Shape, const Kept extends KeptOf<ShapeOf<X>, Target> = TargetWithMinusOne, const Lead extends LeadOf<ShapeOf<X>, Target> = NoLead>(
     this: X,
-    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept> | DynamicLead<ShapeOf<X>, Lead>,
+    shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target, Lead> | DynamicTarget<ShapeOf<X>, Kept> | DynamicLead<ShapeOf<X>, Lead>,
   ): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept, Lead>, X["dtype"]>;
 }
 

@@ -12,6 +12,7 @@ import type {
   PaddedShape,
   Regrouped,
   RegroupedParts,
+  LastSplitParts,
   SliceProblem,
   BroadcastToShapeOf,
   BroadcastToSpec,
@@ -719,16 +720,29 @@ export type StackChecked<Undecided extends string, Shapes extends readonly Shape
  * decide ...", [B, D], readonly [D, B]>`, not as the rule's unresolved body.
  * `Regrouped` is the rule on concrete shapes and keeps shared type parameters.
  */
-export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape> =
+export type ReshapeChecked<Undecided extends string, From extends Shape, Target extends Shape, Lead extends Shape = NoLead> =
   // (the parts read by index, so that this alias's own test is on the shape: while that stays
   // unresolved, the call prints this alias by name)
-  [RegroupedParts<From, Target>[0]] extends [ShapeTypeError<infer Message>] ? Message
+  [ReshapeParts<From, Target, Lead>[0]] extends [ShapeTypeError<infer Message>] ? Message
   // (a -1 beside kept sizes: whether a kept size is 0 stays unresolved for a type parameter, and
   // is then the run time's to say, `WindowFit`)
-  : [RegroupedParts<From, Target>[1]] extends [never] ? Target : WindowFit<RegroupedParts<From, Target>[1] & ShapeTypeError<string>, Target>;
+  : [ReshapeParts<From, Target, Lead>[1]] extends [never] ? Target
+  // (the target written through `Lead` where it has one, so that the call infers `Lead` from it)
+  : { lead: NoLead } extends { lead: Lead }
+    ? WindowFit<ReshapeParts<From, Target, Lead>[1] & ShapeTypeError<string>, Target>
+    : WindowFit<ReshapeParts<From, Target, Lead>[1] & ShapeTypeError<string>, readonly [...Lead, -1]>;
+
+/**
+ * reshape's rule with the split of a last axis before a trailing -1 (`LastSplitParts`,
+ * types/reshape.ts) when the target has one (`Lead`), `RegroupedParts` otherwise. (`Lead` is
+ * `NoLead`, or `NoLead` with the unresolved test of a target that ends in a type parameter,
+ * which the wrapped test takes as holding `NoLead`.)
+ */
+type ReshapeParts<From extends Shape, Target extends Shape, Lead extends Shape> =
+  { lead: NoLead } extends { lead: Lead } ? RegroupedParts<From, Target> : LastSplitParts<From, Target, Lead>;
 
 /** reshape's result, `number[]` for an error (the call is an error then); named, so an undecided call's result prints by name. */
-export type ReshapeResult<From extends Shape, Target extends Shape> = RegroupedParts<From, Target>[0] extends infer Result extends Shape ? Result : number[];
+export type ReshapeResult<From extends Shape, Target extends Shape, Lead extends Shape = NoLead> = ReshapeParts<From, Target, Lead>[0] extends infer Result extends Shape ? Result : number[];
 
 /**
  * The road from a dynamic tensor (`Tensor<number[]>`) into generic code: reshape's target kept as
@@ -770,16 +784,18 @@ export type DynamicLead<From extends Shape, Lead extends Shape> = number[] exten
  * which holds `NoLead`: the rule answers then (`only one size may be -1`).
  */
 export type LeadOf<From extends Shape, Target extends Shape> =
-  NoLead | (number[] extends From ? (Target extends readonly [...infer Before extends Shape, -1] ? KeptTarget<Before> : never) : never);
+  NoLead | (Target extends readonly [...infer Before extends Shape, -1] ? KeptTarget<Before> : never);
 
 /** What `Lead` is when the target does not end in a -1: no target fits it. */
-export type NoLead = readonly (number & { readonly "reshape: no trailing -1": true })[];
+export type NoLead = readonly [NoLeadSize, ...NoLeadSize[]];
+/** (A size no target holds; one at least, so that the target `[]` of a target with no -1, `[3]`, does not fit `NoLead`.) */
+type NoLeadSize = number & { readonly "reshape: no trailing -1": true };
 
 /** reshape's result: a dynamic tensor's kept target, its sizes before a trailing -1 and `number`, or the rule's (`ReshapeResult`). */
 export type ReshapeOut<From extends Shape, Target extends Shape, Kept extends Shape, Lead extends Shape = NoLead> =
   number[] extends From
     ? TargetWithMinusOne extends Kept ? (NoLead extends Lead ? ReshapeResult<From, Target> : [...Lead, number]) : [...Kept]
-    : ReshapeResult<From, Target>;
+    : ReshapeResult<From, Target, Lead>;
 
 /**
  * slice's specs: `Specs`, or with the runtime's message in place of the first spec it

@@ -151,7 +151,7 @@ export function slice(x: Tensor, ...specs: (number | SliceSpec | null | undefine
 // dynamic tensor's target is kept as written through `Kept` (see `KeptTarget`).
 export function reshape<X extends AnyTensor, const Target extends Shape, const Kept extends KeptOf<ShapeOf<X>, Target> = TargetWithMinusOne, const Lead extends LeadOf<ShapeOf<X>, Target> = NoLead>(
   x: X,
-  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target> | DynamicTarget<ShapeOf<X>, Kept> | DynamicLead<ShapeOf<X>, Lead>,
+  shape: ReshapeChecked<WriteUndecided<"reshape">, ShapeOf<X>, Target, Lead> | DynamicTarget<ShapeOf<X>, Kept> | DynamicLead<ShapeOf<X>, Lead>,
 ): Tensor<ReshapeOut<ShapeOf<X>, Target, Kept, Lead>, X["dtype"]>;
 export function reshape(x: Tensor, shape: readonly number[]): Tensor {
   assertTensor("reshape", "x", x);

@@ -24,3 +24,6 @@ export const floorDiv = (a: number, b: number): number => Math.floor(a / b);
 
 /** `min(a, b)`: twin of `AtMost` in types/size.ts. */
 export const atMost = (a: number, b: number): number => Math.min(a, b);
+
+/** `a / b`, 1 for a size by itself: twin of `ExactDiv` in types/size.ts (whose type is `number` where the quotient is not a whole number). */
+export const exactDiv = (a: number, b: number): number => (a === b ? 1 : a / b);

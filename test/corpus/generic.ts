@@ -51,6 +51,18 @@ export function heads<B extends number, T extends number>(x: Tensor<[B, T, 512],
   return { split4, byMinusOne, moved, scores, merged, parts, pooled };
 }
 
+export function wideHeads<B extends number, T extends number, D extends number, H extends number>(
+  x: Tensor<[B, T, D], "float32">, w: Tensor<[D, D], "float32">, b: B, t: T, h: H,
+) {
+  const byParameter = reshape(x, [b, t, h, -1]);
+  const byLiteral = reshape(x, [b, t, 12, -1]);
+  const moved = permute(byParameter, [0, 2, 1, 3]);
+  const back = reshape(permute(moved, [0, 2, 1, 3]), [b, t, -1]);
+  const flat = flatten(byLiteral, 2);
+  const projected = matmul(back, w);
+  return { byParameter, byLiteral, moved, back, flat, projected };
+}
+
 export function convBlock<N extends number, H extends number, W extends number>(
   x: Tensor<[N, 16, H, W], "float32">, w: Tensor<[16, 16, 3, 3], "float32">, down: Tensor<[32, 16, 3, 3], "float32">,
 ) {
@@ -133,6 +145,8 @@ export function misfits<B extends number, T extends number, H extends number, W 
   conv2dTranspose(narrow, filters, { layout: "NCHW", padding: 3 });
   // @ts-expect-error -- (still undecided) 768
   reshape(x, [b, t, 2, 384, 2]);
+  // @ts-expect-error -- do not split into
+  reshape(x, [b, t, 7, -1]);
   // @ts-expect-error -- axis 3 is out of range
   softmax(x, 3);
   // @ts-expect-error -- cannot decide

@@ -200,25 +200,25 @@ type ProductOf<S extends readonly number[], Acc extends Digits> =
  * unknown size (`number`, `Dim<"name">`) among 1s is itself, so a `Dim` passes
  * through a reshape or flatten that merges it with nothing but 1s.
  */
-export type MergedSize<S extends readonly number[]> =
+export type MergedProduct<S extends readonly number[]> =
   // Read through the sizes' text first, as the computed sizes of types/size.ts are: a size the
   // compiler does not know by value (a type parameter, `FloorDiv<H, 16>`) leaves this first test
   // unresolved, so the merge of `[FloorDiv<H, 16>, FloorDiv<W, 16>]` stays
-  // `MergedSize<[FloorDiv<H, 16>, FloorDiv<W, 16>]>`, equal only to itself, and when the compiler
+  // `MergedSize<[FloorDiv<H, 16>, FloorDiv<W, 16>]>` (types/size.ts), equal only to itself, and when the compiler
   // relates it to `number` the arithmetic below sees the text's constraint, `string`, not the
   // expressions (given these, the digit tables related them to every literal: 30,000
   // instantiations for one flatten). Sizes known by value, or at run time only, are read back.
   SizeTexts<S> extends `${infer Text}` ? MergedKnown<S, ParsedSizes<Text>> : never;
 /** The sizes' texts, comma-separated. */
-type SizeTexts<S extends readonly number[]> =
+export type SizeTexts<S extends readonly number[]> =
   S extends readonly [infer First extends number, ...infer Rest extends readonly number[]] ? (Rest extends readonly [] ? `${First}` : `${First},${SizeTexts<Rest>}`) : "";
 /** Comma-separated sizes read back as integer literals, `false` if one is not a literal (`${number}`). */
-type ParsedSizes<Text extends string, Acc extends number[] = []> =
+export type ParsedSizes<Text extends string, Acc extends number[] = []> =
   Text extends "" ? Acc
   : Text extends `${infer Head},${infer Tail}` ? (Head extends `${bigint}` ? ParsedSizes<Tail, [...Acc, ToNumber<Head>]> : false)
   : Text extends `${bigint}` ? [...Acc, ToNumber<Text>] : false;
 /** The product of sizes read back as literals; a size known only at run time among 1s passes through. */
-type MergedKnown<S extends readonly number[], Parsed> =
+export type MergedKnown<S extends readonly number[], Parsed> =
   Parsed extends readonly number[] ? Product<Parsed>
   : WithoutOnes<S> extends readonly [infer Only extends number] ? Only : number;
 type WithoutOnes<S extends readonly number[], Acc extends number[] = []> =
