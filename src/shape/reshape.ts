@@ -7,6 +7,7 @@
  */
 import type { ReshapeCountMessage, ReshapeInferMessage, ReshapeMinusOnesMessage } from "../../types/reshape.js";
 import { ShapeError, showShape } from "../errors.js";
+import { exactDiv } from "./size.js";
 import { checkSize, describe, MAX_RANK } from "./validate.js";
 
 /** Twin of `ReshapeMinusOnesMessage` in types/reshape.ts. */
@@ -67,7 +68,7 @@ export function reshapedShape(from: readonly number[], size: number, shape: unkn
         axis: inferred,
       });
     }
-    target[inferred] = size / known;
+    target[inferred] = exactDiv(size, known);
   } else if (known !== size) {
     throw new ShapeError(writeReshapeCount(showShape(from), size, showShape(shape), known), {
       code: "size",
