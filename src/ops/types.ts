@@ -728,18 +728,23 @@ export type ReshapeChecked<Undecided extends string, From extends Shape, Target 
   // is then the run time's to say, `WindowFit`)
   : [ReshapeParts<From, Target, Lead>[1]] extends [never] ? Target
   // (the target written through `Lead` where it has one, so that the call infers `Lead` from it)
-  : { lead: NoLead } extends { lead: Lead }
+  : LeadRead<Lead> extends false
     ? WindowFit<ReshapeParts<From, Target, Lead>[1] & ShapeTypeError<string>, Target>
     : WindowFit<ReshapeParts<From, Target, Lead>[1] & ShapeTypeError<string>, readonly [...Lead, -1]>;
 
 /**
  * reshape's rule with the split of a last axis before a trailing -1 (`LastSplitParts`,
- * types/reshape.ts) when the target has one (`Lead`), `RegroupedParts` otherwise. (`Lead` is
- * `NoLead`, or `NoLead` with the unresolved test of a target that ends in a type parameter,
- * which the wrapped test takes as holding `NoLead`.)
+ * types/reshape.ts) when the target has one (`Lead`), `RegroupedParts` otherwise.
  */
 type ReshapeParts<From extends Shape, Target extends Shape, Lead extends Shape> =
-  { lead: NoLead } extends { lead: Lead } ? RegroupedParts<From, Target> : LastSplitParts<From, Target, Lead>;
+  LeadRead<Lead> extends false ? RegroupedParts<From, Target> : LastSplitParts<From, Target, Lead>;
+
+/**
+ * Whether the call read the sizes before a trailing -1 (`Lead`, not `NoLead`). `Lead` is
+ * `NoLead`, or `NoLead` with the unresolved test of a target that ends in a type parameter
+ * (`LeadOf`), which this test, wrapped, takes as holding `NoLead`: decided either way.
+ */
+type LeadRead<Lead extends Shape> = { lead: NoLead } extends { lead: Lead } ? false : true;
 
 /** reshape's result, `number[]` for an error (the call is an error then); named, so an undecided call's result prints by name. */
 export type ReshapeResult<From extends Shape, Target extends Shape, Lead extends Shape = NoLead> = ReshapeParts<From, Target, Lead>[0] extends infer Result extends Shape ? Result : number[];
