@@ -12,7 +12,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { flatten, reshape, zeros } from "shapecast";
-import { diagnosticsWith, evaluateCalls } from "../support/calls.js";
+import { evaluateCalls, exactShapeDiagnostics, genericCallMismatches } from "../support/calls.js";
+import { tupleText as tuple } from "../support/cases.js";
 import { compilers } from "../support/compiler.js";
 
 const SEED = 20261129;
@@ -30,8 +31,6 @@ function runtime(run: () => { shape: readonly number[] }): { shape: readonly num
     return { error: (error as Error).message };
   }
 }
-
-const tuple = (sizes: readonly (string | number)[]) => `[${sizes.join(", ")}]`;
 
 describe("reshape: a last axis split before a trailing -1, on literal shapes", () => {
   const lines = literalCases.map(({ front, d, k }, i) => `export const r${i} = reshape(zeros(${tuple([...front, d])}), ${tuple([...front, k, -1])});`);
@@ -102,21 +101,18 @@ describe("reshape: a generic last axis split (ExactDiv) and merged back (MergedS
     for (const merge of ["none", "minusOne", "flatten"]) expect(genericCases.some((c) => c.merge === merge), merge).toBe(true);
   });
 
+  const calls = genericCases.map(call);
+
   it(`compile inside their generic functions and give the runtime's shapes on all ${genericCases.length} calls under TypeScript 6`, () => {
-    const results = evaluateCalls("__split_generic__.ts", header("../src/index.js"), genericCases.map((c, i) => `export const r${i} = ${call(c, i)};`), genericCases.map((_, i) => `r${i}`));
-    const problems = results.flatMap((r, i) =>
-      r.diagnostics.length > 0 || JSON.stringify(r.type) !== JSON.stringify({ shapes: [shapes[i]] })
-        ? [`${generic(genericCases[i]!, i)}\n  ${call(genericCases[i]!, i)}\n  runtime ${JSON.stringify(shapes[i])}, types ${JSON.stringify(r.type)} ${r.diagnostics.join("; ")}`]
-        : [],
+    const problems = genericCallMismatches("__split_generic__.ts", header, calls, shapes).map(
+      ({ index, found }) => `${generic(genericCases[index]!, index)}\n  ${calls[index]}\n  runtime ${JSON.stringify(shapes[index])}, types ${found}`,
     );
     expect(problems.slice(0, 10).join("\n")).toBe("");
   });
 
   for (const [name, compiler] of Object.entries(compilers)) {
     it(`agree under ${name}: each result assignable to the runtime's exact shape`, () => {
-      const lines = genericCases.map((c, i) => `export const r${i}: Tensor<${tuple(shapes[i]!)}, "float32"> = ${call(c, i)};`);
-      const found = diagnosticsWith(compiler, "split-sizes.ts", `${header("../../src/index.js")}\n${lines.join("\n")}\n`);
-      expect([...found.values()].flat().slice(0, 10).join("\n")).toBe("");
+      expect(exactShapeDiagnostics(compiler, "split-sizes.ts", header, calls, shapes).slice(0, 10).join("\n")).toBe("");
     });
   }
 });

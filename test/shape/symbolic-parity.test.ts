@@ -15,7 +15,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as sc from "shapecast";
 import type { Tensor } from "shapecast";
-import { diagnosticsWith, evaluateCalls } from "../support/calls.js";
+import { exactShapeDiagnostics, genericCallMismatches } from "../support/calls.js";
+import { tupleText as tuple } from "../support/cases.js";
 import { compilers } from "../support/compiler.js";
 
 const SEED = 20261128;
@@ -126,8 +127,6 @@ const options = (c: Case): string => {
   return `{ ${size}strides: ${strides}, padding: ${padding}${dilations}${extra}${layout} }`;
 };
 
-const tuple = (sizes: readonly (string | number)[]) => `[${sizes.join(", ")}]`;
-
 /** The generic function of case i, declared in the header: its sizes are type parameters. */
 function generic(c: Case, i: number): string {
   const names = sizeNames.slice(0, c.spatial.length);
@@ -178,23 +177,18 @@ describe("symbolic sizes: generic convolutions and pools against the runtime", (
     expect(transposed.some((c) => c.dilations > 1) && transposed.some((c) => c.spatial.includes(0))).toBe(true);
   });
 
+  const calls = cases.map(call);
+
   it(`compile inside their generic functions and give the runtime's shapes on all ${cases.length} calls under TypeScript 6`, () => {
-    const names = cases.map((_, i) => `r${i}`);
-    const results = evaluateCalls("__symbolic_sizes__.ts", header("../src/index.js"), cases.map((c, i) => `export const r${i} = ${call(c, i)};`), names);
-    const problems = results.flatMap((r, i) => {
-      const wanted = { shapes: [runtime[i]] };
-      return r.diagnostics.length > 0 || JSON.stringify(r.type) !== JSON.stringify(wanted)
-        ? [`${generic(cases[i]!, i)}\n  ${call(cases[i]!, i)}\n  runtime ${JSON.stringify(runtime[i])}, types ${JSON.stringify(r.type)} ${r.diagnostics.join("; ")}`]
-        : [];
-    });
+    const problems = genericCallMismatches("__symbolic_sizes__.ts", header, calls, runtime).map(
+      ({ index, found }) => `${generic(cases[index]!, index)}\n  ${calls[index]}\n  runtime ${JSON.stringify(runtime[index])}, types ${found}`,
+    );
     expect(problems.slice(0, 10).join("\n")).toBe("");
   });
 
   for (const [name, compiler] of Object.entries(compilers)) {
     it(`agree under ${name}: each result assignable to the runtime's exact shape`, () => {
-      const lines = cases.map((c, i) => `export const r${i}: Tensor<${tuple(runtime[i]!)}, "float32"> = ${call(c, i)};`);
-      const found = diagnosticsWith(compiler, "symbolic-sizes.ts", `${header("../../src/index.js")}\n${lines.join("\n")}\n`);
-      expect([...found.values()].flat().slice(0, 10).join("\n")).toBe("");
+      expect(exactShapeDiagnostics(compiler, "symbolic-sizes.ts", header, calls, runtime).slice(0, 10).join("\n")).toBe("");
     });
   }
 });

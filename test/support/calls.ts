@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
+import { tupleText } from "./cases.js";
 import { compilerOptions as baseOptions, root, writeGenerated } from "./compiler.js";
 
 /** One size of a result type. */
@@ -144,4 +145,31 @@ export function diagnosticsWith(compiler: string, fileName: string, source: stri
   }
   flush();
   return byLine;
+}
+
+/**
+ * Calls of generic functions against the runtime's shapes, as the symbolic-size parity tests
+ * make them: `header(from)` declares the functions (importing the project from `from`, and
+ * `Tensor`), `calls[i]` calls one on concrete shapes, `shapes[i]` is what the runtime gives.
+ * Under TypeScript 6, the calls that report a diagnostic or whose type is not exactly that shape,
+ * each as its index and what the compiler made of it.
+ */
+export function genericCallMismatches(
+  fileName: string,
+  header: (from: string) => string,
+  calls: readonly string[],
+  shapes: readonly (readonly number[])[],
+): { readonly index: number; readonly found: string }[] {
+  const results = evaluateCalls(fileName, header("../src/index.js"), calls.map((call, i) => `export const r${i} = ${call};`), calls.map((_, i) => `r${i}`));
+  return results.flatMap((r, index) =>
+    r.diagnostics.length > 0 || JSON.stringify(r.type) !== JSON.stringify({ shapes: [shapes[index]] })
+      ? [{ index, found: `${JSON.stringify(r.type)} ${r.diagnostics.join("; ")}` }]
+      : [],
+  );
+}
+
+/** The same calls under the `tsc` at `compiler`: the diagnostics of each assigned to a float32 tensor of its runtime shape. */
+export function exactShapeDiagnostics(compiler: string, fileName: string, header: (from: string) => string, calls: readonly string[], shapes: readonly (readonly number[])[]): string[] {
+  const lines = calls.map((call, i) => `export const r${i}: Tensor<${tupleText(shapes[i]!)}, "float32"> = ${call};`);
+  return [...diagnosticsWith(compiler, fileName, `${header("../../src/index.js")}\n${lines.join("\n")}\n`).values()].flat();
 }

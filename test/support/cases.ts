@@ -133,8 +133,8 @@ export const anyCase: fc.Arbitrary<Case> = fc.oneof(
 /** `count` cases from a fixed seed: the same cases on every run. */
 export const sampleCases = (count: number, seed: number): Case[] => fc.sample(anyCase, { seed, numRuns: count });
 
-/** A shape as a tuple type: `[2, 3]`. */
-export const tupleText = (dims: readonly number[]): string => `[${dims.join(", ")}]`;
+/** A shape as a tuple type: `[2, 3]`, or `[N, C, H]` with the sizes' names. */
+export const tupleText = (dims: readonly (number | string)[]): string => `[${dims.join(", ")}]`;
 
 /** The spec as a type-level object type, `undefined` when none is given. */
 export const specTypeText = (spec: Case["spec"]): string | undefined => {
