@@ -154,6 +154,19 @@ function anyKernel<N extends number, H extends number, W extends number, K exten
 }
 expectTypeOf(anyKernel(zeros([1, 8, 5, 6]), zeros([8, 8, 3, 3]))).toEqualTypeOf<Tensor<[1, 8, 5, 6], "float32">>();
 
+// a pool's window size or stride that is a type parameter: an error in the library's words, and a
+// result named by what it would compute, never an unresolved rule; a size known only at run time,
+// `number`, is the way out
+function poolParameters<N extends number, H extends number, W extends number, K extends number>(x: Tensor<[N, 8, H, W], "float32">, k: K, n: number) {
+  // @ts-expect-error -- "maxPool2d: the compiler cannot decide the window's output size ... give window values as literals ..."
+  maxPool2d(x, { size: k, layout: "NCHW" });
+  // @ts-expect-error -- the same, for a size given per axis
+  maxPool2d(x, { size: [k, k], strides: 1, layout: "NCHW" });
+  // @ts-expect-error -- the same, for a stride
+  maxPool2d(x, { size: 2, strides: k, layout: "NCHW" });
+  expectTypeOf(maxPool2d(x, { size: n, layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, FloorDiv<H, number>, FloorDiv<W, number>], "float32">>();
+}
+
 // what stays an error, each with the library's message
 function misfits<N extends number, H extends number, W extends number, Cin extends number>(
   x: Tensor<[N, Cin, H, W], "float32">,

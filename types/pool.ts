@@ -11,7 +11,7 @@
  */
 import type { ShapeTypeError } from "./errors.js";
 import type { Shape, ShowShape } from "./shape.js";
-import type { MisfitText, OptionField, WindowPadding, WindowSizes } from "./window.js";
+import type { MisfitText, OptionField, WindowPadding, WindowSizes, WindowValuesKnown } from "./window.js";
 
 /** The pooling ops, by the rank of their window. */
 export type PoolOp1d = "maxPool1d" | "avgPool1d";
@@ -41,7 +41,8 @@ type RankError<Op extends string, Rank extends number, Layout extends string, Sh
 export type PoolLayout<Op extends string, O> = OptionField<O, "layout", Op extends PoolOp2d ? "NHWC" : "NWC">;
 
 type Windowed<Op extends string, S extends Shape, Spatial extends Shape, First extends number, O, Checked extends boolean> =
-  WindowSizes<Op, Spatial, First, OptionField<O, "size", number>, OptionField<O, "strides", OptionField<O, "size", number>>, 1, OptionField<O, "padding", "valid">, S, Checked>;
+  // (unresolved while a window value is a type parameter: `WindowValuesKnown`)
+  WindowValuesKnown<O> extends false ? never : WindowSizes<Op, Spatial, First, OptionField<O, "size", number>, OptionField<O, "strides", OptionField<O, "size", number>>, 1, OptionField<O, "padding", "valid">, S, Checked>;
 
 /**
  * The result shape, or the error. With `Checked` false the spatial sizes are

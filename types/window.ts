@@ -36,6 +36,29 @@ export type OptionField<O, K extends string, Default> =
 /** One value per axis: the J-th of a tuple, or the number itself. */
 export type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
 
+/** The options that size a window, each known: a literal, `number` for a size known only at run time, or a tuple of them. */
+interface KnownWindowValues {
+  // (any other option, `layout` or `groups`, is not a window value; and with it the interface is
+  // not a weak type, which an object of other options alone would fail to match)
+  readonly [option: string]: unknown;
+  readonly size?: number | readonly number[] | undefined;
+  readonly strides?: number | readonly number[] | undefined;
+  readonly padding?: WindowPadding | undefined;
+  readonly dilations?: number | readonly number[] | undefined;
+  readonly outputPadding?: number | readonly number[] | undefined;
+}
+
+/**
+ * `true` when every value that sizes a window is known: the call's options `O` (a window size,
+ * stride, padding, dilation or `outputPadding`) and `Kernel`, sizes read off another argument. Unresolved while one is a type parameter, or holds one: the output size would be
+ * computed from it, every test of it stays unresolved, and the rule would return its unresolved
+ * body, so the rules defer instead (the call then prints its checked type by name, with the
+ * op's words). `O` stays unconstrained where a rule declares this, so the compiler does not
+ * decide the test there, on the rule's own type parameters.
+ */
+export type WindowValuesKnown<O, Kernel extends readonly unknown[] = []> =
+  [O, Kernel] extends [KnownWindowValues, readonly number[]] ? true : false;
+
 /** The padding before and after axis J ("same" is the caller's). */
 export type PadOf<P, J> =
   P extends "valid" ? [0, 0]

@@ -12,7 +12,7 @@ import type { ShapeTypeError, WriteUndecided } from "../../types/errors.js";
 import type { MatMulShape } from "../../types/matmul.js";
 import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js";
 import type { OneHotParts } from "../../types/one-hot.js";
-import type { PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
+import type { PoolOp1d, PoolOp2d, PoolOptions } from "../../types/pool.js";
 import type { ReducedOf } from "../../types/reduce.js";
 import type { RepeatAxisProblem, RepeatedShape } from "../../types/repeat.js";
 import type { ResizeOptions, ResizePairMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, PoolResult, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -190,7 +190,7 @@ export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
     this: X,
     options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
   ): Tensor<
-    PoolShape<Op, ShapeOf<X>, O, false> extends infer Result extends Shape ? Result : number[],
+    PoolResult<Op, ShapeOf<X>, O>,
     Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
   >;
 }

@@ -961,9 +961,9 @@ export interface TakeOp {
  */
 export type IndexShape<I> = I extends readonly unknown[] ? [I["length"]] : ShapeOf<I>;
 
-/** What `PoolChecked` says when a spatial size is a type parameter, or a misfit's shape has one. */
+/** What `PoolChecked` says when a spatial size or a window value is a type parameter, or a misfit's shape has one. */
 export type WriteUndecidedPool<Op extends string> =
-  `${Op}: the compiler cannot decide the window's output size, or print a misfit's shape (a size is a type parameter); check the shape at run time with assertShape`;
+  `${Op}: the compiler cannot decide the window's output size, or print a misfit's shape (a size of x, or a window size, stride or padding, is a type parameter); give window values as literals (or as number, for sizes known at run time), or check the shape at run time with assertShape`;
 
 /**
  * The options of a pooling call as the rule checks them: the rule's message
@@ -1002,12 +1002,18 @@ type FitKey<Misfit> = [Misfit] extends [never] ? "fit" : [Misfit] extends [Shape
  */
 type FitMessage<Misfit extends ShapeTypeError<string>> = [Misfit, 0] extends [infer Failed extends ShapeTypeError<string>, 0] ? MessageOf<Failed> : never;
 
+/**
+ * A pooling call's shape (`PoolShape`, untested), `number[]` for an error; named, so that while
+ * a window value is a type parameter (`WindowValuesKnown`) the result prints by this name.
+ */
+export type PoolResult<Op extends string, S extends Shape, O> = PoolShape<Op, S, O, false> extends infer Result extends Shape ? Result : number[];
+
 /** `maxPool2d(x, { size, strides?, padding?, layout? })` and the other pooling ops: max keeps the dtype, avg is float as `mean` is. */
 export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
   x: X,
   options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
 ) => Tensor<
-  PoolShape<Op, ShapeOf<X>, O, false> extends infer Result extends Shape ? Result : number[],
+  PoolResult<Op, ShapeOf<X>, O>,
   Op extends "avgPool1d" | "avgPool2d" ? FloatDType<X["dtype"]> : X["dtype"]
 >;
 

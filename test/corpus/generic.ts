@@ -147,6 +147,8 @@ export function misfits<B extends number, T extends number, H extends number, W 
   reshape(x, [b, t, 2, 384, 2]);
   // @ts-expect-error -- do not split into
   reshape(x, [b, t, 7, -1]);
+  // @ts-expect-error -- cannot decide
+  maxPool2d(image, { size: t, layout: "NCHW" });
   // @ts-expect-error -- axis 3 is out of range
   softmax(x, 3);
   // @ts-expect-error -- cannot decide
