@@ -63,7 +63,11 @@ export function checkGradient(label: string, f: (inputs: Tensor[]) => Tensor, in
       const down = loss(inputs.map((t, k) => (k === i ? perturbed(t, j, -H) : t))).item() as number;
       const numeric = (up - down) / (2 * H);
       const error = Math.abs(computed[j]! - numeric);
-      if (!(error <= 1e-6 + tolerance * Math.max(Math.abs(numeric), Math.abs(computed[j]!)))) {
+      // (the difference quotient itself is no closer than the rounding of the two losses allows:
+      // a few ulps of the loss over 2H, which for a loss near 1 is 1e-9 and for a second-order
+      // loss near 1e4 is 1e-5; the tolerance is added to that)
+      const rounding = 8 * Number.EPSILON * Math.max(Math.abs(up), Math.abs(down)) / (2 * H);
+      if (!(error <= 1e-6 + rounding + tolerance * Math.max(Math.abs(numeric), Math.abs(computed[j]!)))) {
         throw new Error(`${label}: d/d input ${i} [${j}] is ${computed[j]} but finite differences give ${numeric} (inputs ${inputs.map((t) => JSON.stringify(t.shape)).join(", ")})`);
       }
     }
