@@ -165,6 +165,14 @@ function poolParameters<N extends number, H extends number, W extends number, K 
   // @ts-expect-error -- the same, for a stride
   maxPool2d(x, { size: 2, strides: k, layout: "NCHW" });
   expectTypeOf(maxPool2d(x, { size: n, layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, FloorDiv<H, number>, FloorDiv<W, number>], "float32">>();
+  // a window size alone, as `F.max_pool2d(x, 2)` is written (the default layout, channels last)
+  const last = x as unknown as Tensor<[N, H, W, 8], "float32">;
+  expectTypeOf(maxPool2d(last, 2)).toEqualTypeOf<Tensor<[N, FloorDiv<H, 2>, FloorDiv<W, 2>, 8], "float32">>();
+  expectTypeOf(last.avgPool2d(3)).toEqualTypeOf<Tensor<[N, FloorDiv<H, 3>, FloorDiv<W, 3>, 8], "float32">>();
+  // @ts-expect-error -- "maxPool2d: the compiler cannot decide the window's output size ... give window values as literals ..."
+  maxPool2d(last, k);
+  // @ts-expect-error -- the window spans 4 but axis 3 is 1: ShapeMessage<"maxPool2d: the window spans 4 but axis 2 is 1 with its padding (shape {1})", ...>
+  maxPool2d(x as unknown as Tensor<[N, H, 1, 8], "float32">, 4);
 }
 
 // what stays an error, each with the library's message

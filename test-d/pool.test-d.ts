@@ -1,6 +1,6 @@
 /** pooling: the window rule on the spatial axes, N and C kept; max keeps the dtype, avg is float; misfits are compile errors; generic code too. */
 import { expectTypeOf } from "expect-type";
-import { avgPool1d, avgPool2d, maxPool1d, maxPool2d, zeros, type Dim, type ErrorMessage, type FloorDiv, type Minus, type PoolShape, type Tensor, type WindowSizes } from "shapecast";
+import { avgPool1d, avgPool2d, maxPool1d, maxPool2d, zeros, type Dim, type ErrorMessage, type FloorDiv, type Minus, type PoolOptionsOf, type PoolShape, type Tensor, type WindowSizes } from "shapecast";
 
 declare function expected<T>(): T;
 
@@ -22,6 +22,15 @@ declare const anyRank: Tensor<number[], "float32">;
 expectTypeOf(maxPool2d(anyRank, { size: 2 })).toEqualTypeOf<Tensor<number[], "float32">>();
 declare const size: number;
 expectTypeOf(maxPool2d(images, { size })).toEqualTypeOf<Tensor<[8, number, number, 3], "float32">>();
+
+// a window size alone is { size }: strides the size, no padding, the default layout
+expectTypeOf(maxPool2d(images, 2)).toEqualTypeOf<Tensor<[8, 14, 14, 3], "float32">>();
+expectTypeOf(images.avgPool2d(3)).toEqualTypeOf<Tensor<[8, 9, 9, 3], "float32">>();
+expectTypeOf(maxPool1d(zeros([2, 10, 4], "int32"), 3)).toEqualTypeOf<Tensor<[2, 3, 4], "int32">>();
+expectTypeOf(maxPool2d(images, size)).toEqualTypeOf<Tensor<[8, number, number, 3], "float32">>();
+expectTypeOf<PoolShape<"maxPool2d", [1, 9, 9, 1], PoolOptionsOf<4>>>().toEqualTypeOf<[1, 2, 2, 1]>();
+// @ts-expect-error -- "maxPool2d: the window spans 5 but axis 1 is 4 with its padding (shape [1, 4, 9, 1])"
+maxPool2d(zeros([1, 4, 9, 1]), 5);
 
 // misfits, with the runtime's messages
 // @ts-expect-error -- "maxPool2d: the window spans 5 but axis 1 is 4 with its padding (shape [1, 4, 9, 1])"

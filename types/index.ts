@@ -35,7 +35,7 @@ export type { AtMost, CeilDiv, ExactDiv, FloorDiv, Grown, MergedSize, Minus, Plu
 
 // Pooling (the sliding-window rule)
 export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";
-export type { PoolOptions, PoolRankMessage, PoolShape } from "./pool.js";
+export type { PoolOptions, PoolOptionsOf, PoolRankMessage, PoolShape } from "./pool.js";
 export type {
   ResizeCountMisfit,
   ResizePairMisfit,

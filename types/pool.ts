@@ -37,6 +37,13 @@ export type PoolRankMessage<Op extends string, Rank extends number, Layout exten
 type RankError<Op extends string, Rank extends number, Layout extends string, Shown> =
   [Shown] extends [string] ? ShapeTypeError<PoolRankMessage<Op, Rank, Layout, Shown>> : never;
 
+/**
+ * The options of a pooling call as its rule reads them: a window size alone (`maxPool2d(x, 2)`,
+ * as `F.max_pool2d(x, 2)` is written) is `{ size: 2 }`, its strides the size; an object is itself.
+ * Twin of the same reading in `poolLayout` (src/shape/pool.ts).
+ */
+export type PoolOptionsOf<O> = [O] extends [number] ? { readonly size: O } : O;
+
 /** The layout of the options (its default when left out). */
 export type PoolLayout<Op extends string, O> = OptionField<O, "layout", Op extends PoolOp2d ? "NHWC" : "NWC">;
 

@@ -186,7 +186,7 @@ export interface TopKOpMethod {
 
 /** `PoolOpOf` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface PoolOpOfMethod<Op extends PoolOp1d | PoolOp2d> {
-  <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
+  <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1> | number>(
     this: X,
     options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
   ): Tensor<

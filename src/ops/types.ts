@@ -50,7 +50,7 @@ import type {
 import type { InvalidSizeText } from "../../types/internal/sizes.js";
 import type { AxisIndex, RangeMessage, ScalarAxisMessage } from "../../types/axis.js";
 import type { MessageOf, ShapeChecked, WriteUndecided } from "../../types/errors.js";
-import type { PoolMisfit, PoolOp1d, PoolOp2d, PoolOptions, PoolShape } from "../../types/pool.js";
+import type { PoolMisfit, PoolOp1d, PoolOp2d, PoolOptions, PoolOptionsOf, PoolShape } from "../../types/pool.js";
 import type { ConvMisfit, ConvOp, ConvOptions, ConvShape, DepthwiseOptions, TransposeOptions } from "../../types/conv.js";
 import type { OptionField } from "../../types/window.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
@@ -977,11 +977,11 @@ export type WriteUndecidedPool<Op extends string> =
  * (`PoolShape`), and `WindowFit` lets the options through exactly then.
  */
 export type PoolChecked<Undecided extends string, Op extends string, S extends Shape, O> =
-  PoolShape<Op, S, O, false> extends infer Result
+  PoolShape<Op, S, PoolOptionsOf<O>, false> extends infer Result
     ? [Result] extends [ShapeTypeError<infer Message>] ? Message
     // ("same" windows always fit)
-    : OptionField<O, "padding", "valid"> extends "same" ? O
-    : WindowFit<PoolMisfit<Op, S, O, Result>, O>
+    : OptionField<PoolOptionsOf<O>, "padding", "valid"> extends "same" ? O
+    : WindowFit<PoolMisfit<Op, S, PoolOptionsOf<O>, Result>, O>
     : never;
 
 /**
@@ -1006,10 +1006,14 @@ type FitMessage<Misfit extends ShapeTypeError<string>> = [Misfit, 0] extends [in
  * A pooling call's shape (`PoolShape`, untested), `number[]` for an error; named, so that while
  * a window value is a type parameter (`WindowValuesKnown`) the result prints by this name.
  */
-export type PoolResult<Op extends string, S extends Shape, O> = PoolShape<Op, S, O, false> extends infer Result extends Shape ? Result : number[];
+export type PoolResult<Op extends string, S extends Shape, O> = PoolShape<Op, S, PoolOptionsOf<O>, false> extends infer Result extends Shape ? Result : number[];
 
-/** `maxPool2d(x, { size, strides?, padding?, layout? })` and the other pooling ops: max keeps the dtype, avg is float as `mean` is. */
-export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1>>(
+/**
+ * `maxPool2d(x, { size, strides?, padding?, layout? })`, or `maxPool2d(x, size)` for a window of
+ * that size and stride in the default layout, and the other pooling ops: max keeps the dtype,
+ * avg is float as `mean` is.
+ */
+export type PoolOpOf<Op extends PoolOp1d | PoolOp2d> = <X extends AnyTensor, const O extends PoolOptions<Op extends PoolOp2d ? 2 : 1> | number>(
   x: X,
   options: PoolChecked<WriteUndecidedPool<Op>, Op, ShapeOf<X>, O>,
 ) => Tensor<

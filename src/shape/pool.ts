@@ -23,8 +23,10 @@ const known = ["size", "strides", "padding", "layout"];
 /** The pooling windows of `shape`: the first spatial axis, the windows, and the result's shape. */
 export function poolLayout(op: string, spatial: 1 | 2, shape: readonly number[], options: unknown): { first: number; windows: WindowAxis[]; shape: number[] } {
   // (left out, the options are refused here too: size is required)
-  if (options === undefined) throw new TypeError(`${op}: options must be an object such as { size: 2 }, got ${describe(options)}`);
-  const { size, strides, padding, layout } = checkOptionFields(op, options, known, "{ size: 2 }");
+  if (options === undefined) throw new TypeError(`${op}: options must be a window size or an object such as { size: 2 }, got ${describe(options)}`);
+  // (a window size alone is `{ size }`, the twin of `PoolOptionsOf` in types/pool.ts; the window
+  // rule checks it as it checks `size`)
+  const { size, strides, padding, layout } = typeof options === "number" ? { size: options } : checkOptionFields(op, options, known, "{ size: 2 }");
   const names: readonly string[] = layouts[spatial];
   const chosen = layout ?? names[0];
   if (typeof chosen !== "string" || !names.includes(chosen)) {

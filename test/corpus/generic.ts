@@ -73,7 +73,9 @@ export function convBlock<N extends number, H extends number, W extends number>(
   const pooled = maxPool2d(residual, { size: 2, layout: "NCHW" });
   const averaged = avgPool2d(valid, { size: 2, layout: "NCHW" });
   const skip = concat([residual, same], 1);
-  return { same, residual, valid, strided, pooled, averaged, skip };
+  // a window size alone, channels last (the default layout)
+  const halved = maxPool2d(permute(residual, [0, 2, 3, 1]), 2);
+  return { same, residual, valid, strided, pooled, averaged, skip, halved };
 }
 
 export function decoder<N extends number, H extends number, W extends number>(
@@ -149,6 +151,8 @@ export function misfits<B extends number, T extends number, H extends number, W 
   reshape(x, [b, t, 7, -1]);
   // @ts-expect-error -- cannot decide
   maxPool2d(image, { size: t, layout: "NCHW" });
+  // @ts-expect-error -- cannot decide
+  maxPool2d(image, t);
   // @ts-expect-error -- axis 3 is out of range
   softmax(x, 3);
   // @ts-expect-error -- cannot decide

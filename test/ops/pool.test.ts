@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { avgPool1d, avgPool2d, maxPool1d, maxPool2d, ShapeError, zeros, type DType, type Tensor } from "shapecast";
+import { avgPool1d, avgPool2d, maxPool1d, maxPool2d, ShapeError, tensor, zeros, type DType, type Tensor } from "shapecast";
 import { at, DTYPES, multiIndices, viewOf } from "../support/random-view.js";
 
 type Pool = (x: Tensor, options: unknown) => Tensor;
@@ -131,6 +131,38 @@ describe("pooling", () => {
     expect(Array.from(avgPool2d(x, { size: 2 }).data)).toEqual([2.5, 4.5, 10.5, 12.5]);
     // "same" on 4 with a window of 3, stride 2: one cell of padding after, not counted
     expect(Array.from(avgPool2d(x, { size: 3, strides: 2, padding: "same" }).data)).toEqual([5, 6.5, 11, 12.5]);
+  });
+
+  it("takes a window size alone as { size } (strides the size, the default layout), through every op", () => {
+    const outcome = (f: () => { shape: readonly number[]; data: ArrayLike<number> }) => {
+      try {
+        const t = f();
+        return { shape: t.shape, values: Array.from(t.data) };
+      } catch (e) {
+        return { error: String(e) };
+      }
+    };
+    let pooled = 0;
+    let refused = 0;
+    for (const op of ["maxPool1d", "avgPool1d", "maxPool2d", "avgPool2d"]) {
+      for (const size of [1, 2, 3]) {
+        for (const width of [1, 2, 5, 6]) {
+          const shape = op.endsWith("2d") ? [2, width, 7 - width, 3] : [2, width, 3];
+          const x = tensor(Array.from({ length: shape.reduce((p, d) => p * d, 1) }, (_, i) => (i * 37) % 11), shape as never);
+          const alone = outcome(() => ops[op]!(x, size));
+          expect(alone).toEqual(outcome(() => ops[op]!(x, { size })));
+          if ("shape" in alone) pooled++;
+          else refused++;
+        }
+      }
+    }
+    // (both roads taken: windows that fit, and windows larger than their axis, refused alike)
+    expect([pooled > 20, refused > 10]).toEqual([true, true]);
+    const x = zeros([1, 4, 4, 1]);
+    expect(() => maxPool2d(x, 0 as never)).toThrow(new RangeError("maxPool2d: size must be an integer from 1 to 2147483647, got 0"));
+    expect(() => maxPool2d(x, 2.5 as never)).toThrow(RangeError);
+    expect(() => ops.maxPool2d!(zeros([1, 4, 9, 1]), 5)).toThrow("maxPool2d: the window spans 5 but axis 1 is 4 with its padding (shape [1, 4, 9, 1])");
+    expect(() => maxPool2d(x, "2" as never)).toThrow(new TypeError('maxPool2d: options must be an object such as { size: 2 }, got "2"'));
   });
 
   it("gives a ShapeError with the compiler's message (the same calls as in test-d) for a window larger than its padded axis or a wrong rank", () => {
