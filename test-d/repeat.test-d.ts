@@ -1,6 +1,6 @@
 /** repeat: each element along an axis repeated (np.repeat); counts, lists of counts, no axis (flattened); generic code by position. */
 import { expectTypeOf } from "expect-type";
-import { repeat, tensor, zeros, type Dim, type ErrorMessage, type RepeatedShape, type Tensor, type Times } from "shapecast";
+import { repeat, tensor, zeros, type Dim, type ErrorMessage, type FlatRepeated, type Plus, type RepeatedShape, type RepeatedSize, type Tensor, type Times } from "shapecast";
 
 declare function expected<T>(): T;
 
@@ -85,6 +85,31 @@ function pairs<T extends number>(a: Tensor<[T], "float32">, b: Tensor<[T], "int3
   return both;
 }
 expectTypeOf(pairs(zeros([3]), zeros([3], "int32"))).toEqualTypeOf<Tensor<[6], "float32">>();
+// counts that are type parameters: the axis named by its computation, the counts checked at run time
+function grouped<B extends number, KV extends number, T extends number, G extends number>(k: Tensor<[B, KV, T, 64], "float32">, groups: G) {
+  let heads = repeat(k, groups, 1);
+  heads = expected<Tensor<[B, RepeatedSize<KV, G>, T, 64], "float32">>();
+  let last = k.repeat([groups], -1);
+  last = expected<Tensor<[B, KV, T, RepeatedSize<64, G>], "float32">>();
+  let flat = repeat(k, groups);
+  flat = expected<Tensor<[FlatRepeated<[B, KV, T, 64], G>], "float32">>();
+  return [heads, last, flat] as const;
+}
+expectTypeOf(grouped(zeros([2, 2, 5, 64]), 4)).toEqualTypeOf<
+  readonly [Tensor<[2, 8, 5, 64], "float32">, Tensor<[2, 2, 5, 256], "float32">, Tensor<[5120], "float32">]
+>();
+function perElement<B extends number, S extends number, U extends number>(x: Tensor<[B, 2], "float32">, s: S, u: U) {
+  let each = repeat(x, [s, u], 1);
+  each = expected<Tensor<[B, Plus<S, U>], "float32">>();
+  let mixed = repeat(x, [2, u], -1);
+  mixed = expected<Tensor<[B, Plus<2, U>], "float32">>();
+  // @ts-expect-error -- "repeat: repeats has 3 entries for axis 1 of size 2 (one per element, or one for all); cannot repeat [B, 2]"
+  repeat(x, [s, u, s], 1);
+  // @ts-expect-error -- "repeat: repeats[0] must be a non-negative integer, got number -1"
+  repeat(x, [-1, u], 1);
+  return [each, mixed] as const;
+}
+expectTypeOf(perElement(zeros([3, 2]), 1, 4)).toEqualTypeOf<readonly [Tensor<[3, 5], "float32">, Tensor<[3, 6], "float32">]>();
 function outOfRange<B extends number, T extends number>(x: Tensor<[B, T], "float32">) {
   // @ts-expect-error -- "repeat: axis 2 is out of range for a rank-2 tensor (use -2 to 1)", whatever B and T are
   repeat(x, 2, 2);

@@ -25,7 +25,7 @@ export type { Reduced, ReducedOf } from "./reduce.js";
 export type { ScannedOf } from "./scan.js";
 export type { DepthMessage, OneHotMisfit, OneHotParts, OneHotShape } from "./one-hot.js";
 export type { TriangleDiagonal, TriangleDiagonalMessage, TriangleOpName, TriangleRankMessage, TriangleShape } from "./triangle.js";
-export type { RepeatAxisProblem, RepeatCountMessage, RepeatCountProblem, RepeatedShape, RepeatLengthMessage, RepeatProblem } from "./repeat.js";
+export type { FlatRepeated, RepeatAxisProblem, RepeatCountMessage, RepeatCountProblem, RepeatedShape, RepeatedSize, RepeatLengthMessage, RepeatListLengthProblem, RepeatProblem, RepeatResult } from "./repeat.js";
 export type { SortedOf } from "./sort.js";
 export type { TopKCountMessage, TopKLargerMessage, TopKPlaced, TopKProblem, TopKShape } from "./topk.js";
 export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, BatchNormRankMessage, BatchNormRankProblem, NormParamMessage, NormParamShape } from "./norm.js";

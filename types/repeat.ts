@@ -25,7 +25,7 @@ import type { ShapeTypeError } from "./errors.js";
 import type { IsKnownSize, SumOf } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
-import type { MergedSize, Times } from "./size.js";
+import type { MergedSize, Plus, Times } from "./size.js";
 
 /** A count that is not a non-negative integer (`Name` is `repeats` or `repeats[i]`): twin of `writeRepeatCount` in src/shape/repeat.ts. */
 export type RepeatCountMessage<Name extends string, Value extends number> = `repeat: ${Name} must be a non-negative integer, got number ${Value}`;
@@ -41,30 +41,41 @@ export type RepeatLengthMessage<Count extends number, Where extends string, Size
 type BadCount<K extends number> = number extends K ? false : `${K}` extends `-${string}` | `${string}.${string}` | `${string}e-${string}` ? true : false;
 
 /** The message of the first count of a list that is not a non-negative integer, or never. */
-type ListProblem<R extends readonly number[], Seen extends unknown[] = []> =
-  R extends readonly [infer First extends number, ...infer Rest extends readonly number[]]
-    ? BadCount<First> extends true ? RepeatCountMessage<`repeats[${Seen["length"]}]`, First> : ListProblem<Rest, [...Seen, unknown]>
+type ListProblem<R extends readonly unknown[], Seen extends unknown[] = []> =
+  R extends readonly [infer First, ...infer Rest]
+    ? BadCount<First & number> extends true ? RepeatCountMessage<`repeats[${Seen["length"]}]`, First & number> : ListProblem<Rest, [...Seen, unknown]>
     : never;
 
 /** The message of a count that is not a non-negative integer, or never. */
 export type RepeatCountProblem<R> =
   [R] extends [number] ? (BadCount<R> extends true ? RepeatCountMessage<"repeats", R> : never)
-  : R extends readonly number[] ? ListProblem<R>
+  // (a list by its structure: `readonly number[]` is undecided for a list of type parameters)
+  : R extends readonly unknown[] ? ListProblem<R>
   : never;
 
 /**
  * What an axis of `Size` becomes: a count decided by the count alone (0, `Size` itself for 1,
  * `Times<Size, R>` otherwise, so a type parameter names its computation), a list of one count
- * as that count, a longer list its sum.
+ * as that count, a longer list its sum. A count that is a type parameter leaves this alias
+ * unresolved, named: `RepeatedSize<T, R>` (`Times<T, 3>` once `R` is 3).
  */
-type RepeatedSize<Size extends number, R> =
+export type RepeatedSize<Size extends number, R> =
   [R] extends [number] ? (number extends R ? number : [R] extends [0] ? 0 : [R] extends [1] ? Size : Times<Size, R>)
-  : R extends readonly [infer Only extends number] ? RepeatedSize<Size, Only>
-  : R extends readonly number[] ? (number extends R["length"] ? number : SumOf<R>)
+  : R extends readonly [infer Only] ? RepeatedSize<Size, Only>
+  : R extends readonly unknown[] ? (number extends R["length"] ? number : CountsSum<R>)
   : number;
 
+/**
+ * The sum of a list of counts: literals added, a list holding type parameters as `Plus` of its
+ * counts (`[S, U]` is `Plus<S, U>`, as concat adds its axes). The list is read by its structure,
+ * so type parameters are never tested.
+ */
+type CountsSum<R extends readonly unknown[]> = R extends readonly [infer First, ...infer Rest] ? CountsFold<Rest, First & number> : 0;
+type CountsFold<R extends readonly unknown[], Total extends number> =
+  R extends readonly [infer Next, ...infer Rest] ? CountsFold<Rest, Plus<Total, Next & number>> : Total;
+
 /** A list of counts of another length than an axis of `Size` (a literal: other sizes are the runtime's to check), or never. */
-type LengthProblem<R extends readonly number[], Size extends number, Where extends string, S extends Shape> =
+type LengthProblem<R extends readonly unknown[], Size extends number, Where extends string, S extends Shape> =
   number extends R["length"] ? never
   : R["length"] extends 1 ? never
   : IsKnownSize<Size> extends false ? never
@@ -101,10 +112,13 @@ export type RepeatAxisProblem<S extends Shape, Axis> =
  * the axis is out of range (that is the axis's message, `RepeatAxisProblem`).
  */
 export type RepeatProblem<S extends Shape, R, Axis> =
-  [RepeatCountProblem<R>] extends [never] ? (R extends readonly number[] ? ListLengthProblem<S, R, Axis> : never) : RepeatCountProblem<R>;
+  [RepeatCountProblem<R>] extends [never] ? RepeatListLengthProblem<S, R, Axis> : RepeatCountProblem<R>;
+
+/** A list of counts as long as neither the axis (or x flattened) nor 1, or never (a count has no length to misfit). */
+export type RepeatListLengthProblem<S extends Shape, R, Axis> = R extends readonly unknown[] ? ListLengthProblem<S, R, Axis> : never;
 
 /** A list of counts as long as neither the axis (or x flattened) nor 1, or never. */
-type ListLengthProblem<S extends Shape, R extends readonly number[], Axis> =
+type ListLengthProblem<S extends Shape, R extends readonly unknown[], Axis> =
   number extends S["length"] ? never
   : NoAxis<Axis> extends true ? LengthProblem<R, FlatSize<S>, "the flattened tensor", S>
   : Axis extends number
@@ -133,13 +147,24 @@ type RepeatFits<S extends Shape, R, Axis> =
     : number[];
 
 /**
- * The size of x flattened and repeated: a shape of one axis by position, as `RepeatedSize`; a
- * count otherwise multiplied into the product of the sizes (one product, the count among them).
+ * The size of x flattened and repeated: a count multiplied into the product of the sizes (one
+ * product, the count among them; a shape of one axis as `RepeatedSize`), a list its sum. Decided
+ * on the count first, so a count that is a type parameter leaves this alias unresolved, named:
+ * `FlatRepeated<[B, T], R>`.
  */
-type FlatRepeated<S extends Shape, R> =
-  S extends readonly [infer Only extends number] ? RepeatedSize<Only, R>
-  : [R] extends [number] ? (number extends R ? number : [R] extends [0] ? 0 : [R] extends [1] ? MergedSize<S> : MergedSize<[...S, R]>)
-  : R extends readonly [infer Only extends number] ? FlatRepeated<S, Only>
+export type FlatRepeated<S extends Shape, R> =
+  [R] extends [number]
+    ? (number extends R ? number : [R] extends [0] ? 0 : S extends readonly [infer Only extends number] ? RepeatedSize<Only, R> : [R] extends [1] ? MergedSize<S> : MergedSize<[...S, R]>)
+  : R extends readonly [infer Only] ? FlatRepeated<S, Only>
   // (a list: its sum, the product of the sizes left uncomputed)
-  : R extends readonly number[] ? (number extends R["length"] ? number : SumOf<R>)
+  : R extends readonly unknown[] ? (number extends R["length"] ? number : CountsSum<R>)
   : number;
+
+/**
+ * The result shape `repeat` returns: the axis's error decided first (it is read off the shape and
+ * the axis alone), then the shape with the axis repeated, `number[]` for an error. The count's
+ * errors are the argument's (`RepeatProblem`), and not tested here, so a count that is a type
+ * parameter gives a shape, `[B, RepeatedSize<T, R>, D]`, whose count the run time checks.
+ */
+export type RepeatResult<S extends Shape, R, Axis> =
+  [RepeatAxisProblem<S, Axis>] extends [never] ? RepeatFits<S, R, Axis> : number[];

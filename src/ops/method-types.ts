@@ -14,7 +14,7 @@ import type { BatchNormLayout, BatchNormRankProblem } from "../../types/norm.js"
 import type { OneHotParts } from "../../types/one-hot.js";
 import type { PoolOp1d, PoolOp2d, PoolOptions } from "../../types/pool.js";
 import type { ReducedOf } from "../../types/reduce.js";
-import type { RepeatAxisProblem, RepeatedShape } from "../../types/repeat.js";
+import type { RepeatAxisProblem, RepeatResult } from "../../types/repeat.js";
 import type { ResizeOptions, ResizePairMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
 import type { ScannedOf } from "../../types/scan.js";
 import type { Shape } from "../../types/shape.js";
@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, PoolResult, ReduceDType, ReduceRule, RepeatChecked, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, PoolResult, ReduceDType, ReduceRule, RepeatArg, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -297,9 +297,9 @@ export interface TriangleOpMethod<Op extends string> {
 export interface RepeatOpMethod {
   <X extends AnyTensor, const R extends number | readonly number[], const Axis extends number | undefined = undefined>(
     this: X,
-    repeats: RepeatChecked<WriteUndecided<"repeat">, ShapeOf<X>, R, Axis>,
+    repeats: RepeatArg<WriteUndecided<"repeat">, ShapeOf<X>, R, Axis>,
     axis?: [RepeatAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : RepeatAxisProblem<ShapeOf<X>, Axis>,
-  ): Tensor<RepeatedShape<ShapeOf<X>, R, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+  ): Tensor<RepeatResult<ShapeOf<X>, R, Axis>, X["dtype"]>;
 }
 
 /** `MatmulOp` as a method of Tensor: the same signatures, the tensor as `this`. */

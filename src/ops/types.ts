@@ -56,7 +56,7 @@ import type { OptionField } from "../../types/window.js";
 import type { TriangleDiagonal, TriangleShape } from "../../types/triangle.js";
 import type { OntoExact } from "../../types/broadcast/to.js";
 import type { ResizePairMisfit, ResizeModeOf, ResizeOptions, ResizeOptionsMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
-import type { RepeatAxisProblem, RepeatedShape, RepeatProblem } from "../../types/repeat.js";
+import type { RepeatAxisProblem, RepeatCountProblem, RepeatListLengthProblem, RepeatResult } from "../../types/repeat.js";
 import type { AnyTensor, Tensor, TensorBrand } from "../tensor.js";
 
 /** A tensor, or a plain number (or boolean) used as a scalar. (`AnyTensor`: checked by its brand, see src/tensor.ts.) */
@@ -892,24 +892,41 @@ export type TileOp = <X extends AnyTensor, const Reps extends readonly number[]>
 ) => Tensor<TiledShape<ShapeOf<X>, Reps> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
 
 /**
+ * repeat's counts as the call takes them: `RepeatChecked`, or a count alone while its test stays
+ * unresolved (a count that is a type parameter, `R`): the unresolved key indexes `{ fit: unknown
+ * }` by what it can become, `"fit"`, so the count is accepted and the run time checks it, as
+ * `TopKChecked` does k. A list is never a count (its key is `never`), so it has the first road
+ * alone, and a misfit prints as that road's message.
+ */
+export type RepeatArg<Undecided extends string, S extends Shape, R, Axis> =
+  | RepeatChecked<Undecided, S, R, Axis>
+  | (R & number & { fit: unknown }[[RepeatCountProblem<R>] extends [never] ? ([R] extends [readonly unknown[]] ? never : "fit") : never]);
+
+/**
  * repeat's counts, or the message (a count that is not a non-negative integer, a list as long as
  * neither the axis nor 1); named, so a list of counts on an axis whose size is a type parameter
- * (whose length the compiler cannot compare) prints its shape when undecided.
+ * (whose length the compiler cannot compare, as split's sizes) prints its shape when undecided.
+ * A list of the axis's length whose counts are type parameters (`[s, u]` on an axis of 2) is
+ * accepted, its counts checked at run time, as a count alone (`RepeatArg`).
  */
 export type RepeatChecked<Undecided extends string, S extends Shape, R, Axis> =
-  [RepeatProblem<S, R, Axis>] extends [never] ? R : RepeatProblem<S, R, Axis>;
+  [RepeatListLengthProblem<S, R, Axis>] extends [never]
+    ? (R & { fit: unknown }[[RepeatCountProblem<R>] extends [never] ? "fit" : never]) | RepeatCountProblem<R>
+    // (a bad count is reported before a bad length, as the run time does)
+    : [RepeatCountProblem<R>] extends [never] ? RepeatListLengthProblem<S, R, Axis> : RepeatCountProblem<R>;
 
 /**
  * `repeat(x, repeats, axis?)`: each element along the axis `repeats` times in a row (NumPy's
  * `np.repeat`); `repeats` a count or one count per element of the axis; without an axis, x
  * flattened. The axis is found by position, so generic code keeps its type parameters: `[B, T, D]`
- * by 2 on axis 1 is `[B, Times<T, 2>, D]`.
+ * by 2 on axis 1 is `[B, Times<T, 2>, D]`, by a count `R` that is a type parameter
+ * `[B, RepeatedSize<T, R>, D]`.
  */
 export type RepeatOp = <X extends AnyTensor, const R extends number | readonly number[], const Axis extends number | undefined = undefined>(
   x: X,
-  repeats: RepeatChecked<WriteUndecided<"repeat">, ShapeOf<X>, R, Axis>,
+  repeats: RepeatArg<WriteUndecided<"repeat">, ShapeOf<X>, R, Axis>,
   axis?: [RepeatAxisProblem<ShapeOf<X>, Axis>] extends [never] ? Axis : RepeatAxisProblem<ShapeOf<X>, Axis>,
-) => Tensor<RepeatedShape<ShapeOf<X>, R, Axis> extends infer Result extends Shape ? Result : number[], X["dtype"]>;
+) => Tensor<RepeatResult<ShapeOf<X>, R, Axis>, X["dtype"]>;
 
 /** The fill value of `pad`: `{ value }`, or the value itself. */
 export type PadOptions = { readonly value?: number | boolean | undefined } | number | boolean;

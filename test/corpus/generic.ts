@@ -9,7 +9,7 @@
  */
 import {
   add, arange, assertShape, avgPool2d, broadcastTo, concat, conv2d, conv2dTranspose, einsum, flatten, gather, layerNorm, matmul, maxPool2d, mean, mul, ones, oneHot,
-  permute, relu, reshape, softmax, split, stack, sub, sum, topk, transpose, tril, where, type Tensor,
+  permute, relu, repeat, reshape, softmax, split, stack, sub, sum, topk, transpose, tril, where, type Tensor,
 } from "shapecast";
 
 export function attention<B extends number, T extends number, D extends number>(
@@ -61,6 +61,16 @@ export function wideHeads<B extends number, T extends number, D extends number, 
   const flat = flatten(byLiteral, 2);
   const projected = matmul(back, w);
   return { byParameter, byLiteral, moved, back, flat, projected };
+}
+
+export function groupedQuery<B extends number, T extends number, G extends number>(
+  q: Tensor<[B, 8, T, 64], "float32">, k: Tensor<[B, 2, T, 64], "float32">, groups: G, s: number,
+) {
+  const shared = repeat(k, groups, 1);
+  const fixed = repeat(k, 4, 1);
+  const scores = matmul(q, transpose(fixed, [0, 1, 3, 2]));
+  const perStep = repeat(k, [groups, s], 1);
+  return { shared, fixed, scores, perStep };
 }
 
 export function convBlock<N extends number, H extends number, W extends number>(
