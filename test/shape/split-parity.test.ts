@@ -12,9 +12,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { flatten, reshape, zeros } from "shapecast";
-import { evaluateCalls, exactShapeDiagnostics, genericCallMismatches } from "../support/calls.js";
+import { evaluateCalls, itAgreesWithRuntime } from "../support/calls.js";
 import { tupleText as tuple } from "../support/cases.js";
-import { compilers } from "../support/compiler.js";
 
 const SEED = 20261129;
 const size = fc.constantFrom(0, 1, 2, 3, 4, 6, 7, 12, 64, 768);
@@ -103,16 +102,5 @@ describe("reshape: a generic last axis split (ExactDiv) and merged back (MergedS
 
   const calls = genericCases.map(call);
 
-  it(`compile inside their generic functions and give the runtime's shapes on all ${genericCases.length} calls under TypeScript 6`, () => {
-    const problems = genericCallMismatches("__split_generic__.ts", header, calls, shapes).map(
-      ({ index, found }) => `${generic(genericCases[index]!, index)}\n  ${calls[index]}\n  runtime ${JSON.stringify(shapes[index])}, types ${found}`,
-    );
-    expect(problems.slice(0, 10).join("\n")).toBe("");
-  });
-
-  for (const [name, compiler] of Object.entries(compilers)) {
-    it(`agree under ${name}: each result assignable to the runtime's exact shape`, () => {
-      expect(exactShapeDiagnostics(compiler, "split-sizes.ts", header, calls, shapes).slice(0, 10).join("\n")).toBe("");
-    });
-  }
+  itAgreesWithRuntime("split-sizes", header, calls, shapes, (i) => generic(genericCases[i]!, i));
 });

@@ -15,9 +15,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as sc from "shapecast";
 import type { Tensor } from "shapecast";
-import { exactShapeDiagnostics, genericCallMismatches } from "../support/calls.js";
+import { itAgreesWithRuntime } from "../support/calls.js";
 import { tupleText as tuple } from "../support/cases.js";
-import { compilers } from "../support/compiler.js";
 
 const SEED = 20261128;
 const CASES = 160;
@@ -179,16 +178,5 @@ describe("symbolic sizes: generic convolutions and pools against the runtime", (
 
   const calls = cases.map(call);
 
-  it(`compile inside their generic functions and give the runtime's shapes on all ${cases.length} calls under TypeScript 6`, () => {
-    const problems = genericCallMismatches("__symbolic_sizes__.ts", header, calls, runtime).map(
-      ({ index, found }) => `${generic(cases[index]!, index)}\n  ${calls[index]}\n  runtime ${JSON.stringify(runtime[index])}, types ${found}`,
-    );
-    expect(problems.slice(0, 10).join("\n")).toBe("");
-  });
-
-  for (const [name, compiler] of Object.entries(compilers)) {
-    it(`agree under ${name}: each result assignable to the runtime's exact shape`, () => {
-      expect(exactShapeDiagnostics(compiler, "symbolic-sizes.ts", header, calls, runtime).slice(0, 10).join("\n")).toBe("");
-    });
-  }
+  itAgreesWithRuntime("symbolic-sizes", header, calls, runtime, (i) => generic(cases[i]!, i));
 });

@@ -9,7 +9,8 @@ import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
 import { tupleText } from "./cases.js";
-import { compilerOptions as baseOptions, root, writeGenerated } from "./compiler.js";
+import { expect, it } from "vitest";
+import { compilerOptions as baseOptions, compilers, root, writeGenerated } from "./compiler.js";
 
 /** One size of a result type. */
 export type SizeType = number | "number" | { readonly dim: string } | "never" | { readonly other: string };
@@ -172,4 +173,25 @@ export function genericCallMismatches(
 export function exactShapeDiagnostics(compiler: string, fileName: string, header: (from: string) => string, calls: readonly string[], shapes: readonly (readonly number[])[]): string[] {
   const lines = calls.map((call, i) => `export const r${i}: Tensor<${tupleText(shapes[i]!)}, "float32"> = ${call};`);
   return [...diagnosticsWith(compiler, fileName, `${header("../../src/index.js")}\n${lines.join("\n")}\n`).values()].flat();
+}
+
+/**
+ * The two checks every generic-parity suite makes, as `it`s of the calling `describe`: the calls
+ * (`r0 = g0(...)`, each calling a generic function of the header on concrete shapes) compile
+ * with no diagnostic and give the runtime's shapes under TypeScript 6 (`genericCallMismatches`),
+ * and each result is assignable to its runtime shape under the other compilers
+ * (`exactShapeDiagnostics`). `show(i)` writes case i's generic function for a failure.
+ */
+export function itAgreesWithRuntime(name: string, header: (from: string) => string, calls: readonly string[], shapes: readonly (readonly number[])[], show: (index: number) => string): void {
+  it(`compile inside their generic functions and give the runtime's shapes on all ${calls.length} calls under TypeScript 6`, () => {
+    const problems = genericCallMismatches(`__${name}__.ts`, header, calls, shapes).map(
+      ({ index, found }) => `${show(index)}\n  ${calls[index]}\n  runtime ${JSON.stringify(shapes[index])}, types ${found}`,
+    );
+    expect(problems.slice(0, 10).join("\n")).toBe("");
+  });
+  for (const [label, compiler] of Object.entries(compilers)) {
+    it(`agree under ${label}: each result assignable to the runtime's exact shape`, () => {
+      expect(exactShapeDiagnostics(compiler, `${name}.ts`, header, calls, shapes).slice(0, 10).join("\n")).toBe("");
+    });
+  }
 }
