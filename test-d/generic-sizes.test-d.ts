@@ -107,12 +107,17 @@ expectTypeOf<Minus<never, 1>>().toBeNever();
 
 // split of an axis whose size is a type parameter: whether the parts fit is undecided (an error
 // with the way out), but the parts read as written, never as the rule's conditional type
-function halves<B extends number, T extends number>(x: Tensor<[B, T, 96], "float32">) {
+function halves<B extends number, T extends number, S extends number, U extends number>(x: Tensor<[B, T, 96], "float32">, s: S, u: U) {
   expectTypeOf<SplitParts<[B, T], [1, 2], 1>>().toEqualTypeOf<[[B, 1], [B, 2]]>();
   expectTypeOf<SplitParts<[B, T], 2, 1>>().toEqualTypeOf<[[B, FloorDiv<T, 2>], [B, FloorDiv<T, 2>]]>();
   expectTypeOf<SplitParts<[B, T], 1, 1>>().toEqualTypeOf<[[B, T]]>();
   // @ts-expect-error -- 1 + 2 may not be T: undecided
   split(x, [1, 2], 1);
+  // sizes that are type parameters: undecided too (S + U may not be 96), the parts read as written
+  expectTypeOf<SplitParts<[B, T, 96], [S, U], -1>>().toEqualTypeOf<[[B, T, S], [B, T, U]]>();
+  expectTypeOf<SplitParts<[B, T, 96], [S, 32], 2>>().toEqualTypeOf<[[B, T, S], [B, T, 32]]>();
+  // @ts-expect-error -- "split: the compiler cannot decide ..."
+  split(x, [s, u], -1);
   // a literal axis is decided beside the type parameters
   expectTypeOf(split(x, 3, -1)).toEqualTypeOf<[Tensor<[B, T, 32], "float32">, Tensor<[B, T, 32], "float32">, Tensor<[B, T, 32], "float32">]>();
   // @ts-expect-error -- 5 sections do not divide 96

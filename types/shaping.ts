@@ -59,7 +59,8 @@ export type SplitParts<S extends Shape, Parts, Axis extends number> =
   number extends S["length"] ? Shape[]
   : AxisIndex<S, Axis> extends infer At extends number
     ? [At] extends [never] ? Shape[]
-    : Parts extends readonly number[] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
+    // (a list by its structure: `readonly number[]` stays unresolved for sizes that are type parameters)
+    : Parts extends readonly unknown[] ? { -readonly [Key in keyof Parts]: Replace<S, At, Parts[Key] & number> }
     : Parts extends number
       ? number extends Parts ? Shape[]
       : Parts extends SmallRank | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 ? RepeatShape<Replace<S, At, Parts extends 1 ? S[At] & number : FloorDiv<S[At] & number, Parts>>, Parts>

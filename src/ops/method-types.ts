@@ -18,7 +18,7 @@ import type { RepeatAxisProblem, RepeatResult } from "../../types/repeat.js";
 import type { ResizeOptions, ResizePairMisfit, ResizeShape, UpsampleShape } from "../../types/resize.js";
 import type { ScannedOf } from "../../types/scan.js";
 import type { Shape } from "../../types/shape.js";
-import type { GatheredShape, PaddedShape, SplitParts, TiledShape } from "../../types/shaping.js";
+import type { GatheredShape, PaddedShape, TiledShape } from "../../types/shaping.js";
 import type { Sliced } from "../../types/slice.js";
 import type { SortedOf } from "../../types/sort.js";
 import type { BroadcastToSpec } from "../../types/spec.js";
@@ -29,7 +29,7 @@ import type { SliceSpec } from "../shape/slice.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { CreateOptions, LikeDType, LikeShape } from "./create.js";
 import type { VarianceOptions } from "./reduce.js";
-import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, PoolResult, ReduceDType, ReduceRule, RepeatArg, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
+import type { BatchNormArg, BatchNormOptions, BroadcastToChecked, BroadcastToResult, ConvChecked, ConvOptionsOf, DynamicLead, DynamicOnto, DynamicTarget, IndexShape, IndicesDType, KeepDimsOf, KeptOf, LeadOf, MatMulChecked, NoLead, NormAxisChecked, NormOptions, NormParamChecked, OneHotChecked, OneHotOptions, OntoChecked, PadOptions, PermutedChecked, PoolChecked, PoolResult, ReduceDType, ReduceRule, RepeatArg, ReshapeChecked, ReshapeOut, ResizeArgChecked, ResizeDType, ResizeOptionsChecked, ScanOptions, ShapeOf, SliceChecked, SplitChecked, SplitResult, SqueezeChecked, TargetWithMinusOne, TopKAxisProblem, TopKChecked, WriteUndecidedConv, WriteUndecidedPool } from "./types.js";
 
 /** `ReduceOp` as a method of Tensor: the same signatures, the tensor as `this`. */
 export interface ReduceOpMethod<Op extends string, Rule extends ReduceRule, Options = { readonly keepDims?: boolean | undefined }> {
@@ -228,9 +228,7 @@ export interface SplitOpMethod {
     this: X,
     parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
     axis?: Axis,
-  ): SplitParts<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
-  ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }
-  : Tensor<Shape, X["dtype"]>[];
+  ): SplitResult<ShapeOf<X>, Parts, Axis, X["dtype"]>;
 }
 
 /** `TileOp` as a method of Tensor: the same signatures, the tensor as `this`. */

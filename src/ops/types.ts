@@ -881,9 +881,13 @@ export type SplitOp = <X extends AnyTensor, const Parts extends readonly number[
   x: X,
   parts: SplitChecked<WriteUndecided<"split">, ShapeOf<X>, Parts, Axis>,
   axis?: Axis,
-) => SplitParts<ShapeOf<X>, Parts, Axis> extends infer Shapes extends readonly Shape[]
-  ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], X["dtype"]> }
-  : Tensor<Shape, X["dtype"]>[];
+) => SplitResult<ShapeOf<X>, Parts, Axis, X["dtype"]>;
+
+/** split's tensors (`SplitParts`); named, so that while the parts are undecided (sections that are a type parameter) the result prints by name. */
+export type SplitResult<S extends Shape, Parts, Axis extends number, D extends DType> =
+  SplitParts<S, Parts, Axis> extends infer Shapes extends readonly Shape[]
+    ? { -readonly [Key in keyof Shapes]: Tensor<Shapes[Key], D> }
+    : Tensor<Shape, D>[];
 
 /** `tile(x, reps)`. */
 export type TileOp = <X extends AnyTensor, const Reps extends readonly number[]>(

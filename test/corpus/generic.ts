@@ -157,6 +157,8 @@ export function misfits<B extends number, T extends number, H extends number, W 
   conv2dTranspose(narrow, filters, { layout: "NCHW", padding: 3 });
   // @ts-expect-error -- (still undecided) 768
   reshape(x, [b, t, 2, 384, 2]);
+  // @ts-expect-error -- cannot decide
+  split(a, [t, t], 2);
   // @ts-expect-error -- do not split into
   reshape(x, [b, t, 7, -1]);
   // @ts-expect-error -- cannot decide
