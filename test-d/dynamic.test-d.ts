@@ -91,6 +91,15 @@ declare const byRow: Tensor<[Dim<"rows">, 1], "float32">;
 expectTypeOf(reshape(byRow, [-1])).toEqualTypeOf<Tensor<[Dim<"rows">], "float32">>();
 expectTypeOf(reshape(byRow, [-1, 1])).toEqualTypeOf<Tensor<[Dim<"rows">, 1], "float32">>();
 expectTypeOf(flatten(byRow)).toEqualTypeOf<Tensor<[Dim<"rows">], "float32">>();
+// two sizes declared `number`, on the tensor and in the target, are not the same size: beside a -1
+// nothing is kept from them (a batch regrouped into groups), while the same named size is
+declare const loaded: Tensor<[number, 784], "float32">;
+declare const groups: number;
+expectTypeOf(reshape(loaded, [groups, -1, 784])).toEqualTypeOf<Tensor<[number, number, 784], "float32">>();
+expectTypeOf(reshape(loaded, [groups, -1])).toEqualTypeOf<Tensor<[number, number], "float32">>();
+expectTypeOf(reshape(loaded, [groups, 28, -1])).toEqualTypeOf<Tensor<[number, 28, number], "float32">>();
+expectTypeOf(reshape(loaded, [-1, 28, 28])).toEqualTypeOf<Tensor<[number, 28, 28], "float32">>();
+expectTypeOf(reshape(zeros([dimOf("rows"), 6]), [dimOf("rows"), 2, -1])).toEqualTypeOf<Tensor<[Dim<"rows">, 2, 3], "float32">>();
 expectTypeOf(split(byRow, 1)).toEqualTypeOf<[Tensor<[Dim<"rows">, 1], "float32">]>();
 expectTypeOf(squeeze(byRow)).toEqualTypeOf<Tensor<number[], "float32">>();
 expectTypeOf(squeeze(byRow, 0)).toEqualTypeOf<Tensor<[1], "float32">>(); // checked at run time

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { sampleCases } from "../support/cases.js";
 import { diagnosticsWith, evaluateCalls } from "../support/calls.js";
 import { compilers } from "../support/compiler.js";
-import { importLine, type OpCase, opNames, preamble, renderCase, runCase, sampleMixedCases, ShapeArg, withKinds } from "../support/op-cases.js";
+import { importLine, type OpCase, opNames, preamble, renderCase, runCase, sampleMixedCases, ShapeArg, TensorArg, withKinds } from "../support/op-cases.js";
 import { assertionHeader, assertionLine, type Expectation, hasUnknown, judge, judgeLine, passThrough } from "../support/shape-parity.js";
 
 const SEED = 20261123;
@@ -29,7 +29,22 @@ const broadcastCases: OpCase[] = sampleCases(BROADCAST_SHAPE_CASES, SEED).map((c
     rolls[i]!,
   ),
 );
-const cases: OpCase[] = [...broadcastCases, ...opNames.flatMap((op, k) => sampleMixedCases(op, PER_OP, SEED + k, 0, 4))];
+// reshapes whose tensor and target both declare a size `number` at the same place, with a -1: the
+// two are the same type but not the same size, so nothing may be kept there (a batch regrouped)
+const N = "number" as const;
+const L = "literal" as const;
+const regrouped: OpCase[] = (
+  [
+    [[2, 6], [N, L], [3, 2, -1], [N, L, L]],
+    [[2, 6], [N, L], [4, -1], [N, L]],
+    [[4, 2], [N, N], [2, 2, -1], [N, N, L]],
+    [[4, 784], [N, L], [2, -1, 784], [N, L, L]],
+    [[6, 2, 3], [N, L, L], [3, -1], [N, L]],
+    [[2, 4, 4], [N, L, L], [4, -1, 4], [N, L, L]],
+    [[3, 4], [N, N], [3, -1], [N, L]],
+  ] as const
+).map(([from, fromKinds, target, targetKinds]) => ({ op: "reshape", args: [new TensorArg(from, fromKinds), new ShapeArg(target, targetKinds)] }));
+const cases: OpCase[] = [...broadcastCases, ...opNames.flatMap((op, k) => sampleMixedCases(op, PER_OP, SEED + k, 0, 4)), ...regrouped];
 const names = cases.map((_, i) => `r${i}`);
 const runtime = cases.map((c) => runCase(c));
 const lines = cases.map((c, i) => renderCase(c, names[i]!));
