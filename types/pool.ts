@@ -86,11 +86,10 @@ export type PoolShape<Op extends string, S extends Shape, O, Checked extends boo
  * for the run time to say. `"same"` always fits.
  */
 export type PoolMisfit<Op extends string, S extends Shape, O, Result> =
-  OptionField<O, "padding", "valid"> extends "same" ? never
   // (with the padding beside the shape, so that the test waits while the options are still being
   // inferred: a result shape is a tuple, which the compiler would test at once, its sizes being
-  // rules over options not yet known)
-  : [Result, OptionField<O, "padding", "valid">] extends [PoolMisfits<Op, O>, unknown] ? ShapeTypeError<PoolMisfitText<Op, S, O, Result>> : never;
+  // rules over options not yet known; and "same", which always fits, matches no pattern)
+  [Result, OptionField<O, "padding", "valid">] extends [PoolMisfits<Op, O>, Exclude<WindowPadding, "same">] ? ShapeTypeError<PoolMisfitText<Op, S, O, Result>> : never;
 
 /** The result shapes with a spatial output of 0, one pattern per spatial axis (see types/window.ts, `MisfitPattern`). */
 type PoolMisfits<Op extends string, O> =
