@@ -9,7 +9,7 @@
 import { expectTypeOf } from "expect-type";
 import {
   add, avgPool1d, conv1d, conv2d, conv2dTranspose, depthwiseConv2d, maxPool2d, relu, zeros,
-  type CeilDiv, type FloorDiv, type Grown, type Minus, type Plus, type Tensor, type Times,
+  type CeilDiv, type FloorDiv, type Grown, type Minus, type Plus, type Shift, type Tensor, type Times, type WindowSpan,
 } from "shapecast";
 
 declare function expected<T>(): T;
@@ -157,6 +157,16 @@ expectTypeOf(anyKernel(zeros([1, 8, 5, 6]), zeros([8, 8, 3, 3]))).toEqualTypeOf<
 // a pool's window size or stride that is a type parameter: an error in the library's words, and a
 // result named by what it would compute, never an unresolved rule; a size known only at run time,
 // `number`, is the way out
+// a transposed convolution whose kernel size is a type parameter: (H - 1) * 2 + K, written as the
+// rule writes it, `Times<H, 2>` shifted by the kernel's span less the stride
+function learnedKernel<N extends number, C extends number, H extends number, K extends number>(x: Tensor<[N, C, H, H], "float32">, w: Tensor<[C, C, K, K], "float32">) {
+  const up = conv2dTranspose(x, w, { layout: "NCHW", strides: 2 });
+  expectTypeOf(up).toEqualTypeOf<Tensor<[N, C, Shift<Times<H, 2>, WindowSpan<K, 1>, 2, true>, Shift<Times<H, 2>, WindowSpan<K, 1>, 2, true>], "float32">>();
+  return up;
+}
+expectTypeOf(learnedKernel(zeros([1, 2, 5, 5]), zeros([2, 2, 3, 3]))).toEqualTypeOf<Tensor<[1, 2, 11, 11], "float32">>();
+expectTypeOf(learnedKernel(zeros([1, 2, 5, 5]), zeros([2, 2, 4, 4]))).toEqualTypeOf<Tensor<[1, 2, 12, 12], "float32">>();
+
 function poolParameters<N extends number, H extends number, W extends number, K extends number>(x: Tensor<[N, 8, H, W], "float32">, k: K, n: number) {
   // @ts-expect-error -- "maxPool2d: the compiler cannot decide the window's output size ... give window values as literals ..."
   maxPool2d(x, { size: k, layout: "NCHW" });

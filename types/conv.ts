@@ -149,7 +149,7 @@ type TransposeSize<In extends number, K extends number, Stride extends number, D
 type TransposeAxis<In extends number, J extends number, Kernel extends Shape, O, Extra> =
   OptionField<O, "padding", "valid"> extends "same"
     ? [Extra] extends [0] ? Scaled<In, PerAxis<OptionField<O, "strides", 1>, J>> : Grown<Scaled<In, PerAxis<OptionField<O, "strides", 1>, J>>, PerAxis<Extra, J>>
-    : TransposeSize<In, PerAxis<Kernel, J>, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
+    : TransposeSize<In, Kernel[J & keyof Kernel] & number, PerAxis<OptionField<O, "strides", 1>, J>, PerAxis<OptionField<O, "dilations", 1>, J>, PadOf<OptionField<O, "padding", "valid">, J>,
         [Extra] extends [0] ? 0 : PerAxis<Extra, J>>;
 
 /** The two spatial sizes of a transposed convolution, never tested (`TransposeMisfit` checks them). */

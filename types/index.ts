@@ -34,7 +34,7 @@ export type { BatchNormLayout, BatchNormParamMessage, BatchNormParamShape, Batch
 export type { AtMost, CeilDiv, ExactDiv, FloorDiv, Grown, MergedSize, Minus, Plus, Times } from "./size.js";
 
 // Pooling (the sliding-window rule)
-export type { WindowLargerMessage, WindowPadding, WindowSizes } from "./window.js";
+export type { Shift, WindowLargerMessage, WindowPadding, WindowSizes, WindowSpan } from "./window.js";
 export type { PoolOptions, PoolOptionsOf, PoolRankMessage, PoolShape } from "./pool.js";
 export type {
   ResizeCountMisfit,

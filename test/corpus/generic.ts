@@ -73,6 +73,14 @@ export function groupedQuery<B extends number, T extends number, G extends numbe
   return { shared, fixed, scores, perStep };
 }
 
+export function learnedUpsample<N extends number, C extends number, H extends number, K extends number>(
+  x: Tensor<[N, C, H, H], "float32">, w: Tensor<[C, C, K, K], "float32">,
+) {
+  // a kernel size that is a type parameter: the size is the transpose's rule over it
+  const up = conv2dTranspose(x, w, { layout: "NCHW", strides: 2 });
+  return { up };
+}
+
 export function convBlock<N extends number, H extends number, W extends number>(
   x: Tensor<[N, 16, H, W], "float32">, w: Tensor<[16, 16, 3, 3], "float32">, down: Tensor<[32, 16, 3, 3], "float32">,
 ) {

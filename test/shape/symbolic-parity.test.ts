@@ -107,13 +107,13 @@ function xShape(c: Case, spatial: readonly (string | number)[], channels: string
 }
 
 /** w's shape, in x's layout; `channels` a name in the generic function, a number at the call. */
-function wShape(c: Case, channels: string | number): (string | number)[] | undefined {
+function wShape(c: Case, channels: string | number, kernel: readonly (string | number)[] = c.kernel): (string | number)[] | undefined {
   if (c.op.includes("Pool")) return undefined;
   // (depthwise: one filter per channel channels-first, w `[C, 1, KH, KW]` as PyTorch's groups = C;
   // a multiplier of 1 or 2 channels-last, giving `Times<C, 2>` channels)
-  if (c.op === "depthwiseConv2d") return c.channelsFirst ? [channels, 1, ...c.kernel] : [...c.kernel, channels, 1 + (c.filters % 2)];
-  if (c.op === "conv2dTranspose") return c.channelsFirst ? [channels, c.filters, ...c.kernel] : [...c.kernel, c.filters, channels];
-  return c.channelsFirst ? [c.filters, channels, ...c.kernel] : [...c.kernel, channels, c.filters];
+  if (c.op === "depthwiseConv2d") return c.channelsFirst ? [channels, 1, ...kernel] : [...kernel, channels, 1 + (c.filters % 2)];
+  if (c.op === "conv2dTranspose") return c.channelsFirst ? [channels, c.filters, ...kernel] : [...kernel, c.filters, channels];
+  return c.channelsFirst ? [c.filters, channels, ...kernel] : [...kernel, channels, c.filters];
 }
 
 const options = (c: Case): string => {
@@ -127,10 +127,14 @@ const options = (c: Case): string => {
 };
 
 /** The generic function of case i, declared in the header: its sizes are type parameters. */
+/** Every other transposed convolution names its kernel's sizes as type parameters too (`KH`, `KW`). */
+const kernelNamed = (c: Case, i: number): boolean => c.op === "conv2dTranspose" && i % 2 === 0;
+
 function generic(c: Case, i: number): string {
   const names = sizeNames.slice(0, c.spatial.length);
-  const params = ["C", ...names].map((n) => `${n} extends number`).join(", ");
-  const w = wShape(c, "C");
+  const kernel = kernelNamed(c, i) ? ["KH", "KW"] : c.kernel;
+  const params = ["C", ...names, ...(kernelNamed(c, i) ? kernel : [])].map((n) => `${n} extends number`).join(", ");
+  const w = wShape(c, "C", kernel);
   const args = `x: Tensor<${tuple(xShape(c, names, "C"))}, "float32">${w === undefined ? "" : `, w: Tensor<${tuple(w)}, "float32">`}`;
   return `function g${i}<${params}>(${args}) { return ${c.op}(x${w === undefined ? "" : ", w"}, ${options(c)}); }`;
 }
@@ -174,6 +178,7 @@ describe("symbolic sizes: generic convolutions and pools against the runtime", (
     }
     expect(transposed.some((c) => c.extra > 0 && c.padding !== "same") && transposed.some((c) => c.extra > 0 && c.padding === "same")).toBe(true);
     expect(transposed.some((c) => c.dilations > 1) && transposed.some((c) => c.spatial.includes(0))).toBe(true);
+    expect(cases.filter((c, i) => kernelNamed(c, i)).length).toBeGreaterThan(5);
   });
 
   const calls = cases.map(call);
