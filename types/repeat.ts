@@ -22,7 +22,7 @@
  */
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { ShapeTypeError } from "./errors.js";
-import type { IsKnownSize, SumOf } from "./internal/arithmetic.js";
+import type { IsKnownSize } from "./internal/arithmetic.js";
 import type { Counter } from "./internal/tuple.js";
 import type { Shape, ShowShape } from "./shape.js";
 import type { MergedSize, Plus, Times } from "./size.js";

@@ -11,7 +11,7 @@
  * GatheredShape<[5, 3], [2, 2], 0>  //=> [2, 2, 3]
  */
 import type { ShapeTypeError } from "./errors.js";
-import type { Add, IsKnownSize, Multiply, Quotient, SumOf } from "./internal/arithmetic.js";
+import type { Add, IsKnownSize, Quotient, SumOf } from "./internal/arithmetic.js";
 import type { AxisIndex, RangeMessage } from "./axis.js";
 import type { SmallRank } from "./internal/by-rank.js";
 import type { Counter } from "./internal/tuple.js";

@@ -10,7 +10,6 @@ import type {
   ConcatShape,
   GatheredShape,
   PaddedShape,
-  Regrouped,
   RegroupedParts,
   Reshape,
   LastSplitParts,
