@@ -6,7 +6,7 @@
 import { expectTypeOf } from "expect-type";
 import {
   broadcastShapes, broadcastToShape, concat, flatten, pad, reshape, split, squeeze, tile, zeros,
-  type BroadcastShapes, type BroadcastToShape, type ConcatShape, type Dim, type ErrorMessage, type PaddedShape, type SplitShapes, type Tensor, type TiledShape,
+  type BroadcastShapes, type BroadcastToShape, type ConcatShape, type Dim, type ErrorMessage, type LastSplitParts, type PaddedShape, type RegroupedParts, type SplitShapes, type Tensor, type TiledShape,
 } from "shapecast";
 
 // number vs 1 gives number; number vs a literal n gives n; number vs number gives number
@@ -100,6 +100,9 @@ expectTypeOf(reshape(loaded, [groups, -1])).toEqualTypeOf<Tensor<[number, number
 expectTypeOf(reshape(loaded, [groups, 28, -1])).toEqualTypeOf<Tensor<[number, 28, number], "float32">>();
 expectTypeOf(reshape(loaded, [-1, 28, 28])).toEqualTypeOf<Tensor<[number, 28, 28], "float32">>();
 expectTypeOf(reshape(zeros([dimOf("rows"), 6]), [dimOf("rows"), 2, -1])).toEqualTypeOf<Tensor<[Dim<"rows">, 2, 3], "float32">>();
+// the parts a call takes, as the rule exports them, the same way
+expectTypeOf<RegroupedParts<[number, 6], readonly [number, -1]>>().toEqualTypeOf<[[number, number], never]>();
+expectTypeOf<LastSplitParts<[number, 6], readonly [number, 2, -1], readonly [number, 2]>>().toEqualTypeOf<[[number, 2, number], never]>();
 expectTypeOf(split(byRow, 1)).toEqualTypeOf<[Tensor<[Dim<"rows">, 1], "float32">]>();
 expectTypeOf(squeeze(byRow)).toEqualTypeOf<Tensor<number[], "float32">>();
 expectTypeOf(squeeze(byRow, 0)).toEqualTypeOf<Tensor<[1], "float32">>(); // checked at run time

@@ -137,7 +137,25 @@ export type Regrouped<From extends Shape, Target extends Shape> = RegroupedBy<Fr
  * (whether `B` is 0 is for the run time to say, as whether a window fits it). One alias, so the
  * call's argument and its result read the same instantiation.
  */
-export type RegroupedParts<From extends Shape, Target extends Shape> = RegroupedBy<From, Target, "parts">;
+export type RegroupedParts<From extends Shape, Target extends Shape> =
+  RunTimeFree<Target> extends false ? [Reshape<From, Target>, never] : RegroupedBy<From, Target, "parts">;
+
+/**
+ * Whether the target holds no size known only at run time (`number`), for the parts a call takes
+ * (`RegroupedParts`, `LastSplitParts`): their walks keep sizes that are the same type, and two
+ * `number`s are the same type but not the same size, so such a target takes the whole rule, no
+ * size kept (`[number, 6]` to `[n, -1]` is `[number, number]`, not `[number, 6]`; the checked
+ * `Regrouped` keeps nothing beside a -1 unless it is a known positive size). Decided both ways:
+ * the target related, as a whole, to itself with each such size struck out (`NumberFree`); a
+ * `number` fails its brand, and a size that is a type parameter relates to its entry, whose test
+ * of its text the relation takes as failing (as `KeptTarget`'s in src/ops/types.ts), so `[B, 2,
+ * -1]` holds none. (A bare type parameter in the check: wrapped in an object, the test would be
+ * resolved to `true` where the alias is declared.)
+ */
+type RunTimeFree<Target extends Shape> = Target extends NumberFree<Target> ? true : false;
+/** The target with each size known only at run time struck out (a brand no size has); a literal's text is its digits, and a named size (`Dim<"batch">`) stays. */
+type NumberFree<Target extends Shape> = { readonly [K in keyof Target]: `${number}` extends `${Target[K]}` ? RunTimeSize : Target[K] };
+type RunTimeSize = number & { readonly "reshape: a size known only at run time": true };
 
 /** `Regrouped` (`"checked"`) or `RegroupedParts` (`"parts"`). */
 type RegroupedBy<From extends Shape, Target extends Shape, Mode extends "checked" | "parts"> =
@@ -185,7 +203,8 @@ type LastSplit<From extends Shape, Lead extends Shape> =
  * from the shape, the misfit (`LastSplitMisfit`, `KeptMisfit`).
  */
 export type LastSplitParts<From extends Shape, Target extends Shape, Lead extends Shape> =
-  LastSplit<From, Lead> extends [infer Front extends Shape, infer D extends number, infer K extends number]
+  RunTimeFree<Target> extends false ? [Reshape<From, Target>, never]
+  : LastSplit<From, Lead> extends [infer Front extends Shape, infer D extends number, infer K extends number]
     ? [[...Front, K, ExactDiv<D, K>], LastSplitMisfit<From, Target, Front, D, K>]
     // (the other way: `From` is `Lead` and more sizes, which the -1 merges; found by the length
     // of `Lead`, so that no size is compared with the -1, which for `H` stays unresolved)

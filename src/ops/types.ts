@@ -11,7 +11,6 @@ import type {
   GatheredShape,
   PaddedShape,
   RegroupedParts,
-  Reshape,
   LastSplitParts,
   SliceProblem,
   BroadcastToShapeOf,
@@ -734,25 +733,11 @@ export type ReshapeChecked<Undecided extends string, From extends Shape, Target 
 
 /**
  * reshape's rule with the split of a last axis before a trailing -1 (`LastSplitParts`,
- * types/reshape.ts) when the target has one (`Lead`), `RegroupedParts` otherwise; the whole rule,
- * no size kept, for a target holding a size known only at run time (`RunTimeFree`): the walks keep
- * sizes that are the same type, and two `number`s are the same type but not the same size
- * (`[number, 6]` to `[n, -1]` is `[number, number]`, not `[number, 6]`).
+ * types/reshape.ts) when the target has one (`Lead`), `RegroupedParts` otherwise.
  */
 type ReshapeParts<From extends Shape, Target extends Shape, Lead extends Shape> =
-  RunTimeFree<Target> extends false ? [Reshape<From, Target>, never]
-  : LeadRead<Lead> extends false ? RegroupedParts<From, Target> : LastSplitParts<From, Target, Lead>;
+  LeadRead<Lead> extends false ? RegroupedParts<From, Target> : LastSplitParts<From, Target, Lead>;
 
-/**
- * Whether the target holds no size known only at run time (`number`): the target related, as a
- * whole, to itself with each such size struck out (`NumberFree`). Decided both ways: a `number`
- * fails its brand, and a size that is a type parameter relates to its entry, whose test of its
- * text the relation takes as failing (as `KeptTarget`'s), so `[B, 2, -1]` holds none.
- */
-type RunTimeFree<Target extends Shape> = Target extends NumberFree<Target> ? true : false;
-/** The target with each size known only at run time struck out (a brand no size has); a literal's text is its digits, and a named size (`Dim<"batch">`) stays. */
-type NumberFree<Target extends Shape> = { readonly [K in keyof Target]: `${number}` extends `${Target[K]}` ? RunTimeSize : Target[K] };
-type RunTimeSize = number & { readonly "reshape: a size known only at run time": true };
 
 /**
  * Whether the call read the sizes before a trailing -1 (`Lead`, not `NoLead`). `Lead` is
