@@ -5,10 +5,11 @@
  * transposed convolution gives `Times<H, 2>` with `"same"` and with the padding that makes up for
  * its span, else `Minus<Times<H, 2>, 1>` or `Grown<H, 2>` (plus, 0 for an empty axis); one channel count `Cin` on x and w fits; and each
  * symbolic size becomes its number when the generic function is called with concrete shapes.
+ * A map upsampled by 2 and pooled (or strided) by 2 has its own sizes again, `H` and `W`.
  */
 import { expectTypeOf } from "expect-type";
 import {
-  add, avgPool1d, conv1d, conv2d, conv2dTranspose, depthwiseConv2d, maxPool2d, relu, zeros,
+  add, avgPool1d, concat, conv1d, conv2d, conv2dTranspose, depthwiseConv2d, maxPool2d, relu, upsample, zeros,
   type CeilDiv, type FloorDiv, type Grown, type Minus, type Plus, type Shift, type Tensor, type Times, type WindowSpan,
 } from "shapecast";
 
@@ -201,3 +202,16 @@ function misfits<N extends number, H extends number, W extends number, Cin exten
   conv2dTranspose(x as unknown as Tensor<[N, Cin, H, 1], "float32">, w as unknown as Tensor<[Cin, 8, 3, 3], "float32">, { layout: "NCHW", padding: 3 });
 }
 misfits(zeros([1, 16, 8, 8]), zeros([8, 16, 3, 3]), zeros([8, 16, 3, 3]));
+
+/** A map scaled up and strided down by the same factor has its own sizes again: `FloorDiv<Times<H, 2>, 2>` is `H`. */
+function rescaled<N extends number, H extends number, W extends number>(x: Tensor<[N, 8, H, W], "float32">, w: Tensor<[16, 8, 3, 3], "float32">) {
+  const up = upsample(x, 2, { mode: "nearest", layout: "NCHW" });
+  expectTypeOf(up).toEqualTypeOf<Tensor<[N, 8, Times<H, 2>, Times<W, 2>], "float32">>();
+  expectTypeOf(maxPool2d(up, { size: 2, layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, H, W], "float32">>();
+  expectTypeOf(conv2d(up, w, { strides: 2, padding: "same", layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 16, H, W], "float32">>();
+  // by another factor the quotient stays as it is, and so does a window whose arithmetic only equals it
+  expectTypeOf(maxPool2d(up, { size: 3, layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, FloorDiv<Times<H, 2>, 3>, FloorDiv<Times<W, 2>, 3>], "float32">>();
+  expectTypeOf(maxPool2d(up, { size: 3, strides: 2, padding: 1, layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, FloorDiv<Plus<Times<H, 2>, 1>, 2>, FloorDiv<Plus<Times<W, 2>, 1>, 2>], "float32">>();
+  return concat([maxPool2d(up, { size: 2, layout: "NCHW" }), x], 1);
+}
+expectTypeOf(rescaled(zeros([1, 8, 5, 7]), zeros([16, 8, 3, 3]))).toEqualTypeOf<Tensor<[1, 16, 5, 7], "float32">>();

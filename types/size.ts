@@ -65,17 +65,27 @@ type LiteralTexts =
  */
 type UnlessNever<A, R> = [A] extends [never] ? never : R;
 
-/** `ceil(A / B)` for a positive `B`: a stride-B window with `"same"` padding over A cells. */
+/**
+ * `ceil(A / B)` for a positive `B`: a stride-B window with `"same"` padding over A cells. Of
+ * `Times<H, B>` it is `H` (`Requotient`, below).
+ */
 export type CeilDiv<A extends number, B extends number> =
-  `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+  [[A]] extends [[TimesPattern<infer X, infer Operand extends number, B>]] ? Operand
+  : `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
     ? NoInfer<UnlessNever<A, IsKnownSize<ToNumber<`${TextA}`>> extends true ? CeilQuotient<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>> : number>>
     : number;
 
-/** `A * B`: a stride-B transposed window with `"same"` padding over A cells. */
-export type Times<A extends number, B extends number> =
-  `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+/**
+ * `A * B`: a stride-B transposed window with `"same"` padding over A cells, `upsample` by B.
+ * Divided again by `B` (`FloorDiv`, `CeilDiv`, `ExactDiv`) it is `A`: a pool of an upsampled map
+ * has the map's size.
+ */
+export type Times<A, B extends number> =
+  `${A & number}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
     ? NoInfer<UnlessNever<A, IsKnownSize<ToNumber<`${TextA}`>> extends true ? Multiply<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>> : number>>
-    : number;
+    // (`A` is left unconstrained, and anything but a size gives `never`, so that the quotients'
+    // pattern, `Times<infer X, B>`, matches no size where it infers nothing, as for `ExactDiv`)
+    : [A] extends [number] ? number : never;
 
 /**
  * `A + B`: a window whose padding exceeds its span, `concat` of two sizes. Either operand may be
@@ -114,9 +124,10 @@ export type Grown<A extends number, B extends number> =
     ? NoInfer<UnlessNever<A, UnlessNever<B, TextA extends 0n ? 0 : Add<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>>>>>
     : number;
 
-/** `floor(A / B)` for a positive `B`: a window's steps at stride B. */
+/** `floor(A / B)` for a positive `B`: a window's steps at stride B. Of `Times<H, B>` it is `H` (`Requotient`, below). */
 export type FloorDiv<A extends number, B extends number> =
-  `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
+  [[A]] extends [[TimesPattern<infer X, infer Operand extends number, B>]] ? Operand
+  : `${A}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
     ? NoInfer<UnlessNever<A, IsKnownSize<ToNumber<`${TextA}`>> extends true ? FloorQuotient<ToNumber<`${TextA}`>, ToNumber<`${TextB}`>> : number>>
     : number;
 
@@ -138,10 +149,35 @@ export type ExactDiv<A, B extends number> =
     // pattern, which reads `A` by `infer`, matches no size where it infers nothing)
     : [A] extends [number] ? number : never;
 
+/**
+ * The pattern the quotients read their operand with (see Requotient, below): one alias, so that
+ * it costs one instantiation a test where its intersection written out cost three.
+ */
+type TimesPattern<X, Operand extends number, B extends number> = Times<X, B> & Times<Operand, B>;
+
 /** The quotient of two literals, `number` when it is not a whole number (or the divisor is 0). */
 type ExactQuotient<A extends number, B extends number> = Quotient<A, B> extends infer Q extends number ? ([Q] extends [never] ? number : Q) : number;
 
 /*
+ * Requotient: `FloorDiv` and `CeilDiv` first read their operand as a product by their own
+ * divisor, `[[A]] extends [[Times<infer X, B> & Times<infer Operand extends number, B>]]`
+ * (written `TimesPattern`), and
+ * give its operand: `FloorDiv<Times<H, 2>, 2>` is `H`, so a pool at stride 2 of a map upsampled by
+ * 2 has the map's sizes. That test is decided where the arithmetic's is not, as `MergedSize`'s
+ * is: the tuple is no generic type, so the compiler relates it at once, and `Times<H, 2>` is
+ * identical to the pattern with `H` inferred (through the alias's arguments). Any other operand
+ * leaves it unresolved or false:
+ * - `X` is unconstrained, so where nothing is inferred (a literal, `number`, `Plus<H, W>`) it is
+ *   `unknown`, whose `Times` is `never`: the pattern is `never` and only `never` passes it.
+ *   `Operand` is the same inference constrained to a size, the result's type (with `Operand`
+ *   alone, the `number` inferred for nothing would let a literal and `Plus<H, W>` pass);
+ * - `H` itself, `Plus<H, 2>`, `Times<H, 3>` by 2: unresolved, so the alias is named by itself
+ *   (`FloorDiv<H, 2>`), as before;
+ * - literals: false, then the arithmetic (the test costs about 4 instantiations a quotient);
+ * - `never` passes it too, and gives `number` (`Operand` inferred from nothing), where the
+ *   arithmetic gave `never`. Keeping `never` takes a second inference of `Operand`, naked in the
+ *   pattern, which for a literal computes its product: 60 instantiations a pool, measured.
+ *
  * Each alias above is the same conditional type, written out so that each is named by its own
  * alias: one test reads the text of both operands, so it stays unresolved, named, while either
  * is a type parameter or an expression of one; on literals it is the operation (a union of

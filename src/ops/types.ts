@@ -997,12 +997,12 @@ export type WriteUndecidedPool<Op extends string> =
  * window fits is left to the run time: the test stays unresolved
  * (`PoolShape`), and `WindowFit` lets the options through exactly then.
  */
-export type PoolChecked<Undecided extends string, Op extends string, S extends Shape, O> =
-  PoolShape<Op, S, PoolOptionsOf<O>, false> extends infer Result
+export type PoolChecked<Undecided extends string, Op extends string, S extends Shape, O, Options = PoolOptionsOf<O>> =
+  PoolShape<Op, S, Options, false> extends infer Result
     ? [Result] extends [ShapeTypeError<infer Message>] ? Message
     // ("same" windows always fit)
-    : OptionField<PoolOptionsOf<O>, "padding", "valid"> extends "same" ? O
-    : WindowFit<PoolMisfit<Op, S, PoolOptionsOf<O>, Result>, O>
+    : OptionField<Options, "padding", "valid"> extends "same" ? O
+    : WindowFit<PoolMisfit<Op, S, Options, Result>, O>
     : never;
 
 /**
