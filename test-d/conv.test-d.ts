@@ -1,6 +1,6 @@
 /** convolution: exact result shapes for literal sizes, N passed through, matmul's dtype rule; misfits are compile errors with the runtime's messages; generic code too. */
 import { expectTypeOf } from "expect-type";
-import { conv1d, conv2d, conv2dTranspose, depthwiseConv2d, zeros, type ConvShape, type Dim, type ErrorMessage, type Minus, type Tensor } from "shapecast";
+import { conv1d, conv2d, conv2dTranspose, depthwiseConv2d, zeros, type ConvShape, type Dim, type ErrorMessage, type Minus, type Shift, type Tensor, type WindowSpan } from "shapecast";
 
 declare function expected<T>(): T;
 
@@ -94,8 +94,10 @@ function symbolic<B extends number, H extends number>(x: Tensor<[B, H, 8, 3], "f
   // @ts-expect-error -- MisfitText<"conv2d", [H, 2], 1, [3, 3], 1, "valid", [B, H, 2, 3], [Minus<H, 2>, 0], []>
   conv2d(zeros([1, 5, 2, 3]) as Tensor<[B, H, 2, 3], "float32">, zeros([3, 3, 3, 8]));
 }
-function undecided<B extends number, K extends number>(x: Tensor<[B, 8, 8, 3], "float32">, w: Tensor<[K, K, 3, 8], "float32">) {
-  // @ts-expect-error -- "conv2d: the compiler cannot decide the result's shape (a spatial or channel size is a type parameter); ..."
+function anyKernel<B extends number, K extends number>(x: Tensor<[B, 8, 8, 3], "float32">, w: Tensor<[K, K, 3, 8], "float32">) {
+  // a kernel size that is a type parameter: the output size is written with it, 8 + 1 - K
+  expectTypeOf(conv2d(x, w)).toEqualTypeOf<Tensor<[B, Shift<8, 1, WindowSpan<K, 1>>, Shift<8, 1, WindowSpan<K, 1>>, 8], "float32">>();
   return conv2d(x, w);
 }
-export { symbolic, undecided, wrongChannels };
+expectTypeOf(anyKernel(zeros([2, 8, 8, 3]), zeros([3, 3, 3, 8]))).toEqualTypeOf<Tensor<[2, 6, 6, 8], "float32">>();
+export { anyKernel, symbolic, wrongChannels };

@@ -148,12 +148,19 @@ expectTypeOf(mobile(zeros([1, 3, 8, 6]), zeros([3, 1, 3, 3]), zeros([1, 8, 6, 3]
 // @ts-expect-error -- 0 channels in 0 groups, as the runtime says: "depthwiseConv2d: x has 0 channels, not divisible by groups 0 (shape [1, 0, 5, 5])"
 depthwiseConv2d(zeros([1, 0, 5, 5]), zeros([0, 1, 3, 3]), { layout: "NCHW", padding: "same" });
 
-// a kernel size that is a type parameter, "same" padding: the sizes do not depend on it
+// a kernel size that is a type parameter: "same" padding's sizes do not depend on it; other
+// paddings write it into the size, `H + 1 - K` at stride 1
 function anyKernel<N extends number, H extends number, W extends number, K extends number>(x: Tensor<[N, 8, H, W], "float32">, w: Tensor<[8, 8, K, K], "float32">) {
   expectTypeOf(conv2d(x, w, { layout: "NCHW", padding: "same", strides: 2 })).toEqualTypeOf<Tensor<[N, 8, CeilDiv<H, 2>, CeilDiv<W, 2>], "float32">>();
-  return conv2d(x, w, { layout: "NCHW", padding: "same" });
+  expectTypeOf(conv2d(x, w, { layout: "NCHW" })).toEqualTypeOf<Tensor<[N, 8, Shift<H, 1, WindowSpan<K, 1>>, Shift<W, 1, WindowSpan<K, 1>>], "float32">>();
+  expectTypeOf(conv2d(x, w, { layout: "NCHW", strides: 2, padding: 1 })).toEqualTypeOf<Tensor<[N, 8, FloorDiv<Shift<H, 4, WindowSpan<K, 1>>, 2>, FloorDiv<Shift<W, 4, WindowSpan<K, 1>>, 2>], "float32">>();
+  expectTypeOf(conv2d(x, w, { layout: "NCHW", dilations: 2 })).toEqualTypeOf<Tensor<[N, 8, Shift<H, 1, WindowSpan<K, 2>>, Shift<W, 1, WindowSpan<K, 2>>], "float32">>();
+  return [conv2d(x, w, { layout: "NCHW", padding: "same" }), conv2d(x, w, { layout: "NCHW" })] as const;
 }
-expectTypeOf(anyKernel(zeros([1, 8, 5, 6]), zeros([8, 8, 3, 3]))).toEqualTypeOf<Tensor<[1, 8, 5, 6], "float32">>();
+expectTypeOf(anyKernel(zeros([1, 8, 5, 6]), zeros([8, 8, 3, 3]))).toEqualTypeOf<readonly [Tensor<[1, 8, 5, 6], "float32">, Tensor<[1, 8, 3, 4], "float32">]>();
+// a kernel size known only at run time is checked with its smallest kernel, one tap: an empty axis has no window
+// @ts-expect-error -- "conv2d: the window spans 1 but axis 2 is 0 with its padding (shape [1, 8, 0, 6])"
+conv2d(zeros([1, 8, 0, 6]), zeros([8, 8, 3, 3]) as Tensor<[8, 8, number, number], "float32">, { layout: "NCHW" });
 
 // a pool's window size or stride that is a type parameter: an error in the library's words, and a
 // result named by what it would compute, never an unresolved rule; a size known only at run time,

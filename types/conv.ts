@@ -120,18 +120,24 @@ type GroupedProblem<Op extends string, X extends Shape, W extends Shape, C, WC, 
 /** The spatial sizes of a forward convolution (the window rule), or its error. */
 type Forward<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Checked extends boolean> =
   WindowSizes<Op, Spatial, First, Kernel, OptionField<O, "strides", 1>, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X, Checked> extends infer Sizes
-    // ("same" sizes do not depend on the kernel, so a kernel size that is a type parameter is not asked about)
+    // ("same" sizes do not depend on the kernel; and the shape a call returns is the sizes alone,
+    // the kernel's misfit asked apart by `ConvMisfit`, so that a kernel size that is a type
+    // parameter, whose test stays unresolved, gives sizes written with it: `WindowSpan<K, 1>`)
     ? OptionField<O, "padding", "valid"> extends "same" ? Sizes
-    : Kernel[number] extends infer K ? (IsKnownSize<K> extends true ? Sizes : SmallestKernel<Op, X, Spatial, First, Kernel, O, Sizes>) : never
+    : Checked extends false ? Sizes
+    : KernelMisfit<Op, X, Spatial, First, Kernel, O> extends infer Misfit ? ([Misfit] extends [never] ? Sizes : Misfit) : never
     : never;
 
 /**
- * With a kernel size the compiler does not know: the error of the kernel of
- * one tap on those axes (no kernel fits where that one does not), else `Sizes`.
+ * With a kernel size known only at run time (`number`): the error of the kernel of one tap on
+ * those axes (no kernel fits where that one does not), `never` when it fits or every kernel
+ * size is known; unresolved while a kernel size is a type parameter, whose window the run time
+ * checks.
  */
-type SmallestKernel<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O, Sizes> =
-  WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X> extends infer Smallest
-    ? Smallest extends ShapeTypeError<string> ? Smallest : Sizes
+type KernelMisfit<Op extends string, X extends Shape, Spatial extends Shape, First extends number, Kernel extends Shape, O> =
+  IsKnownSize<Kernel[number]> extends true ? never
+  : WindowSizes<Op, Spatial, First, { [J in keyof Kernel]: IsKnownSize<Kernel[J]> extends true ? Kernel[J] : 1 }, 1, OptionField<O, "dilations", 1>, OptionField<O, "padding", "valid">, X> extends infer Smallest
+    ? Smallest extends ShapeTypeError<string> ? Smallest : never
     : never;
 
 /**
@@ -329,8 +335,12 @@ export type ConvMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O, R
     ? [[X[1], ...ConvSpatial<Op, O, Result>], OptionField<O, "padding", "valid">] extends
         [readonly [0, unknown, unknown] | (OptionField<O, "padding", "valid"> extends "same" ? never : readonly [unknown, 0, unknown] | readonly [unknown, unknown, 0]), unknown]
       ? ShapeTypeError<DepthwiseMisfitText<Op, X, W, O, Result, X[1]>>
-      : never
+      : OptionField<O, "padding", "valid"> extends "same" ? never : ConvKernelMisfit<Op, X, W, O>
   : WindowMisfitOf<Op, X, W, O, Result>;
+
+/** `KernelMisfit` of a call's x and w, asked only when a kernel size is not a literal. */
+type ConvKernelMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O> =
+  `${W[number]}` extends `${bigint}` ? never : KernelMisfit<Op, X, ConvSpatial<Op, O, X>, ChannelsFirst<O> extends true ? 2 : 1, KernelOf<Op, O, W>, O>;
 
 /** 0 channels first, as the runtime checks them, then the windows; named while x's channels are a type parameter. */
 type DepthwiseMisfitText<Op extends ConvOp, X extends Shape, W extends Shape, O, Result, C> =
@@ -341,7 +351,7 @@ type WindowMisfitOf<Op extends ConvOp, X extends Shape, W extends Shape, O, Resu
   OptionField<O, "padding", "valid"> extends "same" ? never
   // (with the padding beside the shape, so that the test waits while the options are still being
   // inferred, as in PoolMisfit)
-  : [Result, OptionField<O, "padding", "valid">] extends [ConvMisfits<Op, O>, unknown] ? ShapeTypeError<ConvMisfitText<Op, X, W, O, Result>> : never;
+  : [Result, OptionField<O, "padding", "valid">] extends [ConvMisfits<Op, O>, unknown] ? ShapeTypeError<ConvMisfitText<Op, X, W, O, Result>> : ConvKernelMisfit<Op, X, W, O>;
 
 /** The result shapes with a spatial output of 0, one pattern per spatial axis (see types/window.ts, `MisfitPattern`). */
 type ConvMisfits<Op extends ConvOp, O> =

@@ -36,7 +36,7 @@ export type OptionField<O, K extends string, Default> =
   K extends keyof O ? ([O[K & keyof O]] extends [undefined] ? Default : O[K & keyof O] & {}) : Default;
 
 /** One value per axis: the J-th of a tuple, or the number itself. */
-export type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? (P[J] extends number ? P[J] : number) : number) : P extends number ? P : number;
+export type PerAxis<P, J> = P extends readonly unknown[] ? (J extends keyof P ? P[J] & number : number) : P extends number ? P : number;
 
 /** The options that size a window, each known: a literal, `number` for a size known only at run time, or a tuple of them. */
 interface KnownWindowValues {
@@ -88,7 +88,7 @@ type SmallDecrements = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
  * axis (`WindowMisfit`).
  */
 type WindowOut<In extends number, Span extends number, Stride extends number, Pad extends number> =
-  [Stride] extends [1] ? Shift<In, Pad, Decrement<Span>> : FloorDiv<Shift<In, Add<Pad, Stride>, Span>, Stride>;
+  [Stride] extends [1] ? Shift<In, Add<Pad, 1>, Span> : FloorDiv<Shift<In, Add<Pad, Stride>, Span>, Stride>;
 
 /**
  * `In + Up - Down`, decided on the two constants: `In`, `Plus<In, Up - Down>` or `Minus<In, Down -

@@ -78,7 +78,10 @@ export function learnedUpsample<N extends number, C extends number, H extends nu
 ) {
   // a kernel size that is a type parameter: the size is the transpose's rule over it
   const up = conv2dTranspose(x, w, { layout: "NCHW", strides: 2 });
-  return { up };
+  // and the forward window's, valid and strided
+  const valid = conv2d(x, w, { layout: "NCHW" });
+  const strided = conv2d(x, w, { layout: "NCHW", strides: 2, padding: 1 });
+  return { up, valid, strided };
 }
 
 export function convBlock<N extends number, H extends number, W extends number>(

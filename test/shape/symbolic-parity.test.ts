@@ -8,7 +8,10 @@
  * `CeilDiv<H, s>`, `Times<H, s>`, `Minus<H, k>`, `Plus<H, k>`, `Grown<H, k>` and
  * `FloorDiv<..., s>` becomes the number the runtime computes. Both layouts of
  * every op, a depthwise multiplier of 2 (`Times<C, 2>` channels) and every
- * padding and `outputPadding` of the transposed convolution.
+ * padding and `outputPadding` of the transposed convolution. Every other
+ * convolution's kernel sizes are type parameters too (`KH`, `KW`): its sizes
+ * are then written with them (`Shift<H, 1, WindowSpan<KH, 1>>`, `H + 1 - KH`)
+ * and become the runtime's numbers at the call.
  * Under TypeScript 6 (compiler API), 7 and 5.9 (tsd).
  */
 import fc from "fast-check";
@@ -127,12 +130,12 @@ const options = (c: Case): string => {
 };
 
 /** The generic function of case i, declared in the header: its sizes are type parameters. */
-/** Every other transposed convolution names its kernel's sizes as type parameters too (`KH`, `KW`). */
-const kernelNamed = (c: Case, i: number): boolean => c.op === "conv2dTranspose" && i % 2 === 0;
+/** Every other convolution names its kernel's sizes as type parameters too (`KH`, `KW`). */
+const kernelNamed = (c: Case, i: number): boolean => !c.op.includes("Pool") && i % 2 === 0;
 
 function generic(c: Case, i: number): string {
   const names = sizeNames.slice(0, c.spatial.length);
-  const kernel = kernelNamed(c, i) ? ["KH", "KW"] : c.kernel;
+  const kernel = kernelNamed(c, i) ? ["KH", "KW"].slice(0, c.kernel.length) : c.kernel;
   const params = ["C", ...names, ...(kernelNamed(c, i) ? kernel : [])].map((n) => `${n} extends number`).join(", ");
   const w = wShape(c, "C", kernel);
   const args = `x: Tensor<${tuple(xShape(c, names, "C"))}, "float32">${w === undefined ? "" : `, w: Tensor<${tuple(w)}, "float32">`}`;
@@ -178,7 +181,10 @@ describe("symbolic sizes: generic convolutions and pools against the runtime", (
     }
     expect(transposed.some((c) => c.extra > 0 && c.padding !== "same") && transposed.some((c) => c.extra > 0 && c.padding === "same")).toBe(true);
     expect(transposed.some((c) => c.dilations > 1) && transposed.some((c) => c.spatial.includes(0))).toBe(true);
-    expect(cases.filter((c, i) => kernelNamed(c, i)).length).toBeGreaterThan(5);
+    for (const op of ["conv2d", "conv1d", "depthwiseConv2d", "conv2dTranspose"]) {
+      expect(cases.filter((c, i) => c.op === op && kernelNamed(c, i)).length, op).toBeGreaterThan(3);
+      expect(cases.some((c, i) => c.op === op && kernelNamed(c, i) && c.padding !== "same"), op).toBe(true);
+    }
   });
 
   const calls = cases.map(call);
