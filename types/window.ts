@@ -52,14 +52,13 @@ interface KnownWindowValues {
 
 /**
  * `true` when every value that sizes a window is known: the call's options `O` (a window size,
- * stride, padding, dilation or `outputPadding`) and `Kernel`, sizes read off another argument. Unresolved while one is a type parameter, or holds one: the output size would be
+ * stride, padding, dilation or `outputPadding`). Unresolved while one is a type parameter, or holds one: the output size would be
  * computed from it, every test of it stays unresolved, and the rule would return its unresolved
  * body, so the rules defer instead (the call then prints its checked type by name, with the
  * op's words). `O` stays unconstrained where a rule declares this, so the compiler does not
  * decide the test there, on the rule's own type parameters.
  */
-export type WindowValuesKnown<O, Kernel extends readonly unknown[] = []> =
-  [O, Kernel] extends [KnownWindowValues, readonly number[]] ? true : false;
+export type WindowValuesKnown<O> = [O] extends [KnownWindowValues] ? true : false;
 
 /** The padding before and after axis J ("same" is the caller's). */
 export type PadOf<P, J> =
