@@ -173,10 +173,13 @@ type ExactQuotient<A extends number, B extends number> = Quotient<A, B> extends 
  *   alone, the `number` inferred for nothing would let a literal and `Plus<H, W>` pass);
  * - `H` itself, `Plus<H, 2>`, `Times<H, 3>` by 2: unresolved, so the alias is named by itself
  *   (`FloorDiv<H, 2>`), as before;
- * - literals: false, then the arithmetic (the test costs about 4 instantiations a quotient);
+ * - literals: false, then the arithmetic;
  * - `never` passes it too, and gives `number` (`Operand` inferred from nothing), where the
  *   arithmetic gave `never`. Keeping `never` takes a second inference of `Operand`, naked in the
  *   pattern, which for a literal computes its product: 60 instantiations a pool, measured.
+ * Its cost, measured (bench/types): 8 instantiations per `maxPool2d` call on literal shapes, and
+ * 25 per op call in test-d/zoo/models.ts, generic in every size, where each quotient of a type
+ * parameter is related through it (354 to 377 instantiations per op, against the zoo's 500).
  *
  * Each alias above is the same conditional type, written out so that each is named by its own
  * alias: one test reads the text of both operands, so it stays unresolved, named, while either
