@@ -161,6 +161,11 @@ expectTypeOf(anyKernel(zeros([1, 8, 5, 6]), zeros([8, 8, 3, 3]))).toEqualTypeOf<
 // a kernel size known only at run time is checked with its smallest kernel, one tap: an empty axis has no window
 // @ts-expect-error -- "conv2d: the window spans 1 but axis 2 is 0 with its padding (shape [1, 8, 0, 6])"
 conv2d(zeros([1, 8, 0, 6]), zeros([8, 8, 3, 3]) as Tensor<[8, 8, number, number], "float32">, { layout: "NCHW" });
+// also beside channels that are a type parameter
+function emptyAxis<C extends number>(x: Tensor<[1, C, 0, 6], "float32">, w: Tensor<[8, C, number, number], "float32">) {
+  // @ts-expect-error -- ShapeMessage<"conv2d: the window spans 1 but axis 2 is 0 with its padding (shape {1})", [1, C, 0, 6], []>
+  return conv2d(x, w, { layout: "NCHW" });
+}
 
 // a pool's window size or stride that is a type parameter: an error in the library's words, and a
 // result named by what it would compute, never an unresolved rule; a size known only at run time,

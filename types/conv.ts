@@ -338,9 +338,15 @@ export type ConvMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O, R
       : OptionField<O, "padding", "valid"> extends "same" ? never : ConvKernelMisfit<Op, X, W, O>
   : WindowMisfitOf<Op, X, W, O, Result>;
 
-/** `KernelMisfit` of a call's x and w, asked only when a kernel size is not a literal. */
+/**
+ * `KernelMisfit` of a call's x and w, asked only when a kernel size is not a literal (read off
+ * the kernel's own entries: w's channels may be a type parameter, whose test would stay
+ * unresolved and let an empty axis through).
+ */
 type ConvKernelMisfit<Op extends ConvOp, X extends Shape, W extends Shape, O> =
-  `${W[number]}` extends `${bigint}` ? never : KernelMisfit<Op, X, ConvSpatial<Op, O, X>, ChannelsFirst<O> extends true ? 2 : 1, KernelOf<Op, O, W>, O>;
+  KernelOf<Op, O, W> extends infer Kernel extends Shape
+    ? `${Kernel[number]}` extends `${bigint}` ? never : KernelMisfit<Op, X, ConvSpatial<Op, O, X>, ChannelsFirst<O> extends true ? 2 : 1, Kernel, O>
+    : never;
 
 /** 0 channels first, as the runtime checks them, then the windows; named while x's channels are a type parameter. */
 type DepthwiseMisfitText<Op extends ConvOp, X extends Shape, W extends Shape, O, Result, C> =
