@@ -77,8 +77,8 @@ export type CeilDiv<A extends number, B extends number> =
 
 /**
  * `A * B`: a stride-B transposed window with `"same"` padding over A cells, `upsample` by B.
- * Divided again by `B` (`FloorDiv`, `CeilDiv`, `ExactDiv`) it is `A`: a pool of an upsampled map
- * has the map's size.
+ * Divided again by `B` (`FloorDiv`, `CeilDiv`; not yet `ExactDiv`) it is `A`: a pool of an
+ * upsampled map has the map's size.
  */
 export type Times<A, B extends number> =
   `${A & number}|${B}` extends `${infer TextA extends bigint}|${infer TextB extends bigint}`
