@@ -64,11 +64,47 @@ function splitHeads<B extends number, T extends number, D extends number, H exte
   // a divisor that does not divide a literal width is the runtime's error, beside type parameters too
   // @ts-expect-error -- "reshape: cannot infer -1: ... elements of [B, T, 768] do not split into [B, T, 7, -1]"
   reshape(expected<Tensor<[B, T, 768], "float32">>(), [b, t, 7, -1]);
-  // the merge written out is undecided (H x ExactDiv<D, H> against D), as docs/generic-code.md says
+  // the merge written out, as `y.transpose(1, 2).contiguous().view(B, T, C)`: H x ExactDiv<D, H> is D
+  expectTypeOf(reshape(attended, [b, t, expected<D>()])).toEqualTypeOf<Tensor<[B, T, D], "float32">>();
+  expectTypeOf(attended.reshape([b, t, expected<D>()])).toEqualTypeOf<Tensor<[B, T, D], "float32">>();
+  // a pair merged before the last axis is not read (one relation a call, on the last pair):
+  // the compiler cannot decide, as docs/generic-code.md says
   // @ts-expect-error -- the compiler cannot decide
-  reshape(heads, [b, t, expected<D>()]);
+  reshape(permute(heads, [0, 2, 3, 1]), [b, expected<D>(), t]);
+  // a merge of two other sizes is not D: the compiler cannot decide (H may be D)
+  // @ts-expect-error -- the compiler cannot decide
+  reshape(heads, [b, expected<D>(), h]);
+  // a literal product that is not the width is the runtime's message, beside type parameters too
+  // @ts-expect-error -- "reshape: [B, T, 12, 64] has ... elements but [B, T, 700] holds ..."
+  reshape(expected<Tensor<[B, T, 12, 64], "float32">>(), [b, t, 700]);
+  // nor is a merge of the wrong pair (T x H against D)
+  // @ts-expect-error -- the compiler cannot decide
+  reshape(permute(heads, [0, 3, 1, 2]), [b, expected<ExactDiv<D, H>>(), expected<D>()]);
   return merged;
 }
+
+// a flattened map unflattened, the sizes written out, as `tokens.transpose(1, 2).reshape(B, C, H, W)`
+function unflatten<B extends number, H extends number, W extends number, C extends number>(
+  x: Tensor<[B, C, H, W], "float32">, b: B, h: H, w: W, c: C,
+) {
+  const tokens = permute(flatten(x, 2), [0, 2, 1]);
+  expectTypeOf(tokens).toEqualTypeOf<Tensor<[B, MergedSize<[H, W]>, C], "float32">>();
+  const grid = reshape(permute(tokens, [0, 2, 1]), [b, c, h, w]);
+  expectTypeOf(grid).toEqualTypeOf<Tensor<[B, C, H, W], "float32">>();
+  // the grid's sizes swapped are not the merge: the compiler cannot decide (H may be W)
+  // @ts-expect-error -- the compiler cannot decide
+  reshape(permute(tokens, [0, 2, 1]), [b, c, w, h]);
+  return grid;
+}
+expectTypeOf(unflatten(zeros([2, 8, 3, 4]), 2, 3, 4, 8)).toEqualTypeOf<Tensor<[2, 8, 3, 4], "float32">>();
+// on literals the merge of a neighbouring pair is the rule's, and a wrong product is its error
+expectTypeOf(reshape(zeros([2, 3, 12, 64]), [2, 3, 768])).toEqualTypeOf<Tensor<[2, 3, 768], "float32">>();
+// @ts-expect-error -- "reshape: [2, 3, 12, 64] has 4608 elements but [2, 3, 700] holds 4200"
+reshape(zeros([2, 3, 12, 64]), [2, 3, 700]);
+// a -1 is no size a pair merges into: it is worked out (36), and beside a size known only at run time it is not kept
+expectTypeOf(reshape(zeros([2, 3, 12, 64]), [2, -1, 64])).toEqualTypeOf<Tensor<[2, 36, 64], "float32">>();
+expectTypeOf(reshape(expected<Tensor<[number, 3, 2], "float32">>(), [-1, 2])).toEqualTypeOf<Tensor<[number, 2], "float32">>();
+expectTypeOf(reshape(expected<Tensor<[2, number, 3], "float32">>(), [-1, 3])).toEqualTypeOf<Tensor<[number, 3], "float32">>();
 expectTypeOf(splitHeads(zeros([2, 5, 768]), zeros([768, 768]), zeros([2, 12, 5]), 2, 5, 12)).toEqualTypeOf<Tensor<[2, 5, 768], "float32">>();
 expectTypeOf(reshape(zeros([2, 5, 768]), [2, 5, 12, -1])).toEqualTypeOf<Tensor<[2, 5, 12, 64], "float32">>();
 
