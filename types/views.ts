@@ -70,11 +70,27 @@ type PermuteEntryProblem<Op extends string, S extends Shape, Axes extends readon
     : never;
 
 /**
+ * Whether `Axes` is a permutation of `S`'s axes written without negative entries: as many as the
+ * rank, each below it (`RankIndices`), and none missing, so none twice.
+ */
+type PlainPermutation<S extends Shape, Axes extends readonly number[]> =
+  Axes["length"] extends S["length"]
+    ? S["length"] extends SmallRank
+      ? [Axes[number]] extends [RankIndices[S["length"]]] ? ([Exclude<RankIndices[S["length"]], Axes[number]>] extends [never] ? true : false) : false
+      : false
+    : false;
+/** The axes of each rank up to 8. */
+type RankIndices = [never, 0, 0 | 1, 0 | 1 | 2, 0 | 1 | 2 | 3, 0 | 1 | 2 | 3 | 4, 0 | 1 | 2 | 3 | 4 | 5, 0 | 1 | 2 | 3 | 4 | 5 | 6, 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7];
+
+/**
  * Axis `i` of the result is axis `Axes[i]` of `S`; an error with the runtime's message when
  * `Axes` is not a permutation of `S`'s axes (`Op` names the function: `permute` or `transpose`).
  */
 export type Permuted<S extends Shape, Axes extends readonly number[], Op extends string = "permute"> =
   number extends S["length"] ? number[]
+  // (axes written as a permutation of 0..rank-1, as models write them: each axis read directly,
+  // none of the walk that finds a problem, 830 instantiations a generic call before)
+  : PlainPermutation<S, Axes> extends true ? { -readonly [Key in keyof Axes]: S[Axes[Key] & keyof S] }
   : [PermuteProblem<Op, S, Axes>] extends [never]
     ? { -readonly [Key in keyof Axes]: S[NormalizedAxis<Axes[Key], S["length"]> & keyof S] }
     : PermuteProblem<Op, S, Axes>;
