@@ -97,6 +97,24 @@ function unflatten<B extends number, H extends number, W extends number, C exten
   return grid;
 }
 expectTypeOf(unflatten(zeros([2, 8, 3, 4]), 2, 3, 4, 8)).toEqualTypeOf<Tensor<[2, 8, 3, 4], "float32">>();
+// a -1 before the last size, as `x.reshape(B, -1, C)` flattens the positions of a channels-last map
+function tokensOf<B extends number, T extends number, H extends number, W extends number, C extends number, D extends number>(
+  x: Tensor<[B, H, W, C], "float32">, frames: Tensor<[B, T, H, W, C], "float32">, b: B, t: T, c: C, d: D,
+) {
+  const tokens = reshape(x, [b, -1, c]);
+  expectTypeOf(tokens).toEqualTypeOf<Tensor<[B, MergedSize<[H, W]>, C], "float32">>();
+  expectTypeOf(x.reshape([-1, c])).toEqualTypeOf<Tensor<[MergedSize<[B, H, W]>, C], "float32">>();
+  expectTypeOf(reshape(frames, [b, t, -1, c])).toEqualTypeOf<Tensor<[B, T, MergedSize<[H, W]>, C], "float32">>();
+  expectTypeOf(reshape(expected<Tensor<[B, 4, 5, C], "float32">>(), [b, -1, c])).toEqualTypeOf<Tensor<[B, 20, C], "float32">>();
+  // a last size that is not x's: the compiler cannot decide (D may be C)
+  // @ts-expect-error -- the compiler cannot decide
+  reshape(x, [b, -1, d]);
+  // a kept 0 leaves the -1 undetermined, beside type parameters too: the runtime's message
+  // @ts-expect-error -- "reshape: cannot infer -1: 0 elements of [0, 4, 5, C] do not split into [0, -1, C]"
+  reshape(expected<Tensor<[0, 4, 5, C], "float32">>(), [0, -1, c]);
+  return tokens;
+}
+expectTypeOf(tokensOf(zeros([2, 3, 4, 8]), zeros([2, 5, 3, 4, 8]), 2, 5, 8, 8)).toEqualTypeOf<Tensor<[2, 12, 8], "float32">>();
 // on literals the merge of a neighbouring pair is the rule's, and a wrong product is its error
 expectTypeOf(reshape(zeros([2, 3, 12, 64]), [2, 3, 768])).toEqualTypeOf<Tensor<[2, 3, 768], "float32">>();
 // @ts-expect-error -- "reshape: [2, 3, 12, 64] has 4608 elements but [2, 3, 700] holds 4200"

@@ -159,8 +159,38 @@ type RunTimeSize = number & { readonly "reshape: a size known only at run time":
 
 /** `Regrouped` (`"checked"`) or `RegroupedParts` (`"parts"`). */
 type RegroupedBy<From extends Shape, Target extends Shape, Mode extends "checked" | "parts"> =
-  PairMerged<From, Target> extends true ? Alone<Mode, [...Target]>
-  : SharedFront<From, Target> extends [infer Front extends Shape, infer FromRest extends Shape, infer TargetRest extends Shape]
+  // (the -1 first: the pair's relation with a -1 in the target is one the compiler leaves
+  // unresolved, `[B, H, W, C]` against `[B, H, W, ExactDiv<C, W>]`)
+  Mode extends "parts"
+    ? (MinusOneBeforeLast<From, Target> extends infer Parts extends [Shape, unknown] ? Parts : PairMerged<From, Target> extends true ? [[...Target], never] : RegroupedWalk<From, Target, Mode>)
+  : PairMerged<From, Target> extends true ? [...Target]
+  : RegroupedWalk<From, Target, Mode>;
+
+/**
+ * A -1 just before the last size, the sizes around it kept: `[B, H, W, C]` to `[b, -1, c]` (as
+ * `x.reshape(B, -1, C)` flattens the positions of a channels-last map) is `[B, MergedSize<[H, W]>,
+ * C]`, for `"parts"` with the kept sizes' misfit apart (`KeptMisfit`), as `MergedMiddle` gives
+ * it. The walk of shared sizes cannot reach this -1, since `H` against `-1` is a test the compiler
+ * leaves unresolved; so the target is related, as a whole and both ways, to `From`'s sizes in
+ * front, a -1 and `From`'s last size (`SameShape`), which is decided where they are the same.
+ * `false` when the target does not end in two sizes or `From` is shorter than its front.
+ */
+type MinusOneBeforeLast<From extends Shape, Target extends Shape> =
+  // (whether the target holds a -1 asked first, of the whole target, decided both ways: the
+  // relation below would leave `T` against -1 unresolved. Asked of one size, `[M]` with `M`
+  // inferred, the test would be made once where this alias is declared, and taken as free)
+  MinusOneFree<Target> extends true ? false
+  : Target extends readonly [...infer TargetFront extends Shape, unknown, unknown]
+    ? From extends readonly [...infer FromRest extends Shape, infer Last extends number]
+      ? PrefixOf<FromRest, TargetFront> extends [infer Front extends Shape, infer Middle extends Shape]
+        ? SameShape<[...Target], [...Front, -1, Last]> extends true ? [[...Front, MergedSize<Middle>, Last], KeptMisfit<From, Target, Front, [Last]>] : false
+        : false
+      : false
+    : false;
+
+/** The walk of the sizes `From` and `Target` share at the front and at the back, and the rule on what is between. */
+type RegroupedWalk<From extends Shape, Target extends Shape, Mode extends "checked" | "parts"> =
+  SharedFront<From, Target> extends [infer Front extends Shape, infer FromRest extends Shape, infer TargetRest extends Shape]
     // a -1 right after the shared front (`[24, -1]`): no size of `From` is -1, so nothing is shared at the back
     ? TargetRest extends [-1] ? MergedMiddle<From, Target, Front, FromRest, [], Mode>
     : SharedBack<FromRest, TargetRest> extends [infer FromMiddle extends Shape, infer TargetMiddle extends Shape, infer Back extends Shape]
@@ -251,10 +281,17 @@ type MergedMiddle<From extends Shape, Target extends Shape, Front extends Shape,
 /**
  * For `"parts"`, beside a -1: the whole rule's error when a kept size is not a known positive
  * size (a kept 0 leaves the -1 undetermined), `never` otherwise; unresolved while a kept size is
- * a type parameter.
+ * a type parameter. A kept literal 0 is the runtime's message beside type parameters too (`[0, 4,
+ * 5, C]` to `[0, -1, c]`): the first test, wrapped, is decided where a kept size is 0, and its
+ * element count is 0 whatever the others are. (Each size is asked first whether it is exactly 0,
+ * `ExactZeros`: 0 would fit `number`, or a union of sizes.)
  */
 type KeptMisfit<From extends Shape, Target extends Shape, Front extends Shape, Back extends Shape> =
-  [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>;
+  [[0]] extends [[ExactZeros<[...Front, ...Back]>[number]]] ? ShapeTypeError<ShapeMessage<ReshapeInferMessage<0, "{1}", "{2}">, From, Target>>
+  : [Front[number] | Back[number]] extends [PositiveTableNumber] ? never : ErrorOf<Reshape<From, Target>>;
+/** Each size that is exactly 0 kept, any other struck out (a size that may be 0, `number` or `0 | 2`, is not exactly 0). */
+type ExactZeros<S extends Shape> = { readonly [K in keyof S]: [S[K]] extends [0] ? 0 : NotZero };
+type NotZero = number & { readonly "reshape: a size that is not exactly 0": true };
 
 /** The error among a rule's answers, `never` for a shape. */
 type ErrorOf<Answer> = Answer extends ShapeTypeError<string> ? Answer : never;
