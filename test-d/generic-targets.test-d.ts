@@ -123,6 +123,7 @@ reshape(zeros([2, 3, 12, 64]), [2, 3, 700]);
 expectTypeOf(reshape(zeros([2, 3, 12, 64]), [2, -1, 64])).toEqualTypeOf<Tensor<[2, 36, 64], "float32">>();
 expectTypeOf(reshape(expected<Tensor<[number, 3, 2], "float32">>(), [-1, 2])).toEqualTypeOf<Tensor<[number, 2], "float32">>();
 expectTypeOf(reshape(expected<Tensor<[2, number, 3], "float32">>(), [-1, 3])).toEqualTypeOf<Tensor<[number, 3], "float32">>();
+expectTypeOf(reshape(expected<Tensor<[2, number], "float32">>(), [2, -1, 3])).toEqualTypeOf<Tensor<[2, number, 3], "float32">>();
 expectTypeOf(splitHeads(zeros([2, 5, 768]), zeros([768, 768]), zeros([2, 12, 5]), 2, 5, 12)).toEqualTypeOf<Tensor<[2, 5, 768], "float32">>();
 expectTypeOf(reshape(zeros([2, 5, 768]), [2, 5, 12, -1])).toEqualTypeOf<Tensor<[2, 5, 12, 64], "float32">>();
 

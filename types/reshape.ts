@@ -307,7 +307,7 @@ type PositiveTableNumber = Exclude<TableNumber, 0>;
  * `MergedSize<[H, W]>` for a split): one relation, which the compiler decides where they are the
  * same types. On literals it is the product (`[B, 12, 64]` to `[b, 768]` passes here too, and a
  * misfit fails it and takes the rule below). `false` when the ranks do not differ by one, or the
- * last size is a -1 (no size to merge into: `ExactDiv<-1, 12>` is `number`); unresolved where a
+ * target holds a -1 (no size to merge: `ExactDiv<-1, 12>` is `number`); unresolved where a
  * type parameter stands against a different size, as the walks leave it. A pair merged before the
  * last axis (`[B, MergedSize<[H, W]>, C]` to `[b, h, w, c]`) is not read here: relating a union of
  * every pair's merge cost about 2,700 more instantiations a generic call, where this one relation
@@ -315,10 +315,14 @@ type PositiveTableNumber = Exclude<TableNumber, 0>;
  * 642.6 a call on literal shapes, bench/types/op-cost.ts).
  */
 type PairMerged<From extends Shape, Target extends Shape> =
-  From extends readonly [...infer Front extends Shape, infer P extends number, unknown]
+  // (a -1 anywhere in the target is asked of the whole target, the bare parameter: asked of sizes
+  // written around inferred ones, `[Last]`, the test is made once where the alias is declared and
+  // taken as free, and `[2, number]` to `[2, -1, 3]` came out `[2, -1, 3]`)
+  MinusOneFree<Target> extends false ? false
+  : From extends readonly [...infer Front extends Shape, infer P extends number, unknown]
     ? Target extends readonly [...infer TargetFront extends Shape, infer Last extends number]
       ? Front["length"] extends TargetFront["length"]
-        ? MinusOneFree<[Last]> extends true ? SameShape<[...From], [...TargetFront, P, ExactDiv<Last, P>]> : false
+        ? SameShape<[...From], [...TargetFront, P, ExactDiv<Last, P>]>
         : SplitMerged<From, Target>
       : false
     : SplitMerged<From, Target>;
@@ -327,21 +331,18 @@ type PairMerged<From extends Shape, Target extends Shape> =
 type SplitMerged<From extends Shape, Target extends Shape> =
   Target extends readonly [...infer TargetFront extends Shape, infer P extends number, infer Q extends number]
     ? From extends readonly [...infer Front extends Shape, unknown]
-      ? Front["length"] extends TargetFront["length"]
-        ? MinusOneFree<[P, Q]> extends true ? SameShape<[...From], [...TargetFront, MergedSize<[P, Q]>]> : false
-        : false
+      ? Front["length"] extends TargetFront["length"] ? SameShape<[...From], [...TargetFront, MergedSize<[P, Q]>]> : false
       : false
     : false;
 
 /**
- * Whether two shapes are the same types, each related to the other (one way, `64` would fit
- * `ExactDiv<700, 12>`, which is `number`). The second is read by `infer` first: written inside the
+ * Whether two shapes are the same types, each related to the other (`Identical`; one way, `64`
+ * would fit `ExactDiv<700, 12>`, which is `number`). The second is read by `infer` first: written inside the
  * object it is related through, it would be worked out again for the relation from its sizes'
  * rules, where `MergedSize<[H, ExactDiv<D, H>]>` reads back as `D & number`, which `D` is not
  * taken to fit; inferred, it is the shape as it is.
  */
-type SameShape<S extends Shape, Written extends Shape> =
-  [Written] extends [infer Other] ? ({ sizes: S } extends { sizes: Other } ? ({ sizes: Other } extends { sizes: S } ? true : false) : false) : never;
+type SameShape<S extends Shape, Written extends Shape> = [Written] extends [infer Other] ? Identical<S, Other> : never;
 
 /**
  * Whether `S` holds no -1: `S` related to itself with each -1 struck out (`never`), decided both
